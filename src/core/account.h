@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/platform.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace slotline {
+
+enum class AccountStatus { Active, Disconnected };
+
+QString toString(AccountStatus status);
+
+// A connected social-media account of a project.
+struct Account
+{
+    QString id;
+    QString projectId;
+    Platform platform = Platform::LinkedIn;
+    QString name;
+    QString username;
+    QString profileImageUrl;
+    AccountStatus status = AccountStatus::Active;
+    QString connector; // which publishing connector serves it, e.g. "sandbox"
+    qint64 connectedAtMs = 0;
+
+    // The API shape; internal fields (project, connector) stay inside the server.
+    QJsonObject toJson() const;
+};
+
+} // namespace slotline
