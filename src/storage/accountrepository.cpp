@@ -1,0 +1,145 @@
+#include "storage/accountrepository.h"
+
+#include "core/clock.h"
+#include "core/ids.h"
+#include "storage/statement.h"
+
+namespace slotline {
+namespace {
+
+const QString SelectAccount =
+        QStringLiteral("SELECT id, project_id, platform, name, username, profile_image_url, "
+                       "status, connector, connected_at FROM accounts ");
+
+Account readAccount(const Statement &row)
+{
+    Account account;
+    account.id = row.text(0);
+    account.projectId = row.text(1);
+    // The CHECK constraint keeps this column to the canonical spellings.
+    account.platform = platforms::fromString(row.text(2)).value_or(Platform::LinkedIn);
+    account.name = row.text(3);
+    account.username = row.text(4);
+    account.profileImageUrl = row.text(5);
+    account.status = row.text(6) == u"disconnected" ? AccountStatus::Disconnected
+                                                     : AccountStatus::Active;
+    account.connector = row.text(7);
+    account.connectedAtMs = row.integer(8);
+    return account;
+}
+
+} // namespace
+
+AccountRepository::AccountRepository(Database &database, const Clock &clock)
+    : m_database(database)
+    , m_clock(clock)
+{
+}
+
+Account AccountRepository::add(const NewAccount &newAccount)
+{
+    Account account;
+    account.id = ids::generate(IdKind::Account);
+    account.projectId = newAccount.projectId;
+    account.platform = newAccount.platform;
+    account.name = newAccount.name;
+    account.username = newAccount.username;
+    account.profileImageUrl = newAccount.profileImageUrl;
+    account.connector = newAccount.connector;
+    account.connectedAtMs = m_clock.nowMs();
+    Statement(m_database,
+              QStringLiteral("INSERT INTO accounts (id, project_id, platform, name, username, "
+                             "profile_image_url, connector, connected_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
+            .bind(account.id)
+            .bind(account.projectId)
+            .bind(platforms::toString(account.platform))
+            .bind(account.name)
+            .bind(account.username)
+            .bindNullableText(account.profileImageUrl)
+            .bind(account.connector)
+            .bind(account.connectedAtMs)
+            .exec();
+    return account;
+}
+
+std::optional<Account> AccountRepository::find(const QString &projectId, const QString &accountId)
+{
+    Statement query(m_database, SelectAccount + QStringLiteral("WHERE id = ? AND project_id = ?"));
+    query.bind(accountId).bind(projectId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return readAccount(query);
+}
+
+std::optional<Account> AccountRepository::findAnyProject(const QString &accountId)
+{
+    Statement query(m_database, SelectAccount + QStringLiteral("WHERE id = ?"));
+    query.bind(accountId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return readAccount(query);
+}
+
+Page<Account> AccountRepository::list(const QString &projectId, std::optional<Platform> platform,
+                                      const PageRequest &page)
+{
+    const bool hasCursor = page.hasCursor(2);
+    Statement query(m_database,
+                    SelectAccount + QStringLiteral("WHERE project_id = ? ")
+                            + (platform ? QStringLiteral("AND platform = ? ") : QString())
+                            + (hasCursor ? QStringLiteral("AND (connected_at, id) > (?, ?) ")
+                                         : QString())
+                            + QStringLiteral("ORDER BY connected_at, id LIMIT ?"));
+    query.bind(projectId);
+    if (platform)
+        query.bind(platforms::toString(*platform));
+    if (hasCursor)
+        query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
+    query.bind(page.limit + 1).exec();
+    return collectPage<Account>(query, page.limit, readAccount, [](const Account &last) {
+        return QJsonArray {last.connectedAtMs, last.id};
+    });
+}
+
+Subaccount AccountRepository::addSubaccount(const QString &accountId, const QString &name,
+                                            const QString &type)
+{
+    Subaccount subaccount {ids::generate(IdKind::Subaccount), accountId, name, type,
+                           m_clock.nowMs()};
+    Statement(m_database,
+              QStringLiteral("INSERT INTO subaccounts (id, account_id, name, type, created_at) "
+                             "VALUES (?, ?, ?, ?, ?)"))
+            .bind(subaccount.id)
+            .bind(accountId)
+            .bind(name)
+            .bind(type)
+            .bind(subaccount.createdAtMs)
+            .exec();
+    return subaccount;
+}
+
+Page<Subaccount> AccountRepository::listSubaccounts(const QString &accountId,
+                                                    const PageRequest &page)
+{
+    const bool hasCursor = page.hasCursor(2);
+    Statement query(m_database,
+                    QStringLiteral("SELECT id, account_id, name, type, created_at FROM subaccounts "
+                                   "WHERE account_id = ? ")
+                            + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ")
+                                         : QString())
+                            + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
+    query.bind(accountId);
+    if (hasCursor)
+        query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
+    query.bind(page.limit + 1).exec();
+    return collectPage<Subaccount>(
+            query, page.limit,
+            [](const Statement &row) {
+                return Subaccount {row.text(0), row.text(1), row.text(2), row.text(3),
+                                   row.integer(4)};
+            },
+            [](const Subaccount &last) { return QJsonArray {last.createdAtMs, last.id}; });
+}
+
+} // namespace slotline

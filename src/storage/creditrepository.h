@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/creditbalance.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace slotline {
+
+class Clock;
+class Database;
+
+// A project's credits. Every change is also written to credit_events, so the balance
+// can always be explained (and checked) from its history.
+class CreditRepository
+{
+public:
+    CreditRepository(Database &database, const Clock &clock);
+
+    // Adds credits; returns the new balance, or nothing if the project does not exist.
+    std::optional<CreditBalance> grant(const QString &projectId, qint64 amount,
+                                       const QString &note);
+
+    std::optional<CreditBalance> balance(const QString &projectId);
+
+private:
+    Database &m_database;
+    const Clock &m_clock;
+};
+
+} // namespace slotline

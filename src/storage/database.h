@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+#include <unordered_map>
+
+namespace slotline {
+
+// One SQLite connection, owned by the thread that opened it. Opening applies the
+// pragmas every connection needs (WAL, foreign keys, busy timeout) and the numbered
+// migrations, so a Database that opened is always at the latest schema.
+class Database
+{
+public:
+    Database();
+    ~Database();
+    Q_DISABLE_COPY_MOVE(Database)
+
+    // Throws DatabaseError when the file cannot be opened, is not a database, or was
+    // written by a newer Slotline.
+    void open(const QString &filePath);
+    void close();
+    bool isOpen() const;
+
+    QString filePath() const { return m_filePath; }
+    int schemaVersion();
+
+    QSqlDatabase connection() const;
+
+private:
+    friend class Statement;
+    friend class Transaction;
+
+    struct CachedStatement
+    {
+        std::unique_ptr<QSqlQuery> query;
+        bool inUse = false;
+    };
+    CachedStatement &cachedStatement(const QString &sql);
+    void execRaw(const QString &sql);
+    void applyPragmas();
+
+    QString m_connectionName;
+    QString m_filePath;
+    // Node-based: a Statement keeps a pointer to its entry while it runs.
+    std::unordered_map<QString, CachedStatement> m_statements;
+    int m_transactionDepth = 0;
+};
+
+} // namespace slotline

@@ -1,0 +1,3 @@
+#include "storage/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcDatabase, "slotline.storage.database")

@@ -1,0 +1,164 @@
+#include "storage/database.h"
+#include "storage/databaseerror.h"
+#include "storage/migrations.h"
+#include "storage/statement.h"
+#include "storage/transaction.h"
+
+#include <QFile>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace slotline;
+
+class TestDatabase : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    QString path(const QString &name) const { return m_directory.filePath(name); }
+
+    static QString pragma(Database &database, const QString &name)
+    {
+        QSqlQuery query(database.connection());
+        if (!query.exec(QStringLiteral("PRAGMA ") + name) || !query.next())
+            return {};
+        return query.value(0).toString();
+    }
+
+private Q_SLOTS:
+    void freshDatabaseIsMigratedWithWalAndForeignKeys()
+    {
+        Database database;
+        database.open(path(QStringLiteral("fresh.db")));
+        QVERIFY(database.isOpen());
+        QCOMPARE(database.schemaVersion(), Migrations::latestVersion());
+        QCOMPARE(pragma(database, QStringLiteral("journal_mode")), QStringLiteral("wal"));
+        QCOMPARE(pragma(database, QStringLiteral("foreign_keys")), QStringLiteral("1"));
+    }
+
+    void reopeningAppliesNothingTwice()
+    {
+        const QString file = path(QStringLiteral("reopen.db"));
+        {
+            Database database;
+            database.open(file);
+            Statement(database, QStringLiteral("INSERT INTO users (id, email, name, created_at) "
+                                               "VALUES ('usr_1', 'a@b.c', 'A', 1)"))
+                    .exec();
+        }
+        Database database;
+        database.open(file);
+        QCOMPARE(database.schemaVersion(), Migrations::latestVersion());
+        Statement query(database, QStringLiteral("SELECT count(*) FROM users"));
+        query.exec();
+        QVERIFY(query.next());
+        QCOMPARE(query.integer(0), 1);
+    }
+
+    void aNewerSchemaIsRefused()
+    {
+        const QString file = path(QStringLiteral("newer.db"));
+        {
+            Database database;
+            database.open(file);
+            QSqlQuery query(database.connection());
+            QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = %1").arg(Migrations::latestVersion() + 1)));
+        }
+        Database database;
+        try {
+            database.open(file);
+            QFAIL("opening a database from a newer build must fail");
+        } catch (const DatabaseError &error) {
+            QVERIFY2(error.message().contains(QStringLiteral("newer")), qPrintable(error.message()));
+        }
+        QVERIFY(!database.isOpen());
+    }
+
+    void aFileThatIsNotADatabaseIsRefused()
+    {
+        const QString file = path(QStringLiteral("text.db"));
+        QFile text(file);
+        QVERIFY(text.open(QIODevice::WriteOnly));
+        text.write(QByteArray(4096, 'x'));
+        text.close();
+        Database database;
+        QVERIFY_THROWS_EXCEPTION(DatabaseError, database.open(file));
+        QVERIFY(!database.isOpen());
+    }
+
+    void foreignKeysAreEnforced()
+    {
+        Database database;
+        database.open(path(QStringLiteral("fk.db")));
+        QVERIFY_THROWS_EXCEPTION(
+                DatabaseError,
+                Statement(database, QStringLiteral("INSERT INTO projects (id, name, owner_user_id, "
+                                                   "created_at) VALUES ('prj_1', 'x', 'usr_none', 1)"))
+                        .exec());
+    }
+
+    void transactionRollsBackUnlessCommitted()
+    {
+        Database database;
+        database.open(path(QStringLiteral("tx.db")));
+        const QString insert = QStringLiteral(
+                "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
+        {
+            Transaction transaction(database);
+            Statement(database, insert).bind(QStringLiteral("usr_rolled_back")).exec();
+        }
+        {
+            Transaction outer(database);
+            Statement(database, insert).bind(QStringLiteral("usr_kept")).exec();
+            {
+                Transaction inner(database); // a savepoint, rolled back alone
+                Statement(database, insert).bind(QStringLiteral("usr_inner")).exec();
+            }
+            outer.commit();
+        }
+        Statement query(database, QStringLiteral("SELECT id FROM users ORDER BY id"));
+        query.exec();
+        QStringList ids;
+        while (query.next())
+            ids.append(query.text(0));
+        QCOMPARE(ids, QStringList {QStringLiteral("usr_kept")});
+    }
+
+    void aStatementInUseCanRunAgainNested()
+    {
+        Database database;
+        database.open(path(QStringLiteral("nested.db")));
+        const QString insert = QStringLiteral(
+                "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
+        Statement(database, insert).bind(QStringLiteral("usr_a")).exec();
+        Statement(database, insert).bind(QStringLiteral("usr_b")).exec();
+        const QString select = QStringLiteral("SELECT id FROM users ORDER BY id");
+        Statement outer(database, select);
+        outer.exec();
+        int pairs = 0;
+        while (outer.next()) {
+            Statement inner(database, select); // same SQL while the outer one is open
+            inner.exec();
+            while (inner.next())
+                ++pairs;
+        }
+        QCOMPARE(pairs, 4);
+    }
+
+    void aBrokenStatementThrowsWithItsText()
+    {
+        Database database;
+        database.open(path(QStringLiteral("broken.db")));
+        try {
+            Statement(database, QStringLiteral("SELECT nothing FROM nowhere")).exec();
+            QFAIL("expected DatabaseError");
+        } catch (const DatabaseError &error) {
+            QVERIFY(error.message().contains(QStringLiteral("nowhere")));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "tst_database.moc"
