@@ -7,6 +7,8 @@
 
 namespace slotline {
 
+class JsonWriter;
+
 enum class AccountStatus { Active, Disconnected };
 
 QString toString(AccountStatus status);
@@ -25,6 +27,7 @@ struct Account
     qint64 connectedAtMs = 0;
 
     // The API shape; internal fields (project, connector) stay inside the server.
+    void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
 };
 

@@ -1,27 +1,27 @@
 #include "core/apikeyinfo.h"
 
 #include "core/isotime.h"
+#include "core/jsonwriter.h"
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
-namespace {
-
-QJsonValue optionalTime(const std::optional<qint64> &ms)
+void ApiKeyInfo::writeJson(JsonWriter &json) const
 {
-    return ms ? QJsonValue(isotime::format(*ms)) : QJsonValue(QJsonValue::Null);
+    json.beginObject()
+        .field("id"_L1, id)
+        .field("name"_L1, name)
+        .field("prefix"_L1, prefix)
+        .field("createdAt"_L1, isotime::format(createdAtMs));
+    json.key("lastUsedAt"_L1)
+        .nullableValue(lastUsedAtMs ? isotime::format(*lastUsedAtMs) : QString());
+    json.key("revokedAt"_L1).nullableValue(revokedAtMs ? isotime::format(*revokedAtMs) : QString());
+    json.endObject();
 }
-
-} // namespace
 
 QJsonObject ApiKeyInfo::toJson() const
 {
-    return {
-        {QStringLiteral("id"), id},
-        {QStringLiteral("name"), name},
-        {QStringLiteral("prefix"), prefix},
-        {QStringLiteral("createdAt"), isotime::format(createdAtMs)},
-        {QStringLiteral("lastUsedAt"), optionalTime(lastUsedAtMs)},
-        {QStringLiteral("revokedAt"), optionalTime(revokedAtMs)},
-    };
+    return JsonWriter::toObject(*this);
 }
 
 } // namespace slotline

@@ -7,6 +7,8 @@
 
 namespace slotline {
 
+class JsonWriter;
+
 // What may be shown about an API key: never the key itself.
 struct ApiKeyInfo
 {
@@ -20,6 +22,7 @@ struct ApiKeyInfo
 
     bool isRevoked() const { return revokedAtMs.has_value(); }
 
+    void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
 };
 

@@ -11,7 +11,8 @@ namespace {
 constexpr QStringView KeyPrefix = u"slk_";
 constexpr int RandomLength = 40;
 constexpr int StoredPrefixLength = 12;
-constexpr std::string_view Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view Alphabet
+    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 } // namespace
 

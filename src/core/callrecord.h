@@ -5,6 +5,8 @@
 
 namespace slotline {
 
+class JsonWriter;
+
 // One entry of a project's call log.
 struct CallRecord
 {
@@ -16,9 +18,11 @@ struct CallRecord
     QString path; // relative to the API base, e.g. "/users/me"
     QString tool; // empty unless the call went through POST /tools/<name>
     QJsonObject arguments;
+    QByteArray argumentsJson; // the same, already serialized (as read from the log)
     int status = 0;
     double durationMs = 0;
 
+    void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
 };
 

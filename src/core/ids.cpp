@@ -8,7 +8,8 @@ namespace slotline::ids {
 namespace {
 
 constexpr int RandomLength = 20;
-constexpr std::string_view Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view Alphabet
+    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 bool isBase62(QChar c)
 {
@@ -20,32 +21,19 @@ bool isBase62(QChar c)
 QString prefix(IdKind kind)
 {
     switch (kind) {
-    case IdKind::User:
-        return QStringLiteral("usr_");
-    case IdKind::Project:
-        return QStringLiteral("prj_");
-    case IdKind::ApiKey:
-        return QStringLiteral("key_");
-    case IdKind::Account:
-        return QStringLiteral("acc_");
-    case IdKind::Subaccount:
-        return QStringLiteral("sub_");
-    case IdKind::PostSubmission:
-        return QStringLiteral("ps_");
-    case IdKind::Schedule:
-        return QStringLiteral("sch_");
-    case IdKind::Slot:
-        return QStringLiteral("slot_");
-    case IdKind::Media:
-        return QStringLiteral("med_");
-    case IdKind::Draft:
-        return QStringLiteral("drf_");
-    case IdKind::PublishedPost:
-        return QStringLiteral("pub_");
-    case IdKind::Call:
-        return QStringLiteral("call_");
-    case IdKind::Request:
-        return QStringLiteral("req_");
+    case IdKind::User: return QStringLiteral("usr_");
+    case IdKind::Project: return QStringLiteral("prj_");
+    case IdKind::ApiKey: return QStringLiteral("key_");
+    case IdKind::Account: return QStringLiteral("acc_");
+    case IdKind::Subaccount: return QStringLiteral("sub_");
+    case IdKind::PostSubmission: return QStringLiteral("ps_");
+    case IdKind::Schedule: return QStringLiteral("sch_");
+    case IdKind::Slot: return QStringLiteral("slot_");
+    case IdKind::Media: return QStringLiteral("med_");
+    case IdKind::Draft: return QStringLiteral("drf_");
+    case IdKind::PublishedPost: return QStringLiteral("pub_");
+    case IdKind::Call: return QStringLiteral("call_");
+    case IdKind::Request: return QStringLiteral("req_");
     }
     Q_UNREACHABLE();
     return QString();
@@ -53,12 +41,18 @@ QString prefix(IdKind kind)
 
 QString generate(IdKind kind)
 {
-    std::array<quint32, RandomLength> random {};
+    // Ten base62 digits come out of each 64-bit draw (62^10 < 2^64); the bias of the
+    // last digit is far below anything guessable.
+    std::array<quint64, RandomLength / 10> random {};
     QRandomGenerator::global()->fillRange(random.data(), random.size());
     QString id = prefix(kind);
     id.reserve(id.size() + RandomLength);
-    for (const quint32 value : random)
-        id.append(QLatin1Char(Alphabet[value % Alphabet.size()]));
+    for (quint64 value : random) {
+        for (int digit = 0; digit < 10; ++digit) {
+            id.append(QLatin1Char(Alphabet[value % Alphabet.size()]));
+            value /= Alphabet.size();
+        }
+    }
     return id;
 }
 

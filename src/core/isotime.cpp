@@ -141,8 +141,7 @@ QString describe(ParseError error)
         return QStringLiteral("must be an ISO 8601 date-time such as 2026-03-01T09:30:00Z");
     case ParseError::MissingOffset:
         return QStringLiteral("has no time zone: add Z for UTC or an offset such as +01:00");
-    case ParseError::OutOfRange:
-        return QStringLiteral("is not a real date and time");
+    case ParseError::OutOfRange: return QStringLiteral("is not a real date and time");
     }
     Q_UNREACHABLE();
     return QString();

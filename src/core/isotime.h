@@ -9,9 +9,9 @@
 namespace slotline::isotime {
 
 enum class ParseError {
-    Malformed,     // not an ISO 8601 date-time at all
+    Malformed, // not an ISO 8601 date-time at all
     MissingOffset, // a wall-clock time with no Z or offset: ambiguous, refused
-    OutOfRange,    // well-formed but not a real instant (month 13, 25:00, Feb 30...)
+    OutOfRange, // well-formed but not a real instant (month 13, 25:00, Feb 30...)
 };
 
 // Parses "YYYY-MM-DDTHH:MM[:SS[.fraction]](Z|+HH:MM|-HH:MM|+HHMM)"; returns

@@ -16,7 +16,7 @@ QString encode(QStringView listName, const QJsonArray &position)
     const QJsonObject payload {{QStringLiteral("l"), listName.toString()},
                                {QStringLiteral("p"), position}};
     return QString::fromLatin1(
-            QJsonDocument(payload).toJson(QJsonDocument::Compact).toBase64(Base64Options));
+        QJsonDocument(payload).toJson(QJsonDocument::Compact).toBase64(Base64Options));
 }
 
 std::optional<QJsonArray> decode(QStringView listName, QStringView cursor)
@@ -24,7 +24,7 @@ std::optional<QJsonArray> decode(QStringView listName, QStringView cursor)
     if (cursor.isEmpty() || cursor.size() > MaxCursorLength)
         return std::nullopt;
     const auto decoded = QByteArray::fromBase64Encoding(
-            cursor.toLatin1(), Base64Options | QByteArray::AbortOnBase64DecodingErrors);
+        cursor.toLatin1(), Base64Options | QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded)
         return std::nullopt;
     QJsonParseError error {};

@@ -16,12 +16,9 @@ std::optional<Platform> fromString(QStringView value)
 QString toString(Platform platform)
 {
     switch (platform) {
-    case Platform::LinkedIn:
-        return QStringLiteral("linkedin");
-    case Platform::Facebook:
-        return QStringLiteral("facebook");
-    case Platform::Twitter:
-        return QStringLiteral("twitter");
+    case Platform::LinkedIn: return QStringLiteral("linkedin");
+    case Platform::Facebook: return QStringLiteral("facebook");
+    case Platform::Twitter: return QStringLiteral("twitter");
     }
     Q_UNREACHABLE();
     return QString();
@@ -30,12 +27,9 @@ QString toString(Platform platform)
 QString displayName(Platform platform)
 {
     switch (platform) {
-    case Platform::LinkedIn:
-        return QStringLiteral("LinkedIn");
-    case Platform::Facebook:
-        return QStringLiteral("Facebook");
-    case Platform::Twitter:
-        return QStringLiteral("X (Twitter)");
+    case Platform::LinkedIn: return QStringLiteral("LinkedIn");
+    case Platform::Facebook: return QStringLiteral("Facebook");
+    case Platform::Twitter: return QStringLiteral("X (Twitter)");
     }
     Q_UNREACHABLE();
     return QString();

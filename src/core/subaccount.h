@@ -6,6 +6,8 @@
 
 namespace slotline {
 
+class JsonWriter;
+
 // A page, organization or group that an account can publish to.
 struct Subaccount
 {
@@ -15,6 +17,7 @@ struct Subaccount
     QString type;
     qint64 createdAtMs = 0; // orders the list; not part of the API shape
 
+    void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
 
     static QStringList knownTypes();

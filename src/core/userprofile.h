@@ -5,6 +5,8 @@
 
 namespace slotline {
 
+class JsonWriter;
+
 // Who is calling: the owner of the key's project, as GET /users/me shows it.
 struct UserProfile
 {
@@ -16,6 +18,7 @@ struct UserProfile
     QString timezone;
     QString apiKeyId;
 
+    void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
 };
 

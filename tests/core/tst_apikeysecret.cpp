@@ -30,10 +30,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("prefix");
-        QTest::newRow("key") << "slk_abcdefgh1234" << "slk_abcdefgh";
-        QTest::newRow("wrong scheme") << "sk_live_abcdefgh" << "";
-        QTest::newRow("too short") << "slk_abc" << "";
-        QTest::newRow("absurdly long") << QString(QStringLiteral("slk_") + QString(300, u'a')) << "";
+        QTest::newRow("key") << "slk_abcdefgh1234"
+                             << "slk_abcdefgh";
+        QTest::newRow("wrong scheme") << "sk_live_abcdefgh"
+                                      << "";
+        QTest::newRow("too short") << "slk_abc"
+                                   << "";
+        QTest::newRow("absurdly long")
+            << QString(QStringLiteral("slk_") + QString(300, u'a')) << "";
     }
     void prefixOfRefusesWhatCannotBeAKey()
     {

@@ -12,10 +12,10 @@ class TestIds : public QObject
 private Q_SLOTS:
     void generatedIdsHaveTheirKindsPrefix()
     {
-        for (const IdKind kind : {IdKind::User, IdKind::Project, IdKind::ApiKey, IdKind::Account,
-                                  IdKind::Subaccount, IdKind::PostSubmission, IdKind::Schedule,
-                                  IdKind::Slot, IdKind::Media, IdKind::Draft, IdKind::PublishedPost,
-                                  IdKind::Call, IdKind::Request}) {
+        for (const IdKind kind :
+             {IdKind::User, IdKind::Project, IdKind::ApiKey, IdKind::Account, IdKind::Subaccount,
+              IdKind::PostSubmission, IdKind::Schedule, IdKind::Slot, IdKind::Media, IdKind::Draft,
+              IdKind::PublishedPost, IdKind::Call, IdKind::Request}) {
             const QString id = ids::generate(kind);
             QVERIFY(id.startsWith(ids::prefix(kind)));
             QCOMPARE(id.size(), ids::prefix(kind).size() + 20);

@@ -15,20 +15,32 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("utc");
-        QTest::newRow("Z") << "2026-03-01T09:30:00Z" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("milliseconds") << "2026-03-01T09:30:00.125Z" << "2026-03-01T09:30:00.125Z";
+        QTest::newRow("Z") << "2026-03-01T09:30:00Z"
+                           << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("milliseconds") << "2026-03-01T09:30:00.125Z"
+                                      << "2026-03-01T09:30:00.125Z";
         QTest::newRow("micro- and nanoseconds are truncated") << "2026-03-01T09:30:00.123456789Z"
-                                                             << "2026-03-01T09:30:00.123Z";
-        QTest::newRow("one fraction digit") << "2026-03-01T09:30:00.5Z" << "2026-03-01T09:30:00.500Z";
-        QTest::newRow("no seconds") << "2026-03-01T09:30Z" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("positive offset") << "2026-03-01T10:30:00+01:00" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("negative offset") << "2026-03-01T04:30:00-05:00" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("offset without colon") << "2026-03-01T10:30:00+0100" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("half-hour offset") << "2026-03-01T15:00:00+05:30" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("offset crosses midnight") << "2026-03-01T23:30:00-10:00" << "2026-03-02T09:30:00.000Z";
-        QTest::newRow("lower-case t and z") << "2026-03-01t09:30:00z" << "2026-03-01T09:30:00.000Z";
-        QTest::newRow("leap day") << "2028-02-29T00:00:00Z" << "2028-02-29T00:00:00.000Z";
-        QTest::newRow("comma fraction") << "2026-03-01T09:30:00,25Z" << "2026-03-01T09:30:00.250Z";
+                                                              << "2026-03-01T09:30:00.123Z";
+        QTest::newRow("one fraction digit") << "2026-03-01T09:30:00.5Z"
+                                            << "2026-03-01T09:30:00.500Z";
+        QTest::newRow("no seconds") << "2026-03-01T09:30Z"
+                                    << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("positive offset") << "2026-03-01T10:30:00+01:00"
+                                         << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("negative offset") << "2026-03-01T04:30:00-05:00"
+                                         << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("offset without colon") << "2026-03-01T10:30:00+0100"
+                                              << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("half-hour offset") << "2026-03-01T15:00:00+05:30"
+                                          << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("offset crosses midnight") << "2026-03-01T23:30:00-10:00"
+                                                 << "2026-03-02T09:30:00.000Z";
+        QTest::newRow("lower-case t and z") << "2026-03-01t09:30:00z"
+                                            << "2026-03-01T09:30:00.000Z";
+        QTest::newRow("leap day") << "2028-02-29T00:00:00Z"
+                                  << "2028-02-29T00:00:00.000Z";
+        QTest::newRow("comma fraction") << "2026-03-01T09:30:00,25Z"
+                                        << "2026-03-01T09:30:00.250Z";
     }
     void parseValid()
     {
@@ -43,22 +55,31 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<isotime::ParseError>("error");
-        QTest::newRow("no zone is ambiguous") << "2026-03-01T09:30:00" << isotime::ParseError::MissingOffset;
-        QTest::newRow("no zone, no seconds") << "2026-03-01T09:30" << isotime::ParseError::MissingOffset;
+        QTest::newRow("no zone is ambiguous")
+            << "2026-03-01T09:30:00" << isotime::ParseError::MissingOffset;
+        QTest::newRow("no zone, no seconds")
+            << "2026-03-01T09:30" << isotime::ParseError::MissingOffset;
         QTest::newRow("date only") << "2026-03-01" << isotime::ParseError::Malformed;
-        QTest::newRow("space separator") << "2026-03-01 09:30:00Z" << isotime::ParseError::Malformed;
+        QTest::newRow("space separator")
+            << "2026-03-01 09:30:00Z" << isotime::ParseError::Malformed;
         QTest::newRow("empty") << "" << isotime::ParseError::Malformed;
         QTest::newRow("words") << "tomorrow at nine" << isotime::ParseError::Malformed;
-        QTest::newRow("trailing text") << "2026-03-01T09:30:00Zjunk" << isotime::ParseError::Malformed;
-        QTest::newRow("empty fraction") << "2026-03-01T09:30:00.Z" << isotime::ParseError::Malformed;
-        QTest::newRow("ten fraction digits") << "2026-03-01T09:30:00.1234567890Z" << isotime::ParseError::Malformed;
+        QTest::newRow("trailing text")
+            << "2026-03-01T09:30:00Zjunk" << isotime::ParseError::Malformed;
+        QTest::newRow("empty fraction")
+            << "2026-03-01T09:30:00.Z" << isotime::ParseError::Malformed;
+        QTest::newRow("ten fraction digits")
+            << "2026-03-01T09:30:00.1234567890Z" << isotime::ParseError::Malformed;
         QTest::newRow("month 13") << "2026-13-01T09:30:00Z" << isotime::ParseError::OutOfRange;
         QTest::newRow("February 30") << "2026-02-30T09:30:00Z" << isotime::ParseError::OutOfRange;
-        QTest::newRow("not a leap year") << "2027-02-29T09:30:00Z" << isotime::ParseError::OutOfRange;
+        QTest::newRow("not a leap year")
+            << "2027-02-29T09:30:00Z" << isotime::ParseError::OutOfRange;
         QTest::newRow("hour 24") << "2026-03-01T24:00:00Z" << isotime::ParseError::OutOfRange;
         QTest::newRow("minute 60") << "2026-03-01T09:60:00Z" << isotime::ParseError::OutOfRange;
-        QTest::newRow("offset hour 24") << "2026-03-01T09:30:00+24:00" << isotime::ParseError::OutOfRange;
-        QTest::newRow("non-ASCII digits") << "２０２６-03-01T09:30:00Z" << isotime::ParseError::Malformed;
+        QTest::newRow("offset hour 24")
+            << "2026-03-01T09:30:00+24:00" << isotime::ParseError::OutOfRange;
+        QTest::newRow("non-ASCII digits")
+            << "２０２６-03-01T09:30:00Z" << isotime::ParseError::Malformed;
         QTest::newRow("short year") << "26-03-01T09:30:00Z" << isotime::ParseError::Malformed;
     }
     void parseRefused()

@@ -30,10 +30,11 @@ private Q_SLOTS:
         QTest::newRow("empty") << "";
         QTest::newRow("not base64") << "!!!";
         QTest::newRow("base64 of text") << QString::fromLatin1(QByteArray("hello").toBase64());
-        QTest::newRow("base64 of a JSON array") << QString::fromLatin1(QByteArray("[1,2]").toBase64());
-        QTest::newRow("position not an array")
-                << QString::fromLatin1(QByteArray(R"({"l":"accounts","p":3})").toBase64(
-                           QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+        QTest::newRow("base64 of a JSON array")
+            << QString::fromLatin1(QByteArray("[1,2]").toBase64());
+        QTest::newRow("position not an array") << QString::fromLatin1(
+            QByteArray(R"({"l":"accounts","p":3})")
+                .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
         QTest::newRow("very long") << QString(5000, u'A');
     }
     void refusesGarbage()
