@@ -7,9 +7,9 @@
 namespace slotline {
 namespace {
 
-const QString SelectAccount =
-        QStringLiteral("SELECT id, project_id, platform, name, username, profile_image_url, "
-                       "status, connector, connected_at FROM accounts ");
+const QString SelectAccount
+    = QStringLiteral("SELECT id, project_id, platform, name, username, profile_image_url, "
+                     "status, connector, connected_at FROM accounts ");
 
 Account readAccount(const Statement &row)
 {
@@ -21,8 +21,8 @@ Account readAccount(const Statement &row)
     account.name = row.text(3);
     account.username = row.text(4);
     account.profileImageUrl = row.text(5);
-    account.status = row.text(6) == u"disconnected" ? AccountStatus::Disconnected
-                                                     : AccountStatus::Active;
+    account.status
+        = row.text(6) == u"disconnected" ? AccountStatus::Disconnected : AccountStatus::Active;
     account.connector = row.text(7);
     account.connectedAtMs = row.integer(8);
     return account;
@@ -33,8 +33,7 @@ Account readAccount(const Statement &row)
 AccountRepository::AccountRepository(Database &database, const Clock &clock)
     : m_database(database)
     , m_clock(clock)
-{
-}
+{ }
 
 Account AccountRepository::add(const NewAccount &newAccount)
 {
@@ -51,15 +50,15 @@ Account AccountRepository::add(const NewAccount &newAccount)
               QStringLiteral("INSERT INTO accounts (id, project_id, platform, name, username, "
                              "profile_image_url, connector, connected_at) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
-            .bind(account.id)
-            .bind(account.projectId)
-            .bind(platforms::toString(account.platform))
-            .bind(account.name)
-            .bind(account.username)
-            .bindNullableText(account.profileImageUrl)
-            .bind(account.connector)
-            .bind(account.connectedAtMs)
-            .exec();
+        .bind(account.id)
+        .bind(account.projectId)
+        .bind(platforms::toString(account.platform))
+        .bind(account.name)
+        .bind(account.username)
+        .bindNullableText(account.profileImageUrl)
+        .bind(account.connector)
+        .bind(account.connectedAtMs)
+        .exec();
     return account;
 }
 
@@ -85,12 +84,12 @@ Page<Account> AccountRepository::list(const QString &projectId, std::optional<Pl
                                       const PageRequest &page)
 {
     const bool hasCursor = page.hasCursor(2);
-    Statement query(m_database,
-                    SelectAccount + QStringLiteral("WHERE project_id = ? ")
-                            + (platform ? QStringLiteral("AND platform = ? ") : QString())
-                            + (hasCursor ? QStringLiteral("AND (connected_at, id) > (?, ?) ")
-                                         : QString())
-                            + QStringLiteral("ORDER BY connected_at, id LIMIT ?"));
+    Statement query(
+        m_database,
+        SelectAccount + QStringLiteral("WHERE project_id = ? ")
+            + (platform ? QStringLiteral("AND platform = ? ") : QString())
+            + (hasCursor ? QStringLiteral("AND (connected_at, id) > (?, ?) ") : QString())
+            + QStringLiteral("ORDER BY connected_at, id LIMIT ?"));
     query.bind(projectId);
     if (platform)
         query.bind(platforms::toString(*platform));
@@ -110,12 +109,12 @@ Subaccount AccountRepository::addSubaccount(const QString &accountId, const QStr
     Statement(m_database,
               QStringLiteral("INSERT INTO subaccounts (id, account_id, name, type, created_at) "
                              "VALUES (?, ?, ?, ?, ?)"))
-            .bind(subaccount.id)
-            .bind(accountId)
-            .bind(name)
-            .bind(type)
-            .bind(subaccount.createdAtMs)
-            .exec();
+        .bind(subaccount.id)
+        .bind(accountId)
+        .bind(name)
+        .bind(type)
+        .bind(subaccount.createdAtMs)
+        .exec();
     return subaccount;
 }
 
@@ -126,20 +125,20 @@ Page<Subaccount> AccountRepository::listSubaccounts(const QString &accountId,
     Statement query(m_database,
                     QStringLiteral("SELECT id, account_id, name, type, created_at FROM subaccounts "
                                    "WHERE account_id = ? ")
-                            + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ")
-                                         : QString())
-                            + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
+                        + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ") : QString())
+                        + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
     query.bind(accountId);
     if (hasCursor)
         query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
     query.bind(page.limit + 1).exec();
     return collectPage<Subaccount>(
-            query, page.limit,
-            [](const Statement &row) {
-                return Subaccount {row.text(0), row.text(1), row.text(2), row.text(3),
-                                   row.integer(4)};
-            },
-            [](const Subaccount &last) { return QJsonArray {last.createdAtMs, last.id}; });
+        query, page.limit,
+        [](const Statement &row) {
+            return Subaccount {row.text(0), row.text(1), row.text(2), row.text(3), row.integer(4)};
+        },
+        [](const Subaccount &last) {
+            return QJsonArray {last.createdAtMs, last.id};
+        });
 }
 
 } // namespace slotline

@@ -10,13 +10,12 @@ namespace slotline {
 namespace {
 
 const QString SelectKey = QStringLiteral(
-        "SELECT id, project_id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys ");
+    "SELECT id, project_id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys ");
 
 ApiKeyInfo readKey(const Statement &row)
 {
-    return ApiKeyInfo {row.text(0),    row.text(1),
-                       row.text(2),    row.text(3),
-                       row.integer(4), row.optionalInteger(5),
+    return ApiKeyInfo {row.text(0),           row.text(1),    row.text(2),
+                       row.text(3),           row.integer(4), row.optionalInteger(5),
                        row.optionalInteger(6)};
 }
 
@@ -25,8 +24,7 @@ ApiKeyInfo readKey(const Statement &row)
 ApiKeyRepository::ApiKeyRepository(Database &database, const Clock &clock)
     : m_database(database)
     , m_clock(clock)
-{
-}
+{ }
 
 CreatedApiKey ApiKeyRepository::create(const QString &projectId, const QString &name)
 {
@@ -40,13 +38,13 @@ CreatedApiKey ApiKeyRepository::create(const QString &projectId, const QString &
     Statement(m_database,
               QStringLiteral("INSERT INTO api_keys (id, project_id, name, prefix, key_hash, "
                              "created_at) VALUES (?, ?, ?, ?, ?, ?)"))
-            .bind(info.id)
-            .bind(projectId)
-            .bind(name)
-            .bind(info.prefix)
-            .bind(QString::fromLatin1(secret.hash.toHex()))
-            .bind(info.createdAtMs)
-            .exec();
+        .bind(info.id)
+        .bind(projectId)
+        .bind(name)
+        .bind(info.prefix)
+        .bind(QString::fromLatin1(secret.hash.toHex()))
+        .bind(info.createdAtMs)
+        .exec();
     return CreatedApiKey {info, secret.plaintext};
 }
 
@@ -64,9 +62,8 @@ Page<ApiKeyInfo> ApiKeyRepository::list(const QString &projectId, const PageRequ
     const bool hasCursor = page.hasCursor(2);
     Statement query(m_database,
                     SelectKey + QStringLiteral("WHERE project_id = ? ")
-                            + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ")
-                                         : QString())
-                            + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
+                        + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ") : QString())
+                        + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
     query.bind(projectId);
     if (hasCursor)
         query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
@@ -78,11 +75,10 @@ Page<ApiKeyInfo> ApiKeyRepository::list(const QString &projectId, const PageRequ
 
 QList<ApiKeyInfo> ApiKeyRepository::listAll(const QString &projectId)
 {
-    Statement query(m_database,
-                    SelectKey
-                            + (projectId.isEmpty() ? QString()
-                                                   : QStringLiteral("WHERE project_id = ? "))
-                            + QStringLiteral("ORDER BY created_at, id"));
+    Statement query(
+        m_database,
+        SelectKey + (projectId.isEmpty() ? QString() : QStringLiteral("WHERE project_id = ? "))
+            + QStringLiteral("ORDER BY created_at, id"));
     if (!projectId.isEmpty())
         query.bind(projectId);
     query.exec();
@@ -101,9 +97,9 @@ ApiKeyRepository::RevokeResult ApiKeyRepository::revoke(const QString &keyId)
     if (key->isRevoked())
         return RevokeResult::AlreadyRevoked;
     Statement(m_database, QStringLiteral("UPDATE api_keys SET revoked_at = ? WHERE id = ?"))
-            .bind(m_clock.nowMs())
-            .bind(keyId)
-            .exec();
+        .bind(m_clock.nowMs())
+        .bind(keyId)
+        .exec();
     transaction.commit();
     return RevokeResult::Revoked;
 }
@@ -125,13 +121,12 @@ QList<ApiKeyCandidate> ApiKeyRepository::candidatesForPrefix(const QString &pref
 void ApiKeyRepository::recordLastUse(const QHash<QString, qint64> &lastUseByKeyId)
 {
     for (auto it = lastUseByKeyId.cbegin(); it != lastUseByKeyId.cend(); ++it) {
-        Statement(m_database,
-                  QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ? "
-                                 "AND (last_used_at IS NULL OR last_used_at < ?)"))
-                .bind(it.value())
-                .bind(it.key())
-                .bind(it.value())
-                .exec();
+        Statement(m_database, QStringLiteral("UPDATE api_keys SET last_used_at = ? WHERE id = ? "
+                                             "AND (last_used_at IS NULL OR last_used_at < ?)"))
+            .bind(it.value())
+            .bind(it.key())
+            .bind(it.value())
+            .exec();
     }
 }
 

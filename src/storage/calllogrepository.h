@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/callrecord.h"
+#include "storage/calllogbatch.h"
 #include "storage/page.h"
 
 #include <QList>
@@ -23,14 +24,15 @@ struct CallLogFilter
     QString tool;
 };
 
-// The project's call log, newest first. Written in batches by the server's call log
-// writer, never one transaction per request.
+// The project's call log, newest first (calls of the same millisecond by id). Written in
+// batches by the server's call log writer, never one transaction per request.
 class CallLogRepository
 {
 public:
     explicit CallLogRepository(Database &database);
 
     // All records in one transaction.
+    void append(const CallLogBatch &batch);
     void append(const QList<CallRecord> &records);
     Page<CallRecord> list(const QString &projectId, const CallLogFilter &filter,
                           const PageRequest &page);

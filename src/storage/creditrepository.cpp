@@ -9,8 +9,7 @@ namespace slotline {
 CreditRepository::CreditRepository(Database &database, const Clock &clock)
     : m_database(database)
     , m_clock(clock)
-{
-}
+{ }
 
 std::optional<CreditBalance> CreditRepository::grant(const QString &projectId, qint64 amount,
                                                      const QString &note)
@@ -25,11 +24,11 @@ std::optional<CreditBalance> CreditRepository::grant(const QString &projectId, q
     Statement(m_database,
               QStringLiteral("INSERT INTO credit_events (project_id, kind, amount, note, at) "
                              "VALUES (?, 'grant', ?, ?, ?)"))
-            .bind(projectId)
-            .bind(amount)
-            .bindNullableText(note)
-            .bind(m_clock.nowMs())
-            .exec();
+        .bind(projectId)
+        .bind(amount)
+        .bindNullableText(note)
+        .bind(m_clock.nowMs())
+        .exec();
     auto result = balance(projectId);
     transaction.commit();
     return result;

@@ -1,10 +1,11 @@
 #include "storage/database.h"
-#include "storage/logcategories.h"
 
 #include "storage/databaseerror.h"
+#include "storage/logcategories.h"
 #include "storage/migrations.h"
 
 #include <QAtomicInt>
+#include <QSqlDriver>
 #include <QSqlError>
 
 namespace slotline {
@@ -20,8 +21,7 @@ QString nextConnectionName()
 
 Database::Database()
     : m_connectionName(nextConnectionName())
-{
-}
+{ }
 
 Database::~Database()
 {
@@ -40,7 +40,8 @@ void Database::open(const QString &filePath)
         if (!db.open()) {
             const QString reason = db.lastError().text();
             QSqlDatabase::removeDatabase(m_connectionName);
-            throw DatabaseError(QStringLiteral("cannot open database %1: %2").arg(filePath, reason));
+            throw DatabaseError(
+                QStringLiteral("cannot open database %1: %2").arg(filePath, reason));
         }
     }
     m_filePath = filePath;
@@ -69,7 +70,7 @@ void Database::close()
 bool Database::isOpen() const
 {
     return QSqlDatabase::contains(m_connectionName)
-            && QSqlDatabase::database(m_connectionName, false).isOpen();
+           && QSqlDatabase::database(m_connectionName, false).isOpen();
 }
 
 QSqlDatabase Database::connection() const
@@ -77,12 +78,24 @@ QSqlDatabase Database::connection() const
     return QSqlDatabase::database(m_connectionName, false);
 }
 
+sqlite3 *Database::nativeHandle() const
+{
+    // The documented way to reach the driver's handle (QSqlDriver::handle()).
+    const QVariant handle = connection().driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        throw DatabaseError(QStringLiteral("the SQLite driver exposes no native handle"));
+    sqlite3 *native = *static_cast<sqlite3 *const *>(handle.constData());
+    if (!native)
+        throw DatabaseError(QStringLiteral("the database is not open"));
+    return native;
+}
+
 int Database::schemaVersion()
 {
     QSqlQuery query(connection());
     if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
-        throw DatabaseError(QStringLiteral("cannot read schema version: %1")
-                                    .arg(query.lastError().text()));
+        throw DatabaseError(
+            QStringLiteral("cannot read schema version: %1").arg(query.lastError().text()));
     return query.value(0).toInt();
 }
 
@@ -92,7 +105,7 @@ void Database::applyPragmas()
     // Fails on a file that is not a database; the message says so.
     if (!query.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !query.next())
         throw DatabaseError(QStringLiteral("%1 is not a usable SQLite database: %2")
-                                    .arg(m_filePath, query.lastError().text()));
+                                .arg(m_filePath, query.lastError().text()));
     if (query.value(0).toString().compare(u"wal", Qt::CaseInsensitive) != 0)
         qCWarning(lcDatabase) << "journal mode is" << query.value(0).toString() << "not WAL";
     query.finish();
@@ -109,16 +122,17 @@ void Database::execRaw(const QString &sql)
         throw DatabaseError(QStringLiteral("%1 failed: %2").arg(sql, query.lastError().text()));
 }
 
-Database::CachedStatement &Database::cachedStatement(const QString &sql)
+std::shared_ptr<Database::CachedStatement> Database::cachedStatement(const QString &sql)
 {
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
-        auto query = std::make_unique<QSqlQuery>(connection());
-        query->setForwardOnly(true);
-        if (!query->prepare(sql))
+        auto cached
+            = std::make_shared<CachedStatement>(CachedStatement {QSqlQuery(connection()), false});
+        cached->query.setForwardOnly(true);
+        if (!cached->query.prepare(sql))
             throw DatabaseError(QStringLiteral("cannot prepare \"%1\": %2")
-                                        .arg(sql, query->lastError().text()));
-        it = m_statements.emplace(sql, CachedStatement {std::move(query), false}).first;
+                                    .arg(sql, cached->query.lastError().text()));
+        it = m_statements.emplace(sql, std::move(cached)).first;
     }
     return it->second;
 }

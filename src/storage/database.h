@@ -7,6 +7,8 @@
 #include <memory>
 #include <unordered_map>
 
+struct sqlite3;
+
 namespace slotline {
 
 // One SQLite connection, owned by the thread that opened it. Opening applies the
@@ -30,23 +32,28 @@ public:
 
     QSqlDatabase connection() const;
 
+    // The SQLite connection under QtSql, for the one hot path where QtSql's cost per bound
+    // value matters (the call log's batch insert). Same connection, same transactions.
+    sqlite3 *nativeHandle() const;
+
 private:
     friend class Statement;
     friend class Transaction;
 
     struct CachedStatement
     {
-        std::unique_ptr<QSqlQuery> query;
+        QSqlQuery query;
         bool inUse = false;
     };
-    CachedStatement &cachedStatement(const QString &sql);
+    // Shared with the Statement using it, so closing the database under a live
+    // Statement cannot leave it pointing at a destroyed query.
+    std::shared_ptr<CachedStatement> cachedStatement(const QString &sql);
     void execRaw(const QString &sql);
     void applyPragmas();
 
     QString m_connectionName;
     QString m_filePath;
-    // Node-based: a Statement keeps a pointer to its entry while it runs.
-    std::unordered_map<QString, CachedStatement> m_statements;
+    std::unordered_map<QString, std::shared_ptr<CachedStatement>> m_statements;
     int m_transactionDepth = 0;
 };
 

@@ -4,8 +4,7 @@ namespace slotline {
 
 DatabaseError::DatabaseError(const QString &message)
     : std::runtime_error(message.toStdString())
-{
-}
+{ }
 
 QString DatabaseError::message() const
 {

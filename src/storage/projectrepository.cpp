@@ -9,12 +9,12 @@ namespace slotline {
 namespace {
 
 const QString SelectProject = QStringLiteral(
-        "SELECT p.id, p.name, p.timezone, p.owner_user_id, u.email, u.name, p.created_at "
-        "FROM projects p JOIN users u ON u.id = p.owner_user_id ");
+    "SELECT p.id, p.name, p.timezone, p.owner_user_id, u.email, u.name, p.created_at "
+    "FROM projects p JOIN users u ON u.id = p.owner_user_id ");
 
 ProjectRecord readProject(const Statement &row)
 {
-    return ProjectRecord {row.text(0), row.text(1), row.text(2), row.text(3),
+    return ProjectRecord {row.text(0), row.text(1), row.text(2),   row.text(3),
                           row.text(4), row.text(5), row.integer(6)};
 }
 
@@ -23,8 +23,7 @@ ProjectRecord readProject(const Statement &row)
 ProjectRepository::ProjectRepository(Database &database, const Clock &clock)
     : m_database(database)
     , m_clock(clock)
-{
-}
+{ }
 
 ProjectRecord ProjectRepository::create(const NewProject &project)
 {
@@ -39,20 +38,20 @@ ProjectRecord ProjectRepository::create(const NewProject &project)
     Transaction transaction(m_database);
     Statement(m_database,
               QStringLiteral("INSERT INTO users (id, email, name, created_at) VALUES (?, ?, ?, ?)"))
-            .bind(record.ownerUserId)
-            .bind(record.ownerEmail)
-            .bind(record.ownerName)
-            .bind(now)
-            .exec();
+        .bind(record.ownerUserId)
+        .bind(record.ownerEmail)
+        .bind(record.ownerName)
+        .bind(now)
+        .exec();
     Statement(m_database,
               QStringLiteral("INSERT INTO projects (id, name, timezone, owner_user_id, created_at) "
                              "VALUES (?, ?, ?, ?, ?)"))
-            .bind(record.id)
-            .bind(record.name)
-            .bind(record.timezone)
-            .bind(record.ownerUserId)
-            .bind(now)
-            .exec();
+        .bind(record.id)
+        .bind(record.name)
+        .bind(record.timezone)
+        .bind(record.ownerUserId)
+        .bind(now)
+        .exec();
     transaction.commit();
     return record;
 }
@@ -80,8 +79,8 @@ std::optional<ProjectRecord> ProjectRepository::findByName(const QString &name)
 std::optional<ProjectRecord> ProjectRepository::findWhere(const QString &column,
                                                           const QString &value)
 {
-    Statement query(m_database, SelectProject + QStringLiteral("WHERE ") + column
-                                        + QStringLiteral(" = ?"));
+    Statement query(m_database,
+                    SelectProject + QStringLiteral("WHERE ") + column + QStringLiteral(" = ?"));
     query.bind(value).exec();
     if (!query.next())
         return std::nullopt;
@@ -94,8 +93,12 @@ std::optional<UserProfile> ProjectRepository::profile(const QString &projectId,
     const auto project = find(projectId);
     if (!project)
         return std::nullopt;
-    return UserProfile {project->ownerUserId, project->ownerEmail, project->ownerName,
-                        project->id,          project->name,       project->timezone,
+    return UserProfile {project->ownerUserId,
+                        project->ownerEmail,
+                        project->ownerName,
+                        project->id,
+                        project->name,
+                        project->timezone,
                         apiKeyId};
 }
 

@@ -10,19 +10,20 @@ namespace slotline {
 Statement::Statement(Database &database, const QString &sql)
     : m_sql(sql)
 {
-    Database::CachedStatement &cached = database.cachedStatement(sql);
-    if (!cached.inUse) {
-        cached.inUse = true;
-        m_inUse = &cached.inUse;
-        m_query = cached.query.get();
+    const auto cached = database.cachedStatement(sql);
+    if (!cached->inUse) {
+        cached->inUse = true;
+        m_inUse = &cached->inUse;
+        m_query = &cached->query;
+        m_cached = cached;
         return;
     }
     // The same statement is already running further up the stack: use a private one.
     m_ownQuery = std::make_unique<QSqlQuery>(database.connection());
     m_ownQuery->setForwardOnly(true);
     if (!m_ownQuery->prepare(sql))
-        throw DatabaseError(QStringLiteral("cannot prepare \"%1\": %2")
-                                    .arg(sql, m_ownQuery->lastError().text()));
+        throw DatabaseError(
+            QStringLiteral("cannot prepare \"%1\": %2").arg(sql, m_ownQuery->lastError().text()));
     m_query = m_ownQuery.get();
 }
 
@@ -46,14 +47,15 @@ Statement &Statement::bind(const QVariant &value)
 
 Statement &Statement::bindOptional(const std::optional<qint64> &value)
 {
-    m_query->bindValue(m_bindIndex++, value ? QVariant(*value) : QVariant(QMetaType::fromType<qint64>()));
+    m_query->bindValue(m_bindIndex++,
+                       value ? QVariant(*value) : QVariant(QMetaType::fromType<qint64>()));
     return *this;
 }
 
 Statement &Statement::bindNullableText(const QString &value)
 {
-    m_query->bindValue(m_bindIndex++,
-                       value.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(value));
+    m_query->bindValue(m_bindIndex++, value.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                      : QVariant(value));
     return *this;
 }
 
@@ -61,7 +63,7 @@ void Statement::exec()
 {
     if (!m_query->exec())
         throw DatabaseError(
-                QStringLiteral("\"%1\" failed: %2").arg(m_sql, m_query->lastError().text()));
+            QStringLiteral("\"%1\" failed: %2").arg(m_sql, m_query->lastError().text()));
     m_bindIndex = 0;
 }
 

@@ -36,6 +36,7 @@ public:
 
 private:
     QSqlQuery *m_query = nullptr;
+    std::shared_ptr<void> m_cached; // keeps the cache entry alive while in use
     bool *m_inUse = nullptr;
     std::unique_ptr<QSqlQuery> m_ownQuery;
     QString m_sql;

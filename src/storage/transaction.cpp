@@ -1,9 +1,8 @@
 #include "storage/transaction.h"
-#include "storage/logcategories.h"
 
 #include "storage/database.h"
 #include "storage/databaseerror.h"
-
+#include "storage/logcategories.h"
 
 namespace slotline {
 

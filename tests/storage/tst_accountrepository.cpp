@@ -24,16 +24,24 @@ private:
     {
         m_clock.advanceMs(1);
         return AccountRepository(m_database, m_clock)
-                .add(NewAccount {projectId, platform, name, name.toLower(), {}, QStringLiteral("sandbox")});
+            .add(NewAccount {
+                projectId, platform, name, name.toLower(), {}, QStringLiteral("sandbox")});
     }
 
 private Q_SLOTS:
     void init()
     {
-        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction()) + QStringLiteral(".db")));
+        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
+                                             + QStringLiteral(".db")));
         ProjectRepository projects(m_database, m_clock);
-        m_projectA = projects.create(NewProject {QStringLiteral("A"), QStringLiteral("UTC"), {}, QStringLiteral("A")}).id;
-        m_projectB = projects.create(NewProject {QStringLiteral("B"), QStringLiteral("UTC"), {}, QStringLiteral("B")}).id;
+        m_projectA = projects
+                         .create(NewProject {
+                             QStringLiteral("A"), QStringLiteral("UTC"), {}, QStringLiteral("A")})
+                         .id;
+        m_projectB = projects
+                         .create(NewProject {
+                             QStringLiteral("B"), QStringLiteral("UTC"), {}, QStringLiteral("B")})
+                         .id;
     }
     void cleanup() { m_database.close(); }
 
@@ -77,9 +85,9 @@ private Q_SLOTS:
     void accountFieldsRoundTrip()
     {
         AccountRepository accounts(m_database, m_clock);
-        const Account created = accounts.add(NewAccount {m_projectA, Platform::Facebook, QStringLiteral("Café ☕"),
-                                                         QStringLiteral("cafe"), QStringLiteral("https://img.test/a.png"),
-                                                         QStringLiteral("sandbox")});
+        const Account created = accounts.add(NewAccount {
+            m_projectA, Platform::Facebook, QStringLiteral("Café ☕"), QStringLiteral("cafe"),
+            QStringLiteral("https://img.test/a.png"), QStringLiteral("sandbox")});
         const Account read = *accounts.find(m_projectA, created.id);
         QCOMPARE(read.name, QStringLiteral("Café ☕"));
         QCOMPARE(read.platform, Platform::Facebook);
@@ -101,7 +109,10 @@ private Q_SLOTS:
         QStringList created;
         for (int i = 0; i < 3; ++i) {
             m_clock.advanceMs(1);
-            created.append(accounts.addSubaccount(page.id, QStringLiteral("Page %1").arg(i), QStringLiteral("page")).id);
+            created.append(accounts
+                               .addSubaccount(page.id, QStringLiteral("Page %1").arg(i),
+                                              QStringLiteral("page"))
+                               .id);
         }
         accounts.addSubaccount(other.id, QStringLiteral("Org"), QStringLiteral("organization"));
         PageRequest request;
@@ -116,8 +127,11 @@ private Q_SLOTS:
         QCOMPARE((QStringList {first.items[0].id, first.items[1].id, second.items[0].id}), created);
         QCOMPARE(second.items[0].accountId, page.id);
 
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, accounts.addSubaccount(QStringLiteral("acc_missing"), QStringLiteral("x"), QStringLiteral("page")));
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, accounts.addSubaccount(page.id, QStringLiteral("x"), QStringLiteral("castle")));
+        QVERIFY_THROWS_EXCEPTION(
+            DatabaseError, accounts.addSubaccount(QStringLiteral("acc_missing"),
+                                                  QStringLiteral("x"), QStringLiteral("page")));
+        QVERIFY_THROWS_EXCEPTION(DatabaseError, accounts.addSubaccount(page.id, QStringLiteral("x"),
+                                                                       QStringLiteral("castle")));
     }
 };
 

@@ -23,10 +23,12 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction()) + QStringLiteral(".db")));
+        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
+                                             + QStringLiteral(".db")));
         m_projectId = ProjectRepository(m_database, m_clock)
-                              .create(NewProject {QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
-                              .id;
+                          .create(NewProject {
+                              QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
+                          .id;
     }
     void cleanup() { m_database.close(); }
 
@@ -58,7 +60,8 @@ private Q_SLOTS:
         m_clock.advanceMs(5000);
         QCOMPARE(keys.revoke(created.info.id), ApiKeyRepository::RevokeResult::Revoked);
         QCOMPARE(keys.revoke(created.info.id), ApiKeyRepository::RevokeResult::AlreadyRevoked);
-        QCOMPARE(keys.revoke(QStringLiteral("key_missing")), ApiKeyRepository::RevokeResult::NotFound);
+        QCOMPARE(keys.revoke(QStringLiteral("key_missing")),
+                 ApiKeyRepository::RevokeResult::NotFound);
         QCOMPARE(keys.find(created.info.id)->revokedAtMs, m_clock.nowMs());
         QVERIFY(keys.candidatesForPrefix(created.info.prefix).first().revoked);
     }
@@ -77,9 +80,11 @@ private Q_SLOTS:
     void listPagesAreStableAndScopedToTheProject()
     {
         ApiKeyRepository keys(m_database, m_clock);
-        const QString other = ProjectRepository(m_database, m_clock)
-                                      .create(NewProject {QStringLiteral("Other"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
-                                      .id;
+        const QString other
+            = ProjectRepository(m_database, m_clock)
+                  .create(NewProject {
+                      QStringLiteral("Other"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
+                  .id;
         keys.create(other, QStringLiteral("not mine"));
         QStringList created;
         for (int i = 0; i < 5; ++i) {

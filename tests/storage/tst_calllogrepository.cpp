@@ -33,7 +33,9 @@ private:
         call.atMs = atMs;
         call.method = QStringLiteral("GET");
         call.path = QStringLiteral("/users/me");
-        call.arguments = QJsonObject {{QStringLiteral("query"), QJsonObject {{QStringLiteral("limit"), QStringLiteral("5")}}}};
+        call.arguments
+            = QJsonObject {{QStringLiteral("query"),
+                            QJsonObject {{QStringLiteral("limit"), QStringLiteral("5")}}}};
         call.status = status;
         call.durationMs = 1.25;
         return call;
@@ -56,11 +58,19 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction()) + QStringLiteral(".db")));
+        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
+                                             + QStringLiteral(".db")));
         ProjectRepository projects(m_database, m_clock);
         ApiKeyRepository keys(m_database, m_clock);
-        m_project = projects.create(NewProject {QStringLiteral("A"), QStringLiteral("UTC"), {}, QStringLiteral("A")}).id;
-        m_otherProject = projects.create(NewProject {QStringLiteral("B"), QStringLiteral("UTC"), {}, QStringLiteral("B")}).id;
+        m_project = projects
+                        .create(NewProject {
+                            QStringLiteral("A"), QStringLiteral("UTC"), {}, QStringLiteral("A")})
+                        .id;
+        m_otherProject
+            = projects
+                  .create(NewProject {
+                      QStringLiteral("B"), QStringLiteral("UTC"), {}, QStringLiteral("B")})
+                  .id;
         m_key = keys.create(m_project, QStringLiteral("one")).info.id;
         m_otherKey = keys.create(m_project, QStringLiteral("two")).info.id;
         m_otherProjectKey = keys.create(m_otherProject, QStringLiteral("theirs")).info.id;
@@ -91,7 +101,10 @@ private Q_SLOTS:
         QCOMPARE(first.atMs, 1090);
         QCOMPARE(first.path, QStringLiteral("/users/me"));
         QCOMPARE(first.durationMs, 1.25);
-        QCOMPARE(first.arguments.value(QStringLiteral("query")).toObject().value(QStringLiteral("limit")).toString(),
+        QCOMPARE(first.arguments.value(QStringLiteral("query"))
+                     .toObject()
+                     .value(QStringLiteral("limit"))
+                     .toString(),
                  QStringLiteral("5"));
     }
 

@@ -46,7 +46,7 @@ private Q_SLOTS:
             database.open(file);
             Statement(database, QStringLiteral("INSERT INTO users (id, email, name, created_at) "
                                                "VALUES ('usr_1', 'a@b.c', 'A', 1)"))
-                    .exec();
+                .exec();
         }
         Database database;
         database.open(file);
@@ -64,14 +64,16 @@ private Q_SLOTS:
             Database database;
             database.open(file);
             QSqlQuery query(database.connection());
-            QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = %1").arg(Migrations::latestVersion() + 1)));
+            QVERIFY(query.exec(
+                QStringLiteral("PRAGMA user_version = %1").arg(Migrations::latestVersion() + 1)));
         }
         Database database;
         try {
             database.open(file);
             QFAIL("opening a database from a newer build must fail");
         } catch (const DatabaseError &error) {
-            QVERIFY2(error.message().contains(QStringLiteral("newer")), qPrintable(error.message()));
+            QVERIFY2(error.message().contains(QStringLiteral("newer")),
+                     qPrintable(error.message()));
         }
         QVERIFY(!database.isOpen());
     }
@@ -93,10 +95,10 @@ private Q_SLOTS:
         Database database;
         database.open(path(QStringLiteral("fk.db")));
         QVERIFY_THROWS_EXCEPTION(
-                DatabaseError,
-                Statement(database, QStringLiteral("INSERT INTO projects (id, name, owner_user_id, "
-                                                   "created_at) VALUES ('prj_1', 'x', 'usr_none', 1)"))
-                        .exec());
+            DatabaseError,
+            Statement(database, QStringLiteral("INSERT INTO projects (id, name, owner_user_id, "
+                                               "created_at) VALUES ('prj_1', 'x', 'usr_none', 1)"))
+                .exec());
     }
 
     void transactionRollsBackUnlessCommitted()
@@ -104,7 +106,7 @@ private Q_SLOTS:
         Database database;
         database.open(path(QStringLiteral("tx.db")));
         const QString insert = QStringLiteral(
-                "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
+            "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
         {
             Transaction transaction(database);
             Statement(database, insert).bind(QStringLiteral("usr_rolled_back")).exec();
@@ -131,7 +133,7 @@ private Q_SLOTS:
         Database database;
         database.open(path(QStringLiteral("nested.db")));
         const QString insert = QStringLiteral(
-                "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
+            "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
         Statement(database, insert).bind(QStringLiteral("usr_a")).exec();
         Statement(database, insert).bind(QStringLiteral("usr_b")).exec();
         const QString select = QStringLiteral("SELECT id FROM users ORDER BY id");
@@ -145,6 +147,17 @@ private Q_SLOTS:
                 ++pairs;
         }
         QCOMPARE(pairs, 4);
+    }
+
+    void closingUnderALiveStatementIsSafe()
+    {
+        Database database;
+        database.open(path(QStringLiteral("live.db")));
+        auto statement = std::make_unique<Statement>(database, QStringLiteral("SELECT 1"));
+        statement->exec();
+        database.close();
+        statement.reset(); // releases a query whose connection is gone: no crash under ASan
+        QVERIFY(!database.isOpen());
     }
 
     void aBrokenStatementThrowsWithItsText()

@@ -22,16 +22,17 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction()) + QStringLiteral(".db")));
+        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
+                                             + QStringLiteral(".db")));
     }
     void cleanup() { m_database.close(); }
 
     void createFindAndList()
     {
         ProjectRepository projects(m_database, m_clock);
-        const ProjectRecord created = projects.create(
-                NewProject {QStringLiteral("Acme"), QStringLiteral("Europe/Berlin"),
-                            QStringLiteral("ada@acme.test"), QStringLiteral("Ada")});
+        const ProjectRecord created
+            = projects.create(NewProject {QStringLiteral("Acme"), QStringLiteral("Europe/Berlin"),
+                                          QStringLiteral("ada@acme.test"), QStringLiteral("Ada")});
         QVERIFY(created.id.startsWith(u"prj_"));
         QVERIFY(created.ownerUserId.startsWith(u"usr_"));
         QCOMPARE(created.createdAtMs, m_clock.nowMs());
@@ -46,7 +47,8 @@ private Q_SLOTS:
         QVERIFY(!projects.findByName(QStringLiteral("acme"))); // names are exact
 
         m_clock.advanceMs(1);
-        projects.create(NewProject {QStringLiteral("Beta"), QStringLiteral("UTC"), {}, QStringLiteral("B")});
+        projects.create(
+            NewProject {QStringLiteral("Beta"), QStringLiteral("UTC"), {}, QStringLiteral("B")});
         const QList<ProjectRecord> all = projects.list();
         QCOMPARE(all.size(), 2);
         QCOMPARE(all.first().name, QStringLiteral("Acme"));
@@ -61,8 +63,12 @@ private Q_SLOTS:
     void namesAreUnique()
     {
         ProjectRepository projects(m_database, m_clock);
-        projects.create(NewProject {QStringLiteral("Same"), QStringLiteral("UTC"), {}, QStringLiteral("A")});
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, projects.create(NewProject {QStringLiteral("Same"), QStringLiteral("UTC"), {}, QStringLiteral("B")}));
+        projects.create(
+            NewProject {QStringLiteral("Same"), QStringLiteral("UTC"), {}, QStringLiteral("A")});
+        QVERIFY_THROWS_EXCEPTION(
+            DatabaseError,
+            projects.create(NewProject {
+                QStringLiteral("Same"), QStringLiteral("UTC"), {}, QStringLiteral("B")}));
         // The failed create left no orphan owner behind.
         Statement users(m_database, QStringLiteral("SELECT count(*) FROM users"));
         users.exec();
@@ -72,8 +78,10 @@ private Q_SLOTS:
 
     void creditsAreGrantedAndExplainedByTheirHistory()
     {
-        const ProjectRecord project = ProjectRepository(m_database, m_clock)
-                                              .create(NewProject {QStringLiteral("Credits"), QStringLiteral("UTC"), {}, QStringLiteral("C")});
+        const ProjectRecord project
+            = ProjectRepository(m_database, m_clock)
+                  .create(NewProject {
+                      QStringLiteral("Credits"), QStringLiteral("UTC"), {}, QStringLiteral("C")});
         CreditRepository credits(m_database, m_clock);
         QCOMPARE(credits.balance(project.id)->remaining, 0);
         QCOMPARE(credits.grant(project.id, 25, QStringLiteral("welcome"))->remaining, 25);
@@ -98,8 +106,10 @@ private Q_SLOTS:
 
     void negativeBalancesAreImpossible()
     {
-        const ProjectRecord project = ProjectRepository(m_database, m_clock)
-                                              .create(NewProject {QStringLiteral("Negative"), QStringLiteral("UTC"), {}, QStringLiteral("N")});
+        const ProjectRecord project
+            = ProjectRepository(m_database, m_clock)
+                  .create(NewProject {
+                      QStringLiteral("Negative"), QStringLiteral("UTC"), {}, QStringLiteral("N")});
         CreditRepository credits(m_database, m_clock);
         QVERIFY_THROWS_EXCEPTION(DatabaseError, credits.grant(project.id, -1, {}));
         QCOMPARE(credits.balance(project.id)->remaining, 0);
