@@ -1,0 +1,85 @@
+#pragma once
+
+#include "server/guardedtcpserver.h"
+#include "server/serverconfig.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace slotline {
+
+class AccountRepository;
+class ApiHttpServer;
+class ApiKeyRepository;
+class Authenticator;
+class CallLogRepository;
+class CallLogWriter;
+class Clock;
+class CreditRepository;
+class Database;
+class IdentityCache;
+class OperationRegistry;
+class ProjectRepository;
+class RateLimiter;
+class RequestPipeline;
+class AccountController;
+class ApiKeyController;
+class CreditController;
+class OpenApiController;
+class UserController;
+
+// The REST API v2 server: assembles the guard, QtHttpServer, the pipeline and the
+// controllers over one database. Runs on the thread that created it.
+class ApiServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    ApiServer(Database &database, const Clock &clock, const ServerConfig &config,
+              QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    bool listen(const QHostAddress &address, quint16 port);
+    quint16 port() const;
+    QString errorString() const;
+
+    // Writes pending call log records (on shutdown, and for tests).
+    void flushCallLog();
+
+    OperationRegistry &registry() { return *m_registry; }
+    const GuardedTcpServer::Statistics &guardStatistics() const;
+    int openConnections() const;
+
+private:
+    Database &m_database;
+    const Clock &m_clock;
+    ServerConfig m_config;
+
+    std::unique_ptr<ProjectRepository> m_projects;
+    std::unique_ptr<ApiKeyRepository> m_keys;
+    std::unique_ptr<AccountRepository> m_accounts;
+    std::unique_ptr<CreditRepository> m_credits;
+    std::unique_ptr<CallLogRepository> m_calls;
+
+    std::unique_ptr<IdentityCache> m_identities;
+    std::unique_ptr<Authenticator> m_authenticator;
+    std::unique_ptr<RateLimiter> m_rateLimiter;
+    std::unique_ptr<CallLogWriter> m_callLog;
+    std::unique_ptr<OperationRegistry> m_registry;
+
+    std::unique_ptr<UserController> m_userController;
+    std::unique_ptr<AccountController> m_accountController;
+    std::unique_ptr<CreditController> m_creditController;
+    std::unique_ptr<ApiKeyController> m_apiKeyController;
+    std::unique_ptr<OpenApiController> m_openApiController;
+
+    std::unique_ptr<RequestPipeline> m_pipeline;
+    ApiHttpServer *m_httpServer;
+    GuardedTcpServer *m_tcpServer;
+    QTimer m_pruneTimer;
+};
+
+} // namespace slotline

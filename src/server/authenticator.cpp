@@ -1,0 +1,74 @@
+#include "server/authenticator.h"
+
+#include "core/apikeysecret.h"
+#include "server/identitycache.h"
+#include "server/logcategories.h"
+
+namespace slotline {
+namespace {
+
+QString addressKey(const QHostAddress &peer)
+{
+    bool isMapped = false;
+    const quint32 ipv4 = peer.toIPv4Address(&isMapped);
+    return isMapped ? QHostAddress(ipv4).toString() : peer.toString();
+}
+
+} // namespace
+
+Authenticator::Authenticator(IdentityCache &identities, int failuresPerMinute)
+    : m_identities(identities)
+    , m_failures(failuresPerMinute, 60'000)
+{ }
+
+std::variant<AuthenticatedCaller, ApiError>
+Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authorizationHeader,
+                            const QHostAddress &peer, qint64 nowMs)
+{
+    // Most of the time no address has failed recently: then there is nothing to check.
+    const QString address = m_failures.trackedKeys() > 0 ? addressKey(peer) : QString();
+    const auto gate
+        = address.isEmpty() ? SlidingWindowLimiter::Decision {} : m_failures.peek(address, nowMs);
+    if (!gate.allowed)
+        return ApiError::rateLimited(gate.retryAfterSeconds,
+                                     QStringLiteral("Too many failed authentication attempts from "
+                                                    "this address; retry in %1 s.")
+                                         .arg(gate.retryAfterSeconds));
+
+    QByteArrayView presented = apiKeyHeader.trimmed();
+    if (presented.isEmpty()) {
+        const QByteArrayView authorization = authorizationHeader.trimmed();
+        if (authorization.size() > 7
+            && authorization.first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+            presented = authorization.sliced(7).trimmed();
+    }
+    if (presented.isEmpty())
+        return fail(peer, nowMs,
+                    QStringLiteral("Send your API key in the x-api-key header or as "
+                                   "Authorization: Bearer <key>."));
+
+    const QString key = QString::fromUtf8(presented);
+    const QString prefix = ApiKeySecret::prefixOf(key);
+    if (prefix.isEmpty())
+        return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
+
+    const QByteArray hash = ApiKeySecret::hashOf(key);
+    for (const ApiKeyCandidate &candidate : m_identities.candidatesForPrefix(prefix)) {
+        if (!ApiKeySecret::constantTimeEquals(candidate.hash, hash))
+            continue;
+        if (candidate.revoked)
+            return fail(peer, nowMs, QStringLiteral("This API key has been revoked."));
+        return AuthenticatedCaller {candidate.projectId, candidate.keyId};
+    }
+    return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
+}
+
+ApiError Authenticator::fail(const QHostAddress &peer, qint64 nowMs, const QString &message)
+{
+    const QString address = addressKey(peer);
+    m_failures.record(address, nowMs);
+    qCInfo(lcAuth).noquote() << "authentication failed from" << address << '-' << message;
+    return ApiError::unauthorized(message);
+}
+
+} // namespace slotline

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "server/apierror.h"
+#include "server/slidingwindowlimiter.h"
+
+#include <QHostAddress>
+#include <QString>
+
+#include <variant>
+
+namespace slotline {
+
+class IdentityCache;
+
+struct AuthenticatedCaller
+{
+    QString projectId;
+    QString apiKeyId;
+};
+
+// Turns the x-api-key or Authorization: Bearer header into a caller. Keys are found by
+// their stored prefix and compared by hash in constant time. Failed attempts are
+// limited per client address; once over the limit, an address is refused before its
+// key is even looked at, so guessing gains nothing.
+class Authenticator
+{
+public:
+    Authenticator(IdentityCache &identities, int failuresPerMinute);
+
+    std::variant<AuthenticatedCaller, ApiError> authenticate(QByteArrayView apiKeyHeader,
+                                                             QByteArrayView authorizationHeader,
+                                                             const QHostAddress &peer,
+                                                             qint64 nowMs);
+
+    void prune(qint64 nowMs) { m_failures.prune(nowMs); }
+
+private:
+    ApiError fail(const QHostAddress &peer, qint64 nowMs, const QString &message);
+
+    IdentityCache &m_identities;
+    SlidingWindowLimiter m_failures;
+};
+
+} // namespace slotline

@@ -1,0 +1,219 @@
+#include "server/connectionguard.h"
+
+#include "core/ids.h"
+#include "server/apierror.h"
+#include "server/guardedtcpserver.h"
+#include "server/httpstatus.h"
+#include "server/logcategories.h"
+
+#include <QTcpSocket>
+
+#include <sys/socket.h>
+
+namespace slotline {
+namespace {
+
+// A refused client that keeps sending is cut off after this much.
+constexpr qint64 MaxDrainBytes = 8 * 1024 * 1024;
+
+} // namespace
+
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits,
+                                 GuardedTcpServer *server, quint64 sequence)
+    : QObject(socket)
+    , m_socket(socket)
+    , m_server(server)
+    , m_limits(limits)
+    , m_scanner(limits)
+    , m_sequence(sequence)
+{
+    m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+    m_phaseStartedMs = m_lastActivityMs;
+    // Connected before QtHttpServer's slot, so it runs first on every readyRead.
+    connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::beforeHttpServerReads);
+}
+
+void ConnectionGuard::attachAfterHandover()
+{
+    connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::afterHttpServerReads);
+}
+
+bool ConnectionGuard::isIdle() const
+{
+    return !m_refused && !m_pendingViolation && m_scanner.phase() == HttpFramingScanner::Phase::Idle
+           && m_scannedUnread == 0 && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+bool ConnectionGuard::idleLongerThan(const ConnectionGuard &other) const
+{
+    if (m_lastActivityMs != other.m_lastActivityMs)
+        return m_lastActivityMs < other.m_lastActivityMs;
+    return m_sequence < other.m_sequence;
+}
+
+qint64 ConnectionGuard::readByHttpServer() const
+{
+    // QtHttpServer is the only reader of the socket while the guard only peeks.
+    return m_received - m_socket->bytesAvailable();
+}
+
+void ConnectionGuard::closeIdle()
+{
+    m_refused = true; // no longer idle, never handed another request
+    m_socket->disconnectFromHost();
+}
+
+void ConnectionGuard::beforeHttpServerReads()
+{
+    if (m_refused) {
+        drainRefused();
+        return;
+    }
+    const qint64 available = m_socket->bytesAvailable();
+    if (available <= m_scannedUnread)
+        return; // QtHttpServer re-announcing a pipelined request already scanned
+    m_received += available - m_scannedUnread;
+    m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+    if (m_pendingViolation) {
+        m_scannedUnread = available;
+        refuseWhenDue();
+        return;
+    }
+
+    const HttpFramingScanner::Phase phaseBefore = m_scanner.phase();
+    const QByteArray buffered = m_socket->peek(available);
+    const auto result = m_scanner.feed(QByteArrayView(buffered).sliced(m_scannedUnread));
+    m_scannedUnread = available;
+    if (result.violation) {
+        // Requests complete before the bad bytes still get their answers first.
+        m_pendingViolation = result.violation;
+        m_refuseAt = m_scanner.lastRequestEnd();
+        refuseWhenDue();
+        return;
+    }
+    if (m_scanner.phase() != phaseBefore || !result.completedHeads.isEmpty())
+        m_phaseStartedMs = m_lastActivityMs;
+
+    if (!result.completedHeads.isEmpty()) {
+        const RequestHead &last = result.completedHeads.constLast();
+        // Only the request still waiting for its body needs a 100 Continue.
+        if (last.expectContinue && m_scanner.phase() == HttpFramingScanner::Phase::Body
+            && m_scanner.bodyBytesSeen() == 0)
+            m_continueDueAt = last.streamOffset;
+    }
+    sendContinueIfDue();
+}
+
+void ConnectionGuard::afterHttpServerReads()
+{
+    if (m_refused)
+        return;
+    m_scannedUnread = m_socket->bytesAvailable();
+    if (m_pendingViolation)
+        refuseWhenDue();
+    else
+        sendContinueIfDue();
+}
+
+void ConnectionGuard::refuseWhenDue()
+{
+    if (readByHttpServer() < m_refuseAt)
+        return;
+    const FramingViolation violation = *m_pendingViolation;
+    m_pendingViolation.reset();
+    refuse(violation.status, violation.code, violation.message);
+}
+
+void ConnectionGuard::sendContinueIfDue()
+{
+    if (m_continueDueAt < 0)
+        return;
+    if (m_scanner.phase() != HttpFramingScanner::Phase::Body || m_scanner.bodyBytesSeen() > 0) {
+        m_continueDueAt = -1; // the body is already on its way
+        return;
+    }
+    // Interim responses must not overtake the answers to earlier pipelined requests:
+    // wait until QtHttpServer has read everything before this request.
+    if (readByHttpServer() < m_continueDueAt)
+        return;
+    m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+    m_continueDueAt = -1;
+}
+
+void ConnectionGuard::checkDeadlines(qint64 nowMs)
+{
+    if (m_refused) {
+        if (m_lingerDeadlineMs > 0 && nowMs >= m_lingerDeadlineMs)
+            finishLinger();
+        return;
+    }
+    if (m_pendingViolation)
+        return; // the earlier requests' answers are on their way
+    switch (m_scanner.phase()) {
+    case HttpFramingScanner::Phase::Head:
+        if (nowMs - m_phaseStartedMs >= m_limits.headerTimeoutMs)
+            refuse(408, "request_timeout",
+                   QStringLiteral("The request headers did not arrive in time."));
+        break;
+    case HttpFramingScanner::Phase::Body:
+        if (nowMs - m_phaseStartedMs >= m_limits.bodyTimeoutMs)
+            refuse(408, "request_timeout",
+                   QStringLiteral("The request body did not arrive in time."));
+        break;
+    case HttpFramingScanner::Phase::Idle:
+        if (m_scannedUnread == 0 && nowMs - m_lastActivityMs >= m_limits.idleTimeoutMs
+            && m_socket->bytesToWrite() == 0) {
+            ++m_server->m_statistics.idleClosed;
+            closeIdle();
+        }
+        break;
+    }
+}
+
+void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &message)
+{
+    ++m_server->m_statistics.refusedRequests;
+    m_refused = true;
+    qCInfo(lcGuard).noquote() << "refusing connection from" << m_socket->peerAddress().toString()
+                              << status << code;
+
+    // From here on QtHttpServer must not parse anything from this connection.
+    QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
+    if (m_socket->isTransactionStarted())
+        m_socket->commitTransaction();
+    m_socket->skip(m_socket->bytesAvailable());
+
+    const ApiError error(status, QString::fromLatin1(code), message);
+    m_socket->write(
+        httpstatus::rawResponse(status,
+                                {{"Content-Type", "application/json"},
+                                 {"X-Request-Id", ids::generate(IdKind::Request).toLatin1()},
+                                 {"Connection", "close"}},
+                                error.toJsonBytes()));
+
+    // Lingering close: once the answer is out, stop sending and keep discarding what
+    // the client still sends for a moment, so it reads the answer instead of a reset.
+    m_lingerDeadlineMs = GuardedTcpServer::monotonicNowMs() + m_limits.lingerMs;
+    connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
+        if (m_socket->bytesToWrite() == 0 && m_socket->state() == QAbstractSocket::ConnectedState)
+            ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
+    });
+    connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+}
+
+void ConnectionGuard::drainRefused()
+{
+    const qint64 available = m_socket->bytesAvailable();
+    m_drainedBytes += available;
+    m_socket->skip(available);
+    if (m_drainedBytes > MaxDrainBytes)
+        finishLinger();
+}
+
+void ConnectionGuard::finishLinger()
+{
+    m_lingerDeadlineMs = 0;
+    m_socket->abort();
+}
+
+} // namespace slotline

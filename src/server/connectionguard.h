@@ -1,0 +1,75 @@
+#pragma once
+
+#include "server/httpframingscanner.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QTcpSocket;
+QT_END_NAMESPACE
+
+namespace slotline {
+
+class GuardedTcpServer;
+
+// Watches one connection on behalf of the server. It sees every byte before
+// QtHttpServer does (its slot is connected to readyRead first) and only peeks: the
+// framing scanner tells where requests start and end. When a request breaks a limit,
+// or a client is too slow, the guard takes the socket away from QtHttpServer, answers
+// with the contract's error body, and closes the connection without reading the rest.
+class ConnectionGuard : public QObject
+{
+    Q_OBJECT
+
+public:
+    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, GuardedTcpServer *server,
+                    quint64 sequence);
+
+    // Called once QtHttpServer has connected its own readyRead slot.
+    void attachAfterHandover();
+
+    // Enforces the header, body and idle deadlines; called by the server's sweep.
+    void checkDeadlines(qint64 nowMs);
+
+    bool isIdle() const;
+    // Orders connections by how long they have been idle; accept order breaks ties.
+    bool idleLongerThan(const ConnectionGuard &other) const;
+    void closeIdle();
+
+private:
+    void beforeHttpServerReads();
+    void afterHttpServerReads();
+    void sendContinueIfDue();
+    // Bytes of this connection QtHttpServer has read so far.
+    qint64 readByHttpServer() const;
+    void refuseWhenDue();
+    void refuse(int status, const QByteArray &code, const QString &message);
+    void drainRefused();
+    void finishLinger();
+
+    QTcpSocket *m_socket;
+    GuardedTcpServer *m_server;
+    HttpLimits m_limits;
+    HttpFramingScanner m_scanner;
+    quint64 m_sequence;
+    qint64 m_received = 0;
+    // Bytes in the socket's buffer that the guard has seen but QtHttpServer has not
+    // read yet (a pipelined request waiting its turn).
+    qint64 m_scannedUnread = 0;
+    // A violation found behind complete requests waits until QtHttpServer has read (and
+    // answered) those, at stream offset `m_refuseAt`.
+    std::optional<FramingViolation> m_pendingViolation;
+    qint64 m_refuseAt = 0;
+    qint64 m_phaseStartedMs = 0;
+    qint64 m_lastActivityMs = 0;
+    // Stream offset a request with "Expect: 100-continue" began at; -1 when none waits.
+    qint64 m_continueDueAt = -1;
+    bool m_refused = false;
+    qint64 m_lingerDeadlineMs = 0;
+    qint64 m_drainedBytes = 0;
+};
+
+} // namespace slotline

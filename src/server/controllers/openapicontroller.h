@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QByteArray>
+
+namespace slotline {
+
+class OperationRegistry;
+
+// GET /openapi.json, public. Built once, after every other operation is registered.
+class OpenApiController
+{
+public:
+    explicit OpenApiController(const OperationRegistry &registry);
+
+    void registerOperations(OperationRegistry &registry);
+
+private:
+    const OperationRegistry &m_registry;
+    QByteArray m_document; // built on first request, when every operation is registered
+};
+
+} // namespace slotline

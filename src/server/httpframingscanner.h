@@ -1,0 +1,78 @@
+#pragma once
+
+#include "server/httplimits.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace slotline {
+
+// The head of one request, as far as framing and limits are concerned.
+struct RequestHead
+{
+    QByteArray method;
+    QByteArray target;
+    int minorVersion = 1;
+    qint64 contentLength = 0;
+    bool expectContinue = false;
+    bool keepAlive = true;
+    qint64 streamOffset = 0; // where in the connection's byte stream the head began
+};
+
+// Why a connection's byte stream was refused: answered with this status and closed.
+struct FramingViolation
+{
+    int status = 400;
+    QByteArray code;
+    QString message;
+};
+
+// Follows the request framing of one HTTP/1.1 connection without consuming it: told
+// every byte that arrives, it knows where each request starts and ends and refuses
+// what QtHttpServer 6.4 would otherwise buffer without limit (huge bodies, endless
+// headers, chunked bodies, smuggling-prone header combinations, garbage).
+class HttpFramingScanner
+{
+public:
+    enum class Phase {
+        Idle, // between requests: nothing of the next one has arrived
+        Head, // part of a request line or headers has arrived
+        Body, // the headers are complete, body bytes are still due
+    };
+
+    struct FeedResult
+    {
+        QList<RequestHead> completedHeads;
+        std::optional<FramingViolation> violation; // nothing after it was scanned
+    };
+
+    explicit HttpFramingScanner(const HttpLimits &limits);
+
+    FeedResult feed(QByteArrayView bytes);
+
+    Phase phase() const { return m_phase; }
+    qint64 bytesScanned() const { return m_offset; }
+    // Stream offset just past the last complete request.
+    qint64 lastRequestEnd() const { return m_lastRequestEnd; }
+    // Body bytes of the current request already seen (0 in other phases).
+    qint64 bodyBytesSeen() const { return m_bodyBytesSeen; }
+
+private:
+    std::optional<FramingViolation> parseHead(RequestHead &head) const;
+    void finishRequest();
+
+    HttpLimits m_limits;
+    Phase m_phase = Phase::Idle;
+    QByteArray m_head;
+    qint64 m_headStart = 0;
+    qint64 m_bodyRemaining = 0;
+    qint64 m_bodyBytesSeen = 0;
+    qint64 m_offset = 0;
+    qint64 m_lastRequestEnd = 0;
+    bool m_failed = false;
+};
+
+} // namespace slotline

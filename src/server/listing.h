@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/jsonwriter.h"
+#include "server/apierror.h"
+#include "server/operation.h"
+#include "storage/page.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <variant>
+
+namespace slotline::listing {
+
+// `limit` (1..250, default 50) and `cursor`, as every list of the API takes them.
+QList<ParameterSpec> pagingParameters();
+
+// The page a list handler should read; a cursor from another list, or one that was
+// tampered with, is a 400 invalid_cursor.
+std::variant<PageRequest, ApiError> pageRequest(const QJsonObject &parameters, QStringView listName,
+                                                int sortKeyParts);
+
+void writeCursor(JsonWriter &json, const QJsonArray &nextAfter, QStringView listName);
+
+// {"items": [...], "cursor": "…" | null}
+template<typename T>
+QByteArray pageBody(const Page<T> &page, QStringView listName)
+{
+    JsonWriter json;
+    json.beginObject().key(QLatin1StringView("items")).beginArray();
+    for (const T &item : page.items)
+        item.writeJson(json);
+    json.endArray().key(QLatin1StringView("cursor"));
+    writeCursor(json, page.nextAfter, listName);
+    return json.endObject().take();
+}
+
+// The schema of a list answer whose items are `itemSchema` (usually a $ref).
+QJsonObject pageSchema(const QJsonObject &itemSchema);
+
+QJsonObject schemaRef(const QString &componentName);
+
+} // namespace slotline::listing

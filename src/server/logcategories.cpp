@@ -1,0 +1,6 @@
+#include "server/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcCallLog, "slotline.server.calllog")
+Q_LOGGING_CATEGORY(lcApi, "slotline.server.api")
+Q_LOGGING_CATEGORY(lcAuth, "slotline.server.auth")
+Q_LOGGING_CATEGORY(lcGuard, "slotline.server.guard")

@@ -1,0 +1,8 @@
+#pragma once
+
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcCallLog)
+Q_DECLARE_LOGGING_CATEGORY(lcApi)
+Q_DECLARE_LOGGING_CATEGORY(lcAuth)
+Q_DECLARE_LOGGING_CATEGORY(lcGuard)

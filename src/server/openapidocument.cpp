@@ -1,0 +1,207 @@
+#include "server/openapidocument.h"
+
+#include "server/jsonliteral.h"
+#include "server/listing.h"
+#include "server/operationregistry.h"
+
+#include <QJsonArray>
+
+namespace slotline {
+namespace {
+
+struct CommonResponse
+{
+    int status;
+    const char *name;
+    const char *description;
+};
+
+const CommonResponse CommonResponses[] = {
+    {400, "BadRequest", "Malformed JSON, query or cursor."},
+    {401, "Unauthorized", "Missing, unknown or revoked API key."},
+    {402, "PaymentRequired", "Not enough credits."},
+    {404, "NotFound", "No such resource in this project (another project's ids answer the same)."},
+    {405, "MethodNotAllowed", "The path does not accept this method; see the Allow header."},
+    {409, "Conflict", "The resource's state does not allow this change."},
+    {413, "PayloadTooLarge", "The body is larger than 1 MiB."},
+    {415, "UnsupportedMediaType", "The body is not application/json."},
+    {422, "ValidationFailed", "A field is invalid; details name each one."},
+    {429, "RateLimited", "Over the rate limit; retry after Retry-After seconds."},
+    {500, "InternalError", "The server failed; nothing internal is disclosed."},
+};
+
+QJsonObject headerRef(const QString &name)
+{
+    return QJsonObject {
+        {QStringLiteral("$ref"), QString(QStringLiteral("#/components/headers/") + name)}};
+}
+
+QJsonObject responseRef(const char *name)
+{
+    return QJsonObject {{QStringLiteral("$ref"),
+                         QString(QStringLiteral("#/components/responses/") + QLatin1String(name))}};
+}
+
+QJsonObject rateLimitHeaders()
+{
+    return QJsonObject {
+        {QStringLiteral("X-Request-Id"), headerRef(QStringLiteral("RequestId"))},
+        {QStringLiteral("X-RateLimit-Limit"), headerRef(QStringLiteral("RateLimitLimit"))},
+        {QStringLiteral("X-RateLimit-Remaining"), headerRef(QStringLiteral("RateLimitRemaining"))},
+        {QStringLiteral("X-RateLimit-Reset"), headerRef(QStringLiteral("RateLimitReset"))}};
+}
+
+QJsonObject parameter(const ParameterSpec &spec, const char *location)
+{
+    QJsonObject result {{QStringLiteral("name"), spec.name},
+                        {QStringLiteral("in"), QLatin1String(location)},
+                        {QStringLiteral("required"), spec.required},
+                        {QStringLiteral("description"), spec.description},
+                        {QStringLiteral("schema"), spec.schema}};
+    if (spec.schema.value(QStringLiteral("type")).toString() == u"array") {
+        result.insert(QStringLiteral("style"), QStringLiteral("form"));
+        result.insert(QStringLiteral("explode"), true);
+    }
+    return result;
+}
+
+QJsonObject operationObject(const Operation &operation)
+{
+    QJsonObject object {{QStringLiteral("operationId"), operation.name},
+                        {QStringLiteral("summary"), operation.summary},
+                        {QStringLiteral("description"), operation.description},
+                        {QStringLiteral("tags"), QJsonArray {operation.tag}},
+                        {QStringLiteral("x-rate-class"), operation.rateClass == RateClass::Read
+                                                             ? QStringLiteral("read")
+                                                             : QStringLiteral("write")},
+                        {QStringLiteral("x-tool"), operation.exposedAsTool}};
+
+    QJsonArray parameters;
+    for (const ParameterSpec &spec : operation.pathParameters)
+        parameters.append(parameter(spec, "path"));
+    for (const ParameterSpec &spec : operation.queryParameters)
+        parameters.append(parameter(spec, "query"));
+    if (!parameters.isEmpty())
+        object.insert(QStringLiteral("parameters"), parameters);
+
+    if (!operation.bodySchema.isEmpty()) {
+        object.insert(
+            QStringLiteral("requestBody"),
+            QJsonObject {
+                {QStringLiteral("required"), operation.bodyRequired},
+                {QStringLiteral("content"),
+                 QJsonObject {{QStringLiteral("application/json"),
+                               QJsonObject {{QStringLiteral("schema"), operation.bodySchema}}}}}});
+    }
+
+    QJsonObject responses;
+    QJsonObject success {{QStringLiteral("description"), QStringLiteral("Success.")}};
+    success.insert(QStringLiteral("headers"),
+                   operation.requiresAuth ? rateLimitHeaders()
+                                          : QJsonObject {{QStringLiteral("X-Request-Id"),
+                                                          headerRef(QStringLiteral("RequestId"))}});
+    if (!operation.resultSchema.isEmpty())
+        success.insert(
+            QStringLiteral("content"),
+            QJsonObject {{QStringLiteral("application/json"),
+                          QJsonObject {{QStringLiteral("schema"), operation.resultSchema}}}});
+    responses.insert(QString::number(operation.successStatus), success);
+
+    QList<int> errors = operation.errorStatuses;
+    if (operation.requiresAuth)
+        errors << 401 << 429;
+    if (!operation.queryParameters.isEmpty())
+        errors << 400;
+    if (!operation.bodySchema.isEmpty())
+        errors << 400 << 413 << 415 << 422;
+    errors << 500;
+    for (const CommonResponse &common : CommonResponses) {
+        if (errors.contains(common.status))
+            responses.insert(QString::number(common.status), responseRef(common.name));
+    }
+    object.insert(QStringLiteral("responses"), responses);
+
+    if (!operation.requiresAuth)
+        object.insert(QStringLiteral("security"), QJsonArray {});
+    return object;
+}
+
+QJsonObject componentsObject(const OperationRegistry &registry)
+{
+    QJsonObject components = registry.components();
+
+    QJsonObject responses;
+    for (const CommonResponse &common : CommonResponses) {
+        QJsonObject headers {
+            {QStringLiteral("X-Request-Id"), headerRef(QStringLiteral("RequestId"))}};
+        if (common.status == 429)
+            headers.insert(QStringLiteral("Retry-After"), headerRef(QStringLiteral("RetryAfter")));
+        if (common.status == 405)
+            headers.insert(QStringLiteral("Allow"), headerRef(QStringLiteral("Allow")));
+        responses.insert(
+            QLatin1String(common.name),
+            QJsonObject {
+                {QStringLiteral("description"), QLatin1String(common.description)},
+                {QStringLiteral("headers"), headers},
+                {QStringLiteral("content"),
+                 QJsonObject {{QStringLiteral("application/json"),
+                               QJsonObject {{QStringLiteral("schema"),
+                                             listing::schemaRef(QStringLiteral("Error"))}}}}}});
+    }
+    components.insert(QStringLiteral("responses"), responses);
+
+    components.insert(QStringLiteral("headers"), jsonObject(R"({
+        "RequestId": {"description": "Identifies this request in the server's logs; sent with every answer. A well-formed X-Request-Id sent by the client is echoed.", "schema": {"type": "string"}},
+        "RateLimitLimit": {"description": "Requests of this class (read or write) allowed in any 60 seconds.", "schema": {"type": "integer"}},
+        "RateLimitRemaining": {"description": "Requests of this class still allowed now.", "schema": {"type": "integer"}},
+        "RateLimitReset": {"description": "Seconds until the oldest counted request leaves the 60-second window, that is until Remaining grows again; 0 when nothing is counted.", "schema": {"type": "integer"}},
+        "RetryAfter": {"description": "Whole seconds (at least 1) until a request of this class is accepted again.", "schema": {"type": "integer", "minimum": 1}},
+        "Allow": {"description": "The methods this path accepts.", "schema": {"type": "string"}}
+    })"));
+
+    components.insert(QStringLiteral("securitySchemes"), jsonObject(R"({
+        "apiKeyHeader": {"type": "apiKey", "in": "header", "name": "x-api-key", "description": "The project's API key."},
+        "bearerAuth": {"type": "http", "scheme": "bearer", "description": "The same API key as a bearer token."}
+    })"));
+    return components;
+}
+
+} // namespace
+
+QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
+{
+    QJsonObject paths;
+    QStringList tags;
+    for (const Operation *operation : registry.operations()) {
+        QJsonObject pathItem = paths.value(operation->path).toObject();
+        pathItem.insert(QString::fromLatin1(methodName(operation->method).toLower()),
+                        operationObject(*operation));
+        paths.insert(operation->path, pathItem);
+        if (!tags.contains(operation->tag))
+            tags.append(operation->tag);
+    }
+    QJsonArray tagList;
+    for (const QString &tag : std::as_const(tags))
+        tagList.append(QJsonObject {{QStringLiteral("name"), tag}});
+
+    QJsonObject document = jsonObject(R"({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Slotline API",
+            "version": "2.0.0",
+            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}.",
+            "license": {"name": "Proprietary", "identifier": "LicenseRef-Slotline"}
+        },
+        "servers": [{"url": "/api/v2", "description": "This server"}],
+        "security": [{"apiKeyHeader": []}, {"bearerAuth": []}]
+    })");
+    QJsonObject info = document.value(QStringLiteral("info")).toObject();
+    info.insert(QStringLiteral("x-server-version"), QStringLiteral(SLOTLINE_VERSION));
+    document.insert(QStringLiteral("info"), info);
+    document.insert(QStringLiteral("tags"), tagList);
+    document.insert(QStringLiteral("paths"), paths);
+    document.insert(QStringLiteral("components"), componentsObject(registry));
+    return document;
+}
+
+} // namespace slotline

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "server/callcontext.h"
+#include "server/outcome.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+namespace slotline {
+
+enum class HttpMethod { Get, Post, Put, Patch, Delete };
+
+QByteArray methodName(HttpMethod method);
+
+// Reads count against the read limit, everything else against the write limit.
+enum class RateClass { Read, Write };
+
+struct ParameterSpec
+{
+    QString name;
+    QString description;
+    QJsonObject schema;
+    bool required = false;
+};
+
+// One operation of the API, defined once. The router, the parameter validation, the
+// tools endpoint, the call log and openapi.json are all driven from this definition.
+struct Operation
+{
+    using Handler = std::function<Outcome(const CallContext &, const QJsonObject &parameters)>;
+
+    QString name; // the tool name and the operationId
+    QString summary;
+    QString description;
+    QString tag;
+    HttpMethod method = HttpMethod::Get;
+    QString path; // relative to /api/v2, placeholders as {name}
+    RateClass rateClass = RateClass::Read;
+    bool requiresAuth = true;
+    bool exposedAsTool = true;
+
+    QList<ParameterSpec> pathParameters;
+    QList<ParameterSpec> queryParameters;
+    QJsonObject bodySchema; // an object schema; empty when the operation takes no body
+    bool bodyRequired = false;
+
+    int successStatus = 200;
+    QJsonObject resultSchema; // empty for 204
+    QList<int> errorStatuses; // beyond those every authenticated call can get
+    Handler handler;
+};
+
+} // namespace slotline

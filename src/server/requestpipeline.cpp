@@ -1,0 +1,393 @@
+#include "server/requestpipeline.h"
+
+#include "core/clock.h"
+#include "core/ids.h"
+#include "server/authenticator.h"
+#include "server/callargumentredactor.h"
+#include "server/calllogwriter.h"
+#include "server/httpstatus.h"
+#include "server/logcategories.h"
+#include "server/operationregistry.h"
+#include "server/queryparameters.h"
+#include "server/ratelimiter.h"
+#include "storage/databaseerror.h"
+
+#include <QElapsedTimer>
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpSocket>
+#include <QUrlQuery>
+
+namespace slotline {
+namespace {
+
+const QString ApiPrefix = QStringLiteral("/api/");
+const QString CurrentVersion = QStringLiteral("v2");
+
+QByteArray methodBytes(QHttpServerRequest::Method method)
+{
+    switch (method) {
+    case QHttpServerRequest::Method::Get: return QByteArrayLiteral("GET");
+    case QHttpServerRequest::Method::Head: return QByteArrayLiteral("HEAD");
+    case QHttpServerRequest::Method::Post: return QByteArrayLiteral("POST");
+    case QHttpServerRequest::Method::Put: return QByteArrayLiteral("PUT");
+    case QHttpServerRequest::Method::Patch: return QByteArrayLiteral("PATCH");
+    case QHttpServerRequest::Method::Delete: return QByteArrayLiteral("DELETE");
+    case QHttpServerRequest::Method::Options: return QByteArrayLiteral("OPTIONS");
+    default: return QByteArrayLiteral("UNKNOWN");
+    }
+}
+
+// A client's own X-Request-Id is kept when it is short and plain enough to log safely.
+bool isUsableRequestId(const QByteArray &header)
+{
+    if (header.isEmpty() || header.size() > 128)
+        return false;
+    return std::all_of(header.begin(), header.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+               || c == '-' || c == '_' || c == '.' || c == ':';
+    });
+}
+
+// The headers the pipeline reads, found in one pass (each QHttpServerRequest::value()
+// call scans them all again).
+struct RequestHeaders
+{
+    QByteArray requestId;
+    QByteArray apiKey;
+    QByteArray authorization;
+    QByteArray connection;
+    QByteArray contentType;
+
+    explicit RequestHeaders(const QHttpServerRequest &request)
+    {
+        for (const auto &[name, value] : request.headers()) {
+            QByteArray *target = nullptr;
+            if (name.compare("x-request-id", Qt::CaseInsensitive) == 0)
+                target = &requestId;
+            else if (name.compare("x-api-key", Qt::CaseInsensitive) == 0)
+                target = &apiKey;
+            else if (name.compare("authorization", Qt::CaseInsensitive) == 0)
+                target = &authorization;
+            else if (name.compare("connection", Qt::CaseInsensitive) == 0)
+                target = &connection;
+            else if (name.compare("content-type", Qt::CaseInsensitive) == 0)
+                target = &contentType;
+            if (target)
+                *target = target->isEmpty() ? value : *target + ", " + value;
+        }
+    }
+};
+
+bool isJsonMediaType(const QByteArray &contentType)
+{
+    QByteArray mediaType = contentType;
+    const qsizetype semicolon = mediaType.indexOf(';');
+    if (semicolon >= 0)
+        mediaType.truncate(semicolon);
+    mediaType = mediaType.trimmed().toLower();
+    return mediaType == "application/json"
+           || (mediaType.startsWith("application/") && mediaType.endsWith("+json"));
+}
+
+QJsonObject rawQuery(const QUrlQuery &query)
+{
+    QJsonObject result;
+    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (!result.contains(name)) {
+            result.insert(name, value);
+            continue;
+        }
+        QJsonValue existing = result.value(name);
+        QJsonArray values = existing.isArray() ? existing.toArray() : QJsonArray {existing};
+        values.append(value);
+        result.insert(name, values);
+    }
+    return result;
+}
+
+} // namespace
+
+struct RequestPipeline::Call
+{
+    explicit Call(const QHttpServerRequest &httpRequest)
+        : request(httpRequest)
+        , headers(httpRequest)
+    { }
+
+    const QHttpServerRequest &request;
+    const RequestHeaders headers;
+    bool requestIdGenerated = false;
+    QElapsedTimer timer;
+    qint64 receivedAtMs = 0;
+    QString requestId;
+    QByteArray method;
+    QString relativePath;
+    const Operation *operation = nullptr;
+    QHash<QString, QString> pathParameters;
+    std::optional<AuthenticatedCaller> caller;
+    std::optional<SlidingWindowLimiter::Decision> rateDecision;
+    QJsonValue body {QJsonValue::Undefined}; // as sent (for the log), when there was one
+    QJsonObject parameters; // path, query and body merged, validated
+};
+
+RequestPipeline::RequestPipeline(const OperationRegistry &registry, Authenticator &authenticator,
+                                 RateLimiter &rateLimiter, CallLogWriter &callLog,
+                                 const Clock &clock)
+    : m_registry(registry)
+    , m_authenticator(authenticator)
+    , m_rateLimiter(rateLimiter)
+    , m_callLog(callLog)
+    , m_clock(clock)
+{ }
+
+void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    Call call(request);
+    call.timer.start();
+    call.receivedAtMs = m_clock.nowMs();
+    call.requestIdGenerated = !isUsableRequestId(call.headers.requestId);
+    call.requestId = call.requestIdGenerated ? ids::generate(IdKind::Request)
+                                             : QString::fromLatin1(call.headers.requestId);
+    call.method = methodBytes(request.method());
+
+    Response response;
+    try {
+        response = process(call);
+    } catch (const DatabaseError &error) {
+        qCCritical(lcApi).noquote() << call.requestId << "database failure:" << error.message();
+        response = errorResponse(ApiError::internal());
+    } catch (const std::exception &error) {
+        qCCritical(lcApi).noquote() << call.requestId << "unexpected failure:" << error.what();
+        response = errorResponse(ApiError::internal());
+    }
+
+    response.headers.emplaceBack(QByteArrayLiteral("X-Request-Id"), call.requestId.toLatin1());
+    if (call.rateDecision) {
+        response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Limit"),
+                                     QByteArray::number(call.rateDecision->limit));
+        response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Remaining"),
+                                     QByteArray::number(call.rateDecision->remaining));
+        response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Reset"),
+                                     QByteArray::number(call.rateDecision->resetSeconds));
+    }
+    const bool closeAfter = call.headers.connection.toLower().contains("close");
+    if (closeAfter)
+        response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
+
+    write(socket, response, call.method == "HEAD");
+    if (closeAfter)
+        socket->disconnectFromHost();
+
+    if (call.caller)
+        logCall(call, response);
+}
+
+RequestPipeline::Response RequestPipeline::process(Call &call)
+{
+    const QString path = call.request.url().path(QUrl::FullyEncoded);
+    if (!path.startsWith(ApiPrefix))
+        return errorResponse(ApiError::notFound(
+            QStringLiteral("Nothing is served at %1; the API is under /api/v2.").arg(path)));
+    const QStringView afterPrefix = QStringView(path).sliced(ApiPrefix.size());
+    const qsizetype slash = afterPrefix.indexOf(u'/');
+    const QStringView version = slash < 0 ? afterPrefix : afterPrefix.first(slash);
+    if (version != CurrentVersion)
+        return errorResponse(ApiError::unsupportedApiVersion(version.toString()));
+    call.relativePath = afterPrefix.sliced(version.size()).toString();
+    if (call.relativePath.isEmpty())
+        call.relativePath = QStringLiteral("/");
+
+    const Router::Result route = m_registry.router().route(call.method, call.relativePath);
+    if (call.method == "OPTIONS") {
+        if (route.kind == Router::Result::Kind::NotFound)
+            return errorResponse(
+                ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath)));
+        return Response {204, {}, {{"Allow", route.allow}}};
+    }
+    call.operation = route.operation;
+    call.pathParameters = route.pathParameters;
+
+    if (call.operation && !call.operation->requiresAuth)
+        return runHandler(call);
+
+    auto authentication
+        = m_authenticator.authenticate(call.headers.apiKey, call.headers.authorization,
+                                       call.request.remoteAddress(), call.receivedAtMs);
+    if (const auto *error = std::get_if<ApiError>(&authentication))
+        return errorResponse(*error);
+    call.caller = std::get<AuthenticatedCaller>(authentication);
+
+    const bool isRead = call.operation ? call.operation->rateClass == RateClass::Read
+                                       : (call.method == "GET" || call.method == "HEAD");
+    const auto decision = m_rateLimiter.acquire(
+        call.caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, call.receivedAtMs);
+    call.rateDecision = decision;
+    if (!decision.allowed)
+        return errorResponse(ApiError::rateLimited(
+            decision.retryAfterSeconds,
+            QStringLiteral("Rate limit of %1 %2 a minute reached; retry in %3 s.")
+                .arg(decision.limit)
+                .arg(isRead ? QStringLiteral("reads") : QStringLiteral("writes"))
+                .arg(decision.retryAfterSeconds)));
+
+    if (route.kind == Router::Result::Kind::NotFound)
+        return errorResponse(
+            ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath)));
+    if (route.kind == Router::Result::Kind::MethodNotAllowed)
+        return errorResponse(ApiError::methodNotAllowed(route.allow));
+
+    if (auto error = readBody(call))
+        return errorResponse(*error);
+    if (auto error = readParameters(call))
+        return errorResponse(*error);
+    return runHandler(call);
+}
+
+std::optional<ApiError> RequestPipeline::readBody(Call &call)
+{
+    const QByteArray body = call.request.body();
+    if (call.operation->bodySchema.isEmpty())
+        return std::nullopt; // a body where none is expected is ignored
+    if (body.trimmed().isEmpty()) {
+        if (call.operation->bodyRequired)
+            return ApiError::invalidJson(QStringLiteral("This request needs a JSON object body."));
+        call.body = QJsonObject {};
+        return std::nullopt;
+    }
+    if (!isJsonMediaType(call.headers.contentType)) {
+        call.body = QStringLiteral("[%1 bytes, not JSON]").arg(body.size());
+        return ApiError::unsupportedMediaType();
+    }
+    QJsonParseError parseError {};
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        call.body = QStringLiteral("[%1 bytes of invalid JSON]").arg(body.size());
+        return ApiError::invalidJson(QStringLiteral("The body is not valid JSON: %1 at offset %2.")
+                                         .arg(parseError.errorString())
+                                         .arg(parseError.offset));
+    }
+    if (!document.isObject()) {
+        call.body
+            = document.isArray() ? QJsonValue(document.array()) : QJsonValue(QJsonValue::Null);
+        return ApiError::invalidJson(QStringLiteral("The body must be a JSON object."));
+    }
+    call.body = document.object();
+    return std::nullopt;
+}
+
+std::optional<ApiError> RequestPipeline::readParameters(Call &call)
+{
+    auto [parameters, queryErrors] = QueryParameters::read(*call.operation, call.request.query());
+    // An empty query can only fail on a required parameter; most requests have none.
+    const bool queryCanFail
+        = !parameters.isEmpty()
+          || std::any_of(call.operation->queryParameters.begin(),
+                         call.operation->queryParameters.end(),
+                         [](const ParameterSpec &parameter) { return parameter.required; });
+    if (queryCanFail)
+        queryErrors.append(m_registry.queryValidator(call.operation).validate(parameters));
+    if (!queryErrors.isEmpty())
+        return ApiError::invalidQuery(queryErrors);
+
+    if (const SchemaValidator *bodyValidator = m_registry.bodyValidator(call.operation)) {
+        if (const auto errors = bodyValidator->validate(call.body); !errors.isEmpty())
+            return ApiError::validationFailed(errors);
+        const QJsonObject body = call.body.toObject();
+        for (auto it = body.begin(); it != body.end(); ++it)
+            parameters.insert(it.key(), it.value());
+    }
+    for (auto it = call.pathParameters.cbegin(); it != call.pathParameters.cend(); ++it)
+        parameters.insert(it.key(), it.value());
+    call.parameters = parameters;
+    return std::nullopt;
+}
+
+RequestPipeline::Response RequestPipeline::runHandler(Call &call)
+{
+    CallContext context;
+    if (call.caller) {
+        context.projectId = call.caller->projectId;
+        context.apiKeyId = call.caller->apiKeyId;
+    }
+    context.requestId = call.requestId;
+    context.nowMs = call.receivedAtMs;
+    if (!call.operation->requiresAuth) {
+        for (auto it = call.pathParameters.cbegin(); it != call.pathParameters.cend(); ++it)
+            call.parameters.insert(it.key(), it.value());
+    }
+
+    const Outcome outcome = call.operation->handler(context, call.parameters);
+    if (outcome.isError())
+        return errorResponse(outcome.error());
+    Response response {outcome.status(), {}, {}};
+    if (outcome.status() != 204) {
+        response.body = outcome.body();
+        response.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
+                                     QByteArrayLiteral("application/json"));
+    }
+    return response;
+}
+
+void RequestPipeline::logCall(const Call &call, const Response &response)
+{
+    QJsonObject arguments;
+    if (!call.pathParameters.isEmpty()) {
+        QJsonObject path;
+        for (auto it = call.pathParameters.cbegin(); it != call.pathParameters.cend(); ++it)
+            path.insert(it.key(), it.value());
+        arguments.insert(QStringLiteral("path"), path);
+    }
+    const QJsonObject query = rawQuery(call.request.query());
+    if (!query.isEmpty())
+        arguments.insert(QStringLiteral("query"), query);
+    if (!call.body.isUndefined() && !(call.body.isObject() && call.body.toObject().isEmpty()))
+        arguments.insert(QStringLiteral("body"), call.body);
+
+    CallRecord record;
+    // A generated request id and its call record share their random part, so an
+    // X-Request-Id leads straight to the log entry (req_X is call_X).
+    record.id = call.requestIdGenerated
+                    ? ids::prefix(IdKind::Call)
+                          + QStringView(call.requestId).sliced(ids::prefix(IdKind::Request).size())
+                    : ids::generate(IdKind::Call);
+    record.projectId = call.caller->projectId;
+    record.apiKeyId = call.caller->apiKeyId;
+    record.atMs = call.receivedAtMs;
+    record.method = QString::fromLatin1(call.method);
+    record.path = call.relativePath;
+    if (!arguments.isEmpty())
+        record.arguments = CallArgumentRedactor::redact(arguments);
+    record.status = response.status;
+    record.durationMs = std::round(double(call.timer.nsecsElapsed()) / 1000.0) / 1000.0;
+    m_callLog.record(std::move(record));
+}
+
+RequestPipeline::Response RequestPipeline::errorResponse(const ApiError &error)
+{
+    Response response {error.status(), error.toJsonBytes(), error.headers()};
+    response.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
+                                 QByteArrayLiteral("application/json"));
+    return response;
+}
+
+void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool headOnly)
+{
+    // One write per answer: QHttpServerResponder writes every line separately.
+    QByteArray bytes;
+    bytes.reserve(256 + response.body.size());
+    bytes += "HTTP/1.1 " + QByteArray::number(response.status) + ' '
+             + httpstatus::reasonPhrase(response.status) + "\r\n";
+    for (const auto &[name, value] : response.headers)
+        bytes += name + ": " + value + "\r\n";
+    bytes += "Cache-Control: no-store\r\n";
+    if (response.status != 204)
+        bytes += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
+    bytes += "\r\n";
+    if (!headOnly)
+        bytes += response.body;
+    socket->write(bytes);
+}
+
+} // namespace slotline

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "server/httplimits.h"
+
+namespace slotline {
+
+struct ServerConfig
+{
+    HttpLimits http;
+    int readsPerMinute = 60;
+    int writesPerMinute = 30;
+    int authFailuresPerMinute = 20;
+    int callLogFlushMs = 200;
+    // How stale the cached key and project identities may get when another process
+    // (the admin commands) changes them; 0 checks on every request.
+    int identityRecheckMs = 250;
+    int callLogRetentionDays = 30;
+};
+
+} // namespace slotline

@@ -1,0 +1,195 @@
+#include "server/operationregistry.h"
+#include "server/schemavalidator.h"
+#include "support/schemacheck.h"
+#include "support/testserver.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace slotline;
+using namespace slotline::test;
+
+class TestOpenApi : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TestServer> m_server;
+    QJsonObject m_document;
+
+    // Every "$ref" in `node`, with where it was found.
+    static void collectRefs(const QJsonValue &node, const QString &at,
+                            QList<std::pair<QString, QString>> &refs)
+    {
+        if (node.isObject()) {
+            const QJsonObject object = node.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                if (it.key() == u"$ref")
+                    refs.append({it.value().toString(), at});
+                else
+                    collectRefs(it.value(), at + u'/' + it.key(), refs);
+            }
+        } else if (node.isArray()) {
+            const QJsonArray array = node.toArray();
+            for (qsizetype i = 0; i < array.size(); ++i)
+                collectRefs(array.at(i), at + u'/' + QString::number(i), refs);
+        }
+    }
+
+    QJsonValue resolve(const QString &pointer) const
+    {
+        QJsonValue node = m_document;
+        for (const QString &part : pointer.sliced(2).split(u'/'))
+            node = node.toObject().value(part);
+        return node;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_server = std::make_unique<TestServer>();
+        const HttpResult result
+            = m_server->http().get(QStringLiteral("/api/v2/openapi.json")); // no key needed
+        QCOMPARE(result.status, 200);
+        QCOMPARE(result.header("Content-Type"), QByteArray("application/json"));
+        m_document = result.json();
+        QVERIFY(!m_document.isEmpty());
+    }
+    void cleanupTestCase() { m_server.reset(); }
+
+    void isOpenApi31WithBothAuthSchemes()
+    {
+        QCOMPARE(m_document.value(QStringLiteral("openapi")).toString(), QStringLiteral("3.1.0"));
+        QCOMPARE(m_document.value(QStringLiteral("servers"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("url"))
+                     .toString(),
+                 QStringLiteral("/api/v2"));
+        const QJsonObject schemes = m_document.value(QStringLiteral("components"))
+                                        .toObject()
+                                        .value(QStringLiteral("securitySchemes"))
+                                        .toObject();
+        QCOMPARE(schemes.value(QStringLiteral("apiKeyHeader"))
+                     .toObject()
+                     .value(QStringLiteral("name"))
+                     .toString(),
+                 QStringLiteral("x-api-key"));
+        QCOMPARE(schemes.value(QStringLiteral("bearerAuth"))
+                     .toObject()
+                     .value(QStringLiteral("scheme"))
+                     .toString(),
+                 QStringLiteral("bearer"));
+    }
+
+    void describesExactlyTheOperationsTheServerRoutes()
+    {
+        QStringList documented;
+        const QJsonObject paths = m_document.value(QStringLiteral("paths")).toObject();
+        for (auto path = paths.begin(); path != paths.end(); ++path) {
+            const QJsonObject item = path.value().toObject();
+            for (auto method = item.begin(); method != item.end(); ++method)
+                documented.append(
+                    method.key().toUpper() + u' ' + path.key() + u' '
+                    + method.value().toObject().value(QStringLiteral("operationId")).toString());
+        }
+        QStringList routed;
+        for (const Operation *operation : m_server->server().registry().operations())
+            routed.append(QString::fromLatin1(methodName(operation->method)) + u' '
+                          + operation->path + u' ' + operation->name);
+        documented.sort();
+        routed.sort();
+        QCOMPARE(documented, routed);
+        for (const QString &expected :
+             {QStringLiteral("GET /users/me get_user"),
+              QStringLiteral("GET /users/me/accounts list_accounts"),
+              QStringLiteral("GET /users/me/accounts/{id}/subaccounts list_subaccounts"),
+              QStringLiteral("GET /credits get_credits"),
+              QStringLiteral("GET /project/api-keys list_api_keys"),
+              QStringLiteral("GET /project/api-keys/calls list_api_calls"),
+              QStringLiteral("GET /openapi.json get_openapi")})
+            QVERIFY2(routed.contains(expected), qPrintable(expected));
+    }
+
+    void everyReferenceResolves()
+    {
+        QList<std::pair<QString, QString>> refs;
+        collectRefs(m_document, QString(), refs);
+        QVERIFY(refs.size() > 20);
+        for (const auto &[ref, at] : refs) {
+            QVERIFY2(ref.startsWith(u"#/"), qPrintable(at));
+            QVERIFY2(resolve(ref).isObject(), qPrintable(ref + QStringLiteral(" at ") + at));
+        }
+    }
+
+    void authenticatedOperationsDocumentTheirLimitsAndErrors()
+    {
+        const QJsonObject paths = m_document.value(QStringLiteral("paths")).toObject();
+        const QJsonObject accounts = paths.value(QStringLiteral("/users/me/accounts"))
+                                         .toObject()
+                                         .value(QStringLiteral("get"))
+                                         .toObject();
+        const QJsonObject responses = accounts.value(QStringLiteral("responses")).toObject();
+        for (const QString &status :
+             {QStringLiteral("200"), QStringLiteral("400"), QStringLiteral("401"),
+              QStringLiteral("429"), QStringLiteral("500")})
+            QVERIFY2(responses.contains(status), qPrintable(status));
+        QVERIFY(responses.value(QStringLiteral("200"))
+                    .toObject()
+                    .value(QStringLiteral("headers"))
+                    .toObject()
+                    .contains(QStringLiteral("X-RateLimit-Remaining")));
+        QCOMPARE(accounts.value(QStringLiteral("x-rate-class")).toString(), QStringLiteral("read"));
+
+        const QJsonObject rateLimited = resolve(responses.value(QStringLiteral("429"))
+                                                    .toObject()
+                                                    .value(QStringLiteral("$ref"))
+                                                    .toString())
+                                            .toObject();
+        QVERIFY(rateLimited.value(QStringLiteral("headers"))
+                    .toObject()
+                    .contains(QStringLiteral("Retry-After")));
+
+        QStringList parameters;
+        for (const QJsonValue &parameter : accounts.value(QStringLiteral("parameters")).toArray())
+            parameters.append(parameter.toObject().value(QStringLiteral("name")).toString());
+        QCOMPARE(parameters, (QStringList {QStringLiteral("platform"), QStringLiteral("limit"),
+                                           QStringLiteral("cursor")}));
+
+        const QJsonObject openapi = paths.value(QStringLiteral("/openapi.json"))
+                                        .toObject()
+                                        .value(QStringLiteral("get"))
+                                        .toObject();
+        QCOMPARE(openapi.value(QStringLiteral("security")).toArray(), QJsonArray {});
+        QVERIFY(
+            !openapi.value(QStringLiteral("responses")).toObject().contains(QStringLiteral("401")));
+    }
+
+    void everySchemaIsUsableJsonSchema()
+    {
+        const QJsonObject components = m_document.value(QStringLiteral("components")).toObject();
+        const QJsonObject schemas = components.value(QStringLiteral("schemas")).toObject();
+        for (auto it = schemas.begin(); it != schemas.end(); ++it) {
+            try {
+                SchemaValidator validator(it.value().toObject(),
+                                          QJsonObject {{QStringLiteral("components"), components}});
+                Q_UNUSED(validator);
+            } catch (const std::exception &error) {
+                QFAIL(qPrintable(it.key() + QStringLiteral(": ")
+                                 + QString::fromLatin1(error.what())));
+            }
+        }
+    }
+
+    void theDocumentValidatesAgainstItsOwnResultSchema()
+    {
+        QVERIFY(resultSchemaErrors(m_server->server().registry(), QStringLiteral("get_openapi"),
+                                   m_document)
+                    .isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOpenApi)
+#include "tst_openapi.moc"

@@ -1,0 +1,9 @@
+#include "support/manualclock.h"
+
+namespace slotline::test {
+
+ManualClock::ManualClock(qint64 startMs)
+    : m_nowMs(startMs)
+{ }
+
+} // namespace slotline::test

@@ -1,0 +1,82 @@
+#include "support/testserver.h"
+
+#include "storage/accountrepository.h"
+#include "storage/apikeyrepository.h"
+#include "storage/creditrepository.h"
+#include "storage/projectrepository.h"
+
+#include <QTest>
+
+namespace slotline::test {
+
+TestServer::TestServer(const ServerConfig &config)
+{
+    if (!m_directory.isValid())
+        qFatal("cannot create a temporary directory");
+    m_database.open(m_directory.filePath(QStringLiteral("slotline.db")));
+    m_server = std::make_unique<ApiServer>(m_database, m_clock, config);
+    if (!m_server->listen(QHostAddress::LocalHost, 0))
+        qFatal("test server cannot listen: %s", qPrintable(m_server->errorString()));
+    m_http = std::make_unique<HttpTestClient>(m_server->port());
+}
+
+TestServer::~TestServer()
+{
+    m_http.reset();
+    m_server.reset();
+}
+
+Tenant TestServer::addTenant(const QString &name, const QString &timezone)
+{
+    ProjectRepository projects(m_database, m_clock);
+    AccountRepository accounts(m_database, m_clock);
+    const ProjectRecord project = projects.create(
+        NewProject {name, timezone, name.toLower() + QStringLiteral("@example.test"),
+                    name + QStringLiteral(" Owner")});
+    CreditRepository(m_database, m_clock).grant(project.id, 10, QStringLiteral("test"));
+
+    Tenant tenant;
+    tenant.projectId = project.id;
+    tenant.projectName = project.name;
+    std::tie(tenant.apiKey, tenant.apiKeyId) = addKey(project.id, QStringLiteral("test"));
+    tenant.linkedinAccountId = accounts
+                                   .add(NewAccount {project.id,
+                                                    Platform::LinkedIn,
+                                                    name + QStringLiteral(" LinkedIn"),
+                                                    QStringLiteral("li-user"),
+                                                    {},
+                                                    QStringLiteral("sandbox")})
+                                   .id;
+    m_clock.advanceMs(1); // a distinct connectedAt keeps the list order predictable
+    tenant.twitterAccountId = accounts
+                                  .add(NewAccount {project.id,
+                                                   Platform::Twitter,
+                                                   name + QStringLiteral(" X"),
+                                                   QStringLiteral("x_user"),
+                                                   {},
+                                                   QStringLiteral("sandbox")})
+                                  .id;
+    m_clock.advanceMs(1);
+    tenant.facebookAccountId
+        = accounts
+              .add(NewAccount {project.id, Platform::Facebook, name + QStringLiteral(" Facebook"),
+                               QStringLiteral("fb.user"),
+                               QStringLiteral("https://img.example/fb.png"),
+                               QStringLiteral("sandbox")})
+              .id;
+    m_clock.advanceMs(1);
+    tenant.facebookPageId
+        = accounts
+              .addSubaccount(tenant.facebookAccountId, name + QStringLiteral(" Page"),
+                             QStringLiteral("page"))
+              .id;
+    return tenant;
+}
+
+std::pair<QString, QString> TestServer::addKey(const QString &projectId, const QString &name)
+{
+    const CreatedApiKey key = ApiKeyRepository(m_database, m_clock).create(projectId, name);
+    return {key.plaintext, key.info.id};
+}
+
+} // namespace slotline::test

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "server/apiserver.h"
+#include "server/serverconfig.h"
+#include "storage/database.h"
+#include "support/httptestclient.h"
+#include "support/manualclock.h"
+
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace slotline::test {
+
+// A project with a key and the demo's accounts: what most API tests act as.
+struct Tenant
+{
+    QString projectId;
+    QString projectName;
+    QString apiKey;
+    QString apiKeyId;
+    QString linkedinAccountId;
+    QString twitterAccountId;
+    QString facebookAccountId;
+    QString facebookPageId;
+};
+
+// The real ApiServer on 127.0.0.1, a port the OS picked, over a fresh database in a
+// temporary directory, with a manual clock.
+class TestServer
+{
+public:
+    explicit TestServer(const ServerConfig &config = ServerConfig());
+    ~TestServer();
+
+    ApiServer &server() { return *m_server; }
+    quint16 port() const { return m_server->port(); }
+    ManualClock &clock() { return m_clock; }
+    Database &database() { return m_database; }
+    HttpTestClient &http() { return *m_http; }
+    QString dataDirectory() const { return m_directory.path(); }
+
+    Tenant addTenant(const QString &name, const QString &timezone = QStringLiteral("UTC"));
+    // Another key for an existing project: {key, keyId}.
+    std::pair<QString, QString> addKey(const QString &projectId, const QString &name);
+
+    HttpResult get(const QString &path, const Tenant &tenant)
+    {
+        return m_http->get(path, withKey(tenant.apiKey));
+    }
+
+private:
+    QTemporaryDir m_directory;
+    ManualClock m_clock;
+    Database m_database;
+    std::unique_ptr<ApiServer> m_server;
+    std::unique_ptr<HttpTestClient> m_http;
+};
+
+} // namespace slotline::test
