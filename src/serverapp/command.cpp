@@ -1,0 +1,63 @@
+#include "serverapp/command.h"
+
+#include "storage/databaseerror.h"
+#include "storage/projectrepository.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace slotline {
+
+bool CommandContext::openDatabase()
+{
+    if (!QDir().mkpath(dataDirectory)) {
+        err << "error: cannot create the data directory " << dataDirectory << Qt::endl;
+        return false;
+    }
+    QFile::setPermissions(dataDirectory, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    try {
+        database.open(QDir(dataDirectory).filePath(QStringLiteral("slotline.db")));
+    } catch (const DatabaseError &error) {
+        err << "error: " << error.message() << Qt::endl;
+        return false;
+    }
+    return true;
+}
+
+void CommandContext::printJson(const QJsonValue &value)
+{
+    const QJsonDocument document
+        = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
+    out << document.toJson(QJsonDocument::Indented);
+    out.flush();
+}
+
+Command::~Command() = default;
+
+std::optional<QString> Command::required(const QCommandLineParser &parser, const QString &option,
+                                         CommandContext &context)
+{
+    const QString value = parser.value(option).trimmed();
+    if (value.isEmpty()) {
+        context.err << "error: --" << option << " is required" << Qt::endl;
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<QString> Command::resolveProject(const QString &idOrName, CommandContext &context)
+{
+    ProjectRepository projects(context.database, context.clock);
+    if (const auto project = projects.find(idOrName))
+        return project->id;
+    if (const auto project = projects.findByName(idOrName))
+        return project->id;
+    context.err << "error: no project with id or name \"" << idOrName
+                << "\" (see: slotline-server projects list)" << Qt::endl;
+    return std::nullopt;
+}
+
+} // namespace slotline

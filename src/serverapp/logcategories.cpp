@@ -1,0 +1,3 @@
+#include "serverapp/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcServe, "slotline.serve")

@@ -1,0 +1,142 @@
+#include "storage/database.h"
+#include "storage/statement.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <tuple>
+
+using namespace slotline;
+
+// `slotline-server serve` as a user runs it: a real process, a port it picked, a
+// signal to stop it.
+class TestServeProcess : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    QString m_key;
+
+    QProcess *startServe(const QStringList &extra = {})
+    {
+        auto *process = new QProcess(this);
+        process->setProgram(QStringLiteral(SLOTLINE_SERVER_BINARY));
+        process->setArguments(QStringList {QStringLiteral("serve"), QStringLiteral("--data"),
+                                           m_directory.path(), QStringLiteral("--listen"),
+                                           QStringLiteral("127.0.0.1:0")}
+                              + extra);
+        process->start();
+        return process;
+    }
+
+    static quint16 waitForPort(QProcess *process)
+    {
+        static const QRegularExpression listening(
+            QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)/api/v2"));
+        QByteArray output;
+        QRegularExpressionMatch match;
+        std::ignore = QTest::qWaitFor(
+            [&] {
+                output += process->readAllStandardOutput();
+                match = listening.match(QString::fromUtf8(output));
+                return match.hasMatch() || process->state() == QProcess::NotRunning;
+            },
+            20'000);
+        return match.hasMatch() ? quint16(match.captured(1).toUInt()) : 0;
+    }
+
+    static int getStatus(quint16 port, const QString &path, const QString &key)
+    {
+        QNetworkAccessManager manager;
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
+        request.setRawHeader("x-api-key", key.toLatin1());
+        std::unique_ptr<QNetworkReply> reply(manager.get(request));
+        std::ignore = QTest::qWaitFor([&] { return reply->isFinished(); }, 10'000);
+        return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QProcess demo;
+        demo.start(QStringLiteral(SLOTLINE_SERVER_BINARY),
+                   {QStringLiteral("init-demo"), QStringLiteral("--data"), m_directory.path(),
+                    QStringLiteral("--json")});
+        QVERIFY(demo.waitForFinished(30'000));
+        QCOMPARE(demo.exitCode(), 0);
+        m_key = QJsonDocument::fromJson(demo.readAllStandardOutput())
+                    .object()
+                    .value(QStringLiteral("apiKey"))
+                    .toString();
+        QVERIFY(m_key.startsWith(u"slk_"));
+    }
+
+    void servesOnThePortItPrintsAndStopsCleanlyOnSigterm()
+    {
+        QProcess *serve = startServe();
+        const quint16 port = waitForPort(serve);
+        QVERIFY2(port > 0, serve->readAllStandardError().constData());
+        QCOMPARE(getStatus(port, QStringLiteral("/api/v2/users/me"), m_key), 200);
+        QCOMPARE(getStatus(port, QStringLiteral("/api/v2/users/me"),
+                           QStringLiteral("slk_wrongwrongwrong")),
+                 401);
+
+        ::kill(pid_t(serve->processId()), SIGTERM);
+        QVERIFY(serve->waitForFinished(10'000));
+        QCOMPARE(serve->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(serve->exitCode(), 0);
+        QVERIFY(serve->readAllStandardOutput().contains("Slotline server stopped."));
+
+        // The call log was written before exit, not lost with the process.
+        Database database;
+        database.open(m_directory.filePath(QStringLiteral("slotline.db")));
+        Statement calls(database,
+                        QStringLiteral("SELECT count(*) FROM call_log WHERE path = '/users/me'"));
+        calls.exec();
+        QVERIFY(calls.next());
+        QCOMPARE(calls.integer(0), 1);
+    }
+
+    void sigintStopsItToo()
+    {
+        QProcess *serve = startServe();
+        QVERIFY(waitForPort(serve) > 0);
+        ::kill(pid_t(serve->processId()), SIGINT);
+        QVERIFY(serve->waitForFinished(10'000));
+        QCOMPARE(serve->exitCode(), 0);
+    }
+
+    void badOptionsAndBusyPortsAreReported()
+    {
+        QProcess *bad = startServe({QStringLiteral("--listen"), QStringLiteral("nowhere")});
+        QVERIFY(bad->waitForFinished(10'000));
+        QCOMPARE(bad->exitCode(), 2);
+        QVERIFY(bad->readAllStandardError().contains("--listen must be ADDRESS:PORT"));
+
+        QProcess *limit = startServe({QStringLiteral("--read-limit"), QStringLiteral("0")});
+        QVERIFY(limit->waitForFinished(10'000));
+        QCOMPARE(limit->exitCode(), 2);
+
+        QProcess *first = startServe();
+        const quint16 port = waitForPort(first);
+        QVERIFY(port > 0);
+        QProcess *second
+            = startServe({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(second->waitForFinished(10'000));
+        QCOMPARE(second->exitCode(), 1);
+        QVERIFY(second->readAllStandardError().contains("cannot listen"));
+        first->terminate();
+        QVERIFY(first->waitForFinished(10'000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeProcess)
+#include "tst_serveprocess.moc"

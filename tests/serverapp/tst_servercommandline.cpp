@@ -1,0 +1,328 @@
+#include "core/apikeysecret.h"
+#include "serverapp/servercommandline.h"
+#include "storage/apikeyrepository.h"
+#include "storage/database.h"
+#include "storage/statement.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace slotline;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+
+    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
+    QJsonArray jsonArray() const { return QJsonDocument::fromJson(out.toUtf8()).array(); }
+};
+
+} // namespace
+
+class TestServerCommandLine : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+
+    Run run(QStringList arguments, bool withData = true)
+    {
+        if (withData)
+            arguments << QStringLiteral("--data") << m_directory.path();
+        Run result;
+        QTextStream out(&result.out);
+        QTextStream err(&result.err);
+        result.exitCode = ServerCommandLine(out, err).run(
+            QStringList {QStringLiteral("slotline-server")} + arguments);
+        out.flush();
+        err.flush();
+        return result;
+    }
+
+    QString createProject(const QString &name)
+    {
+        const Run created = run({QStringLiteral("projects"), QStringLiteral("create"),
+                                 QStringLiteral("--name"), name, QStringLiteral("--timezone"),
+                                 QStringLiteral("America/New_York"), QStringLiteral("--json")});
+        return created.json().value(QStringLiteral("id")).toString();
+    }
+
+private Q_SLOTS:
+    void helpAndUsageErrors()
+    {
+        const Run help = run({QStringLiteral("--help")}, false);
+        QCOMPARE(help.exitCode, 0);
+        for (const QString &command :
+             {QStringLiteral("serve"), QStringLiteral("init-demo"),
+              QStringLiteral("projects create"), QStringLiteral("keys revoke"),
+              QStringLiteral("accounts add"), QStringLiteral("subaccounts add"),
+              QStringLiteral("credits grant")})
+            QVERIFY2(help.out.contains(command), qPrintable(command));
+
+        QCOMPARE(run({}, false).exitCode, 2);
+        const Run unknown = run({QStringLiteral("frobnicate")}, false);
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains(QStringLiteral("unknown command")));
+        const Run noVerb = run({QStringLiteral("keys")}, false);
+        QCOMPARE(noVerb.exitCode, 2);
+        QVERIFY(noVerb.err.contains(QStringLiteral("create|list|revoke")));
+        const Run version = run({QStringLiteral("--version")}, false);
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith(QStringLiteral("slotline-server ")));
+
+        const Run commandHelp = run(
+            {QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--help")}, false);
+        QCOMPARE(commandHelp.exitCode, 0);
+        QVERIFY(commandHelp.out.startsWith(QStringLiteral("Usage: slotline-server keys create")));
+        QVERIFY(commandHelp.out.contains(QStringLiteral("--project")));
+        const Run badOption
+            = run({QStringLiteral("projects"), QStringLiteral("list"), QStringLiteral("--colour")});
+        QCOMPARE(badOption.exitCode, 2);
+    }
+
+    void projects()
+    {
+        const QString id = createProject(QStringLiteral("Acme"));
+        QVERIFY(id.startsWith(u"prj_"));
+        const Run duplicate = run({QStringLiteral("projects"), QStringLiteral("create"),
+                                   QStringLiteral("--name"), QStringLiteral("Acme")});
+        QCOMPARE(duplicate.exitCode, 2);
+        QVERIFY(duplicate.err.contains(QStringLiteral("already exists")));
+        const Run badZone = run({QStringLiteral("projects"), QStringLiteral("create"),
+                                 QStringLiteral("--name"), QStringLiteral("Zoned"),
+                                 QStringLiteral("--timezone"), QStringLiteral("Mars/Olympus")});
+        QCOMPARE(badZone.exitCode, 2);
+        QVERIFY(badZone.err.contains(QStringLiteral("IANA")));
+        QCOMPARE(run({QStringLiteral("projects"), QStringLiteral("create")}).exitCode, 2);
+
+        const Run listed
+            = run({QStringLiteral("projects"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(listed.exitCode, 0);
+        const QJsonObject project = listed.jsonArray().first().toObject();
+        QCOMPARE(project.value(QStringLiteral("id")).toString(), id);
+        QCOMPARE(project.value(QStringLiteral("timezone")).toString(),
+                 QStringLiteral("America/New_York"));
+        QVERIFY(run({QStringLiteral("projects"), QStringLiteral("list")})
+                    .out.contains(QStringLiteral("Acme")));
+    }
+
+    void keysArePrintedOnceAndStoredAsHashes()
+    {
+        createProject(QStringLiteral("Keys"));
+        const Run created
+            = run({QStringLiteral("keys"), QStringLiteral("create"), QStringLiteral("--project"),
+                   QStringLiteral("Keys"), QStringLiteral("--name"), QStringLiteral("ci")});
+        QCOMPARE(created.exitCode, 0);
+        const qsizetype at = created.out.indexOf(QStringLiteral("slk_"));
+        QVERIFY(at > 0);
+        const QString key = created.out.mid(at, 44);
+        QVERIFY(created.out.contains(QStringLiteral("shown only now")));
+
+        const Run listed = run({QStringLiteral("keys"), QStringLiteral("list"),
+                                QStringLiteral("--project"), QStringLiteral("Keys")});
+        QVERIFY(listed.out.contains(key.first(12)));
+        QVERIFY(!listed.out.contains(key));
+        const Run listedJson
+            = run({QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY(!listedJson.out.contains(key));
+
+        Database database;
+        database.open(m_directory.filePath(QStringLiteral("slotline.db")));
+        QString keyId;
+        {
+            Statement stored(database,
+                             QStringLiteral("SELECT id, key_hash FROM api_keys WHERE prefix = ?"));
+            stored.bind(key.first(12)).exec();
+            QVERIFY(stored.next());
+            keyId = stored.text(0);
+            QCOMPARE(stored.text(1), QString::fromLatin1(ApiKeySecret::hashOf(key).toHex()));
+        }
+        database.close();
+
+        QCOMPARE(run({QStringLiteral("keys"), QStringLiteral("revoke"), keyId}).exitCode, 0);
+        const Run again = run({QStringLiteral("keys"), QStringLiteral("revoke"), keyId});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY(again.err.contains(QStringLiteral("already revoked")));
+        QCOMPARE(run({QStringLiteral("keys"), QStringLiteral("revoke"), QStringLiteral("key_nope")})
+                     .exitCode,
+                 1);
+        QCOMPARE(run({QStringLiteral("keys"), QStringLiteral("revoke")}).exitCode, 2);
+        QVERIFY(run({QStringLiteral("keys"), QStringLiteral("list")})
+                    .out.contains(QStringLiteral("REVOKED")));
+        const Run noProject = run({QStringLiteral("keys"), QStringLiteral("create"),
+                                   QStringLiteral("--project"), QStringLiteral("Nope")});
+        QCOMPARE(noProject.exitCode, 2);
+        QVERIFY(noProject.err.contains(QStringLiteral("no project")));
+    }
+
+    void accountsAndSubaccounts()
+    {
+        const QString project = createProject(QStringLiteral("Social"));
+        const auto addAccount = [&](const QString &platform, const QStringList &extra = {}) {
+            return run(QStringList {QStringLiteral("accounts"), QStringLiteral("add"),
+                                    QStringLiteral("--project"), project,
+                                    QStringLiteral("--platform"), platform,
+                                    QStringLiteral("--name"), QStringLiteral("Brand"),
+                                    QStringLiteral("--username"), QStringLiteral("brand"),
+                                    QStringLiteral("--json")}
+                       + extra);
+        };
+        const Run x = addAccount(QStringLiteral("x"));
+        QCOMPARE(x.exitCode, 0);
+        QCOMPARE(x.json().value(QStringLiteral("platform")).toString(), QStringLiteral("twitter"));
+        QCOMPARE(x.json().value(QStringLiteral("connector")).toString(), QStringLiteral("sandbox"));
+        const Run facebook
+            = addAccount(QStringLiteral("facebook"), {QStringLiteral("--profile-image-url"),
+                                                      QStringLiteral("https://img.test/a.png")});
+        QCOMPARE(facebook.exitCode, 0);
+
+        const Run badPlatform = addAccount(QStringLiteral("myspace"));
+        QCOMPARE(badPlatform.exitCode, 2);
+        QVERIFY(badPlatform.err.contains(QStringLiteral("linkedin, facebook, twitter, x")));
+        QCOMPARE(addAccount(QStringLiteral("linkedin"),
+                            {QStringLiteral("--connector"), QStringLiteral("telepathy")})
+                     .exitCode,
+                 2);
+        QCOMPARE(addAccount(QStringLiteral("linkedin"), {QStringLiteral("--profile-image-url"),
+                                                         QStringLiteral("javascript:alert(1)")})
+                     .exitCode,
+                 2);
+        QCOMPARE(run({QStringLiteral("accounts"), QStringLiteral("add"),
+                      QStringLiteral("--project"), project})
+                     .exitCode,
+                 2);
+
+        const QString facebookId = facebook.json().value(QStringLiteral("id")).toString();
+        const Run page = run({QStringLiteral("subaccounts"), QStringLiteral("add"),
+                              QStringLiteral("--account"), facebookId, QStringLiteral("--name"),
+                              QStringLiteral("Brand Page"), QStringLiteral("--json")});
+        QCOMPARE(page.exitCode, 0);
+        QCOMPARE(page.json().value(QStringLiteral("type")).toString(), QStringLiteral("page"));
+        QCOMPARE(run({QStringLiteral("subaccounts"), QStringLiteral("add"),
+                      QStringLiteral("--account"), facebookId, QStringLiteral("--name"),
+                      QStringLiteral("X"), QStringLiteral("--type"), QStringLiteral("castle")})
+                     .exitCode,
+                 2);
+        QCOMPARE(
+            run({QStringLiteral("subaccounts"), QStringLiteral("add"), QStringLiteral("--account"),
+                 QStringLiteral("acc_nope"), QStringLiteral("--name"), QStringLiteral("X")})
+                .exitCode,
+            2);
+
+        const Run listed = run({QStringLiteral("accounts"), QStringLiteral("list"),
+                                QStringLiteral("--project"), project, QStringLiteral("--json")});
+        QCOMPARE(listed.jsonArray().size(), 2);
+    }
+
+    void credits()
+    {
+        const QString project = createProject(QStringLiteral("Credits"));
+        const auto grant = [&](const QString &amount) {
+            return run({QStringLiteral("credits"), QStringLiteral("grant"),
+                        QStringLiteral("--project"), project, QStringLiteral("--amount"), amount,
+                        QStringLiteral("--json")});
+        };
+        QCOMPARE(
+            grant(QStringLiteral("40")).json().value(QStringLiteral("creditsRemaining")).toInt(),
+            40);
+        QCOMPARE(
+            grant(QStringLiteral("2")).json().value(QStringLiteral("creditsRemaining")).toInt(),
+            42);
+        for (const QString &bad : {QStringLiteral("0"), QStringLiteral("-5"), QStringLiteral("ten"),
+                                   QStringLiteral("1.5"), QStringLiteral("99999999999")})
+            QCOMPARE(grant(bad).exitCode, 2);
+    }
+
+    void initDemoIsSafeToRunAgain()
+    {
+        QTemporaryDir demoDirectory;
+        const auto initDemo = [&] {
+            Run result;
+            QTextStream out(&result.out);
+            QTextStream err(&result.err);
+            result.exitCode = ServerCommandLine(out, err).run(
+                {QStringLiteral("slotline-server"), QStringLiteral("init-demo"),
+                 QStringLiteral("--data"), demoDirectory.path(), QStringLiteral("--timezone"),
+                 QStringLiteral("Europe/Berlin"), QStringLiteral("--json")});
+            out.flush();
+            return result;
+        };
+        const Run first = initDemo();
+        QCOMPARE(first.exitCode, 0);
+        const QJsonObject demo = first.json();
+        QVERIFY(demo.value(QStringLiteral("created")).toBool());
+        QCOMPARE(demo.value(QStringLiteral("timezone")).toString(),
+                 QStringLiteral("Europe/Berlin"));
+        QStringList platforms;
+        for (const QJsonValue &account : demo.value(QStringLiteral("accounts")).toArray())
+            platforms.append(account.toObject().value(QStringLiteral("platform")).toString());
+        platforms.sort();
+        QCOMPARE(platforms, (QStringList {QStringLiteral("facebook"), QStringLiteral("linkedin"),
+                                          QStringLiteral("twitter")}));
+
+        const Run second = initDemo();
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY(!second.json().value(QStringLiteral("created")).toBool());
+        QCOMPARE(second.json().value(QStringLiteral("projectId")),
+                 demo.value(QStringLiteral("projectId")));
+        QCOMPARE(second.json().value(QStringLiteral("accounts")).toArray().size(), 3);
+
+        // Each run replaces the demo key: the old one stops working, the new one works.
+        Database database;
+        database.open(QDir(demoDirectory.path()).filePath(QStringLiteral("slotline.db")));
+        SystemClock clock;
+        ApiKeyRepository keys(database, clock);
+        const auto keyState = [&](const QString &key) {
+            for (const ApiKeyCandidate &candidate :
+                 keys.candidatesForPrefix(ApiKeySecret::prefixOf(key))) {
+                if (ApiKeySecret::constantTimeEquals(candidate.hash, ApiKeySecret::hashOf(key)))
+                    return candidate.revoked ? QStringLiteral("revoked") : QStringLiteral("valid");
+            }
+            return QStringLiteral("unknown");
+        };
+        QCOMPARE(keyState(demo.value(QStringLiteral("apiKey")).toString()),
+                 QStringLiteral("revoked"));
+        QCOMPARE(keyState(second.json().value(QStringLiteral("apiKey")).toString()),
+                 QStringLiteral("valid"));
+
+        // Credits and the Facebook page were created once, not once per run.
+        Statement credits(database, QStringLiteral("SELECT credits_remaining FROM projects"));
+        credits.exec();
+        QVERIFY(credits.next());
+        QCOMPARE(credits.integer(0), 100);
+        Statement pages(database,
+                        QStringLiteral("SELECT count(*) FROM subaccounts WHERE type = 'page'"));
+        pages.exec();
+        QVERIFY(pages.next());
+        QCOMPARE(pages.integer(0), 1);
+    }
+
+    void initDemoPrintsTheKeyAndACurlExample()
+    {
+        QTemporaryDir demoDirectory;
+        Run result;
+        QTextStream out(&result.out);
+        QTextStream err(&result.err);
+        result.exitCode = ServerCommandLine(out, err).run(
+            {QStringLiteral("slotline-server"), QStringLiteral("init-demo"),
+             QStringLiteral("--data"), demoDirectory.path()});
+        out.flush();
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.contains(QStringLiteral("API key (shown only now): slk_")));
+        QVERIFY(result.out.contains(QStringLiteral("curl -H 'x-api-key: slk_")));
+        QVERIFY(result.out.contains(QStringLiteral("http://127.0.0.1:8787/api/v2/users/me")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerCommandLine)
+#include "tst_servercommandline.moc"
