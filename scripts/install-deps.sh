@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Slotline needs to build, run and test, and nothing
+# when they are all there already.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build ccache clang-format pkg-config
+    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite
+    libgl-dev libxkbcommon-dev libvalijson-dev libsqlite3-dev
+    curl
+)
+packages+=("$@")
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$package")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+else
+    echo "Slotline needs these Debian packages: ${missing[*]}" >&2
+    echo "Run this script as root, or install sudo." >&2
+    exit 1
+fi
+
+echo "Installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
