@@ -94,6 +94,10 @@ void ConnectionGuard::beforeHttpServerReads()
     if (m_scanner.phase() != phaseBefore || !result.completedHeads.isEmpty())
         m_phaseStartedMs = m_lastActivityMs;
 
+    for (const RequestHead &head : result.completedHeads) {
+        if (!head.keepAlive && m_closeAt < 0)
+            m_closeAt = head.streamEnd;
+    }
     if (!result.completedHeads.isEmpty()) {
         const RequestHead &last = result.completedHeads.constLast();
         // Only the request still waiting for its body needs a 100 Continue.
@@ -113,6 +117,19 @@ void ConnectionGuard::afterHttpServerReads()
         refuseWhenDue();
     else
         sendContinueIfDue();
+    closeWhenAnswered();
+}
+
+void ConnectionGuard::closeWhenAnswered()
+{
+    // QtHttpServer answers a request in the same slot that reads it: once it has read the
+    // request that asked to close, its answer is written and the connection can go.
+    if (m_refused || m_closeAt < 0 || readByHttpServer() < m_closeAt)
+        return;
+    m_refused = true; // no further request is served (RFC 9112, 9.6)
+    QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
+    m_socket->skip(m_socket->bytesAvailable());
+    m_socket->disconnectFromHost();
 }
 
 void ConnectionGuard::refuseWhenDue()

@@ -46,6 +46,7 @@ private:
     // Bytes of this connection QtHttpServer has read so far.
     qint64 readByHttpServer() const;
     void refuseWhenDue();
+    void closeWhenAnswered();
     void refuse(int status, const QByteArray &code, const QString &message);
     void drainRefused();
     void finishLinger();
@@ -67,6 +68,9 @@ private:
     qint64 m_lastActivityMs = 0;
     // Stream offset a request with "Expect: 100-continue" began at; -1 when none waits.
     qint64 m_continueDueAt = -1;
+    // The end of a request that asked to close the connection (Connection: close, or
+    // HTTP/1.0 without keep-alive): nothing after it is served. -1 when none did.
+    qint64 m_closeAt = -1;
     bool m_refused = false;
     qint64 m_lingerDeadlineMs = 0;
     qint64 m_drainedBytes = 0;

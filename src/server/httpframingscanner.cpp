@@ -147,6 +147,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
                 result.violation = std::move(refused);
                 return result;
             }
+            head.streamEnd = m_offset + head.contentLength;
             result.completedHeads.append(head);
             m_head.clear();
             if (head.contentLength > 0) {

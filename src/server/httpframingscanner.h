@@ -20,6 +20,7 @@ struct RequestHead
     bool expectContinue = false;
     bool keepAlive = true;
     qint64 streamOffset = 0; // where in the connection's byte stream the head began
+    qint64 streamEnd = 0; // just past the request's body
 };
 
 // Why a connection's byte stream was refused: answered with this status and closed.

@@ -177,8 +177,6 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
         response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
 
     write(socket, response, call.method == "HEAD");
-    if (closeAfter)
-        socket->disconnectFromHost();
 
     if (call.caller)
         logCall(call, response);

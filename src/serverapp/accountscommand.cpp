@@ -134,10 +134,7 @@ int AccountsCommand::list(const QCommandLineParser &parser, CommandContext &cont
     } while (!page.after.isEmpty());
 
     if (context.json) {
-        QJsonArray array;
-        for (const Account &account : all)
-            array.append(toJson(account));
-        context.printJson(array);
+        context.printJsonList(all, toJson);
         return ExitSuccess;
     }
     if (all.isEmpty())

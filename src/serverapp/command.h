@@ -4,6 +4,7 @@
 #include "storage/database.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
@@ -25,6 +26,15 @@ struct CommandContext
     // Opens (creating if needed) the database in the data directory; prints why not.
     bool openDatabase();
     void printJson(const QJsonValue &value);
+
+    template<typename Item, typename ToJson>
+    void printJsonList(const QList<Item> &items, ToJson toJson)
+    {
+        QJsonArray array;
+        for (const Item &item : items)
+            array.append(toJson(item));
+        printJson(array);
+    }
 };
 
 // Exit codes of every sub-command.

@@ -100,10 +100,7 @@ int KeysCommand::list(const QCommandLineParser &parser, CommandContext &context)
     const QList<ApiKeyInfo> keys
         = ApiKeyRepository(context.database, context.clock).listAll(projectId);
     if (context.json) {
-        QJsonArray array;
-        for (const ApiKeyInfo &key : keys)
-            array.append(toJson(key));
-        context.printJson(array);
+        context.printJsonList(keys, toJson);
         return ExitSuccess;
     }
     if (keys.isEmpty())

@@ -109,10 +109,7 @@ int ProjectsCommand::list(CommandContext &context)
 {
     const QList<ProjectRecord> projects = ProjectRepository(context.database, context.clock).list();
     if (context.json) {
-        QJsonArray array;
-        for (const ProjectRecord &project : projects)
-            array.append(toJson(project));
-        context.printJson(array);
+        context.printJsonList(projects, toJson);
         return ExitSuccess;
     }
     if (projects.isEmpty())

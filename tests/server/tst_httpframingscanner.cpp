@@ -185,6 +185,8 @@ private Q_SLOTS:
             QCOMPARE(heads[1].contentLength, 13);
             QCOMPARE(heads[1].streamOffset, Get.size());
             QCOMPARE(heads[2].streamOffset, Get.size() + post.size());
+            QCOMPARE(heads[1].streamEnd, heads[2].streamOffset);
+            QCOMPARE(heads[3].streamEnd, stream.size());
             QCOMPARE(heads[3].method, QByteArray("HEAD"));
             QVERIFY(!heads[3].keepAlive);
             QVERIFY(heads[0].keepAlive);

@@ -273,6 +273,28 @@ private Q_SLOTS:
             QVERIFY(client->isConnected());
     }
 
+    void httpOneZeroWithoutKeepAliveIsClosedAfterItsAnswer()
+    {
+        TestServer server;
+        RawHttpClient client(server.port());
+        client.write("GET /api/v2/openapi.json HTTP/1.0\r\n\r\n");
+        const QByteArray response = client.readUntilClosed();
+        QCOMPARE(RawHttpClient::statusOf(response), 200);
+        QCOMPARE(RawHttpClient::bodyOf(response).size(),
+                 RawHttpClient::headerOf(response, "Content-Length").toInt());
+    }
+
+    void nothingAfterConnectionCloseIsServed()
+    {
+        TestServer server;
+        RawHttpClient client(server.port());
+        client.write("GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                     "GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n");
+        const QByteArray received = client.readUntilClosed();
+        QCOMPARE(RawHttpClient::statusOf(received), 200);
+        QCOMPARE(received.count("HTTP/1.1 200"), 1);
+    }
+
     void connectionCloseIsHonoured()
     {
         TestServer server;
