@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDate>
+#include <QTimeZone>
+
+namespace slotline {
+
+// Turns wall-clock times in a time zone into instants, deciding the two cases where the
+// wall clock and the instants disagree:
+// - a time the clocks skip (02:30 on a spring-forward night, where 02:00 jumps to 03:00)
+//   happens when the clocks show the same time past the gap, at 03:30: the instant is
+//   read with the offset in force before the change, as RFC 5545 does;
+// - a time that happens twice (01:30 on a fall-back night in New York) happens once,
+//   the first time, in daylight time.
+class SlotCalendar
+{
+public:
+    explicit SlotCalendar(const QTimeZone &zone);
+
+    qint64 instantOf(QDate date, int hour, int minute) const;
+    QDate localDate(qint64 msSinceEpoch) const;
+    const QTimeZone &zone() const { return m_zone; }
+
+private:
+    int offsetAt(qint64 msSinceEpoch) const;
+
+    QTimeZone m_zone;
+};
+
+} // namespace slotline

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/platform.h"
+#include "core/submissionstatus.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace slotline {
+
+class JsonWriter;
+
+// The target descriptor of a post as submitted: the platform's type name and, for a
+// page or organization, its subaccount id.
+struct PostTarget
+{
+    QString targetType;
+    QString pageId;
+};
+
+// A post submission: what was asked for, and what became of it.
+struct Submission
+{
+    QString id; // ps_...
+    QString projectId;
+    QString accountId;
+    Platform platform = Platform::LinkedIn;
+    QString text;
+    QStringList mediaUrls;
+    std::optional<PostTarget> target;
+    SubmissionStatus status = SubmissionStatus::Scheduled;
+    std::optional<qint64> scheduledAtMs; // none when published now
+    QString scheduleId; // empty when published now
+    qint64 createdAtMs = 0;
+    qint64 updatedAtMs = 0;
+    std::optional<qint64> publishedAtMs;
+    QString publicUrl;
+    QString errorMessage;
+    int attempts = 0;
+
+    // The API shape (GET /posts/{id}).
+    void writeJson(JsonWriter &json) const;
+    // The post as submitted: {accountId, content: {text, platform, mediaUrls}, target}.
+    void writePostJson(JsonWriter &json) const;
+};
+
+// A published post as GET /published-posts lists it.
+struct PublishedPost
+{
+    QString id; // pub_...
+    QString submissionId;
+    QString accountId;
+    Platform platform = Platform::LinkedIn;
+    QString text;
+    QStringList mediaUrls;
+    QString publicUrl;
+    qint64 publishedAtMs = 0;
+
+    void writeJson(JsonWriter &json) const;
+};
+
+} // namespace slotline

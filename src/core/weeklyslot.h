@@ -1,0 +1,50 @@
+#pragma once
+
+#include "core/platform.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace slotline {
+
+class JsonWriter;
+
+// Whom a weekly slot is for: every account of a platform (no accountId), one account, or
+// one page of an account.
+struct SlotTarget
+{
+    Platform platform = Platform::LinkedIn;
+    QString accountId;
+    QString subaccountId;
+
+    void writeJson(JsonWriter &json) const;
+};
+
+// What a slot is asked about: an account (and maybe its page), or just a platform.
+struct SlotQuery
+{
+    QString accountId;
+    std::optional<Platform> platform;
+    QString subaccountId;
+};
+
+// A weekly publishing slot: a wall-clock time on a weekday, in the project's time zone.
+// No targets means every account.
+struct WeeklySlot
+{
+    QString id; // slot_...
+    Qt::DayOfWeek day = Qt::Monday;
+    int hour = 0;
+    int minute = 0;
+    QList<SlotTarget> targets;
+
+    bool appliesTo(const SlotQuery &query) const;
+    void writeJson(JsonWriter &json) const;
+
+    static QString dayName(Qt::DayOfWeek day);
+    static std::optional<Qt::DayOfWeek> dayFromName(QStringView name);
+};
+
+} // namespace slotline
