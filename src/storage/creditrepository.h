@@ -24,7 +24,17 @@ public:
 
     std::optional<CreditBalance> balance(const QString &projectId);
 
+    // A post's credit: held when it is submitted (false when none is left), charged when
+    // it is published, returned when it is cancelled or fails. Each is one guarded
+    // update plus its ledger line; callers run them inside their own transaction.
+    bool reserve(const QString &projectId, const QString &submissionId);
+    void charge(const QString &projectId, const QString &submissionId);
+    void release(const QString &projectId, const QString &submissionId);
+
 private:
+    void record(const QString &projectId, const char *kind, qint64 amount,
+                const QString &submissionId, const QString &note);
+
     Database &m_database;
     const Clock &m_clock;
 };

@@ -123,6 +123,94 @@ QList<Migration> allMigrations()
                  "CREATE TRIGGER users_changed AFTER UPDATE ON users BEGIN "
                  "UPDATE change_counters SET value = value + 1 WHERE name = 'identity'; END"),
          }},
+        {2,
+         "posts, schedules, weekly slots, idempotency keys, sandbox publications",
+         {
+             // One row per post submission. The dispatcher's bookkeeping (attempts,
+             // next_attempt_at, the claim of an attempt under way) lives with it so that
+             // claiming, publishing and charging credits are one transaction each.
+             QStringLiteral(R"(CREATE TABLE submissions (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                subaccount_id TEXT REFERENCES subaccounts(id) ON DELETE SET NULL,
+                platform TEXT NOT NULL CHECK (platform IN ('linkedin', 'facebook', 'twitter')),
+                text TEXT NOT NULL,
+                media_urls TEXT NOT NULL,
+                target_type TEXT,
+                status TEXT NOT NULL CHECK (status IN ('scheduled', 'in-progress', 'published',
+                                                       'failed', 'cancelled')),
+                scheduled_at BIGINT,
+                schedule_id TEXT UNIQUE,
+                sort_at BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                published_at BIGINT,
+                public_url TEXT,
+                error_message TEXT,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at BIGINT,
+                claim_token TEXT,
+                claimed_at BIGINT))"),
+             QStringLiteral(
+                 "CREATE INDEX submissions_project_sort ON submissions(project_id, sort_at, id)"),
+             QStringLiteral(
+                 "CREATE INDEX submissions_account_time ON submissions(account_id, scheduled_at) "
+                 "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral(
+                 "CREATE INDEX submissions_schedules ON submissions(project_id, scheduled_at, id) "
+                 "WHERE schedule_id IS NOT NULL"),
+             QStringLiteral("CREATE INDEX submissions_due ON submissions(next_attempt_at) "
+                            "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL"),
+             QStringLiteral("CREATE INDEX submissions_claimed ON submissions(claimed_at) "
+                            "WHERE claim_token IS NOT NULL"),
+             QStringLiteral(R"(CREATE TABLE published_posts (
+                id TEXT PRIMARY KEY,
+                submission_id TEXT NOT NULL UNIQUE REFERENCES submissions(id) ON DELETE CASCADE,
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                account_id TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                text TEXT NOT NULL,
+                search_text TEXT NOT NULL,
+                media_urls TEXT NOT NULL,
+                public_url TEXT NOT NULL,
+                published_at BIGINT NOT NULL))"),
+             QStringLiteral("CREATE INDEX published_posts_project ON published_posts(project_id, "
+                            "published_at, id)"),
+             QStringLiteral(R"(CREATE TABLE weekly_slots (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                day INTEGER NOT NULL CHECK (day BETWEEN 1 AND 7),
+                hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+                minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 59),
+                targets TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                UNIQUE (project_id, day, hour, minute)))"),
+             QStringLiteral(R"(CREATE TABLE idempotency_keys (
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                key TEXT NOT NULL,
+                request_hash TEXT NOT NULL,
+                status INTEGER NOT NULL,
+                body TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (project_id, key)))"),
+             QStringLiteral(
+                 "CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at)"),
+             // What the sandbox connector has published: the platform's side, written in
+             // its own transaction as a real platform would, keyed by the idempotency token
+             // so a repeated attempt finds the publication instead of making another.
+             QStringLiteral(R"(CREATE TABLE sandbox_publications (
+                id TEXT PRIMARY KEY,
+                token TEXT NOT NULL UNIQUE,
+                account_id TEXT NOT NULL,
+                account_name TEXT NOT NULL,
+                username TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                page_name TEXT,
+                text TEXT NOT NULL,
+                media_urls TEXT NOT NULL,
+                published_at BIGINT NOT NULL))"),
+         }},
     };
 }
 

@@ -1,0 +1,398 @@
+#include "storage/submissionrepository.h"
+
+#include "core/clock.h"
+#include "storage/statement.h"
+#include "storage/transaction.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace slotline {
+namespace {
+
+const QString SelectSubmission = QStringLiteral(
+    "SELECT id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
+    "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
+    "error_message, attempts, sort_at FROM submissions ");
+
+const QString LiveStatuses = QStringLiteral("('scheduled', 'in-progress', 'published')");
+
+QString mediaJson(const QStringList &mediaUrls)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(mediaUrls)).toJson(QJsonDocument::Compact));
+}
+
+QStringList mediaList(const QString &json)
+{
+    QStringList urls;
+    for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
+        urls.append(value.toString());
+    return urls;
+}
+
+struct SubmissionRow
+{
+    Submission submission;
+    qint64 sortAtMs = 0;
+};
+
+SubmissionRow readRow(const Statement &row)
+{
+    Submission submission;
+    submission.id = row.text(0);
+    submission.projectId = row.text(1);
+    submission.accountId = row.text(2);
+    const QString subaccountId = row.text(3);
+    submission.platform = platforms::fromString(row.text(4)).value_or(Platform::LinkedIn);
+    submission.text = row.text(5);
+    submission.mediaUrls = mediaList(row.text(6));
+    if (!row.value(7).isNull())
+        submission.target = PostTarget {row.text(7), subaccountId};
+    submission.status = submissionStatusFromString(row.text(8)).value_or(SubmissionStatus::Failed);
+    submission.scheduledAtMs = row.optionalInteger(9);
+    submission.scheduleId = row.text(10);
+    submission.createdAtMs = row.integer(11);
+    submission.updatedAtMs = row.integer(12);
+    submission.publishedAtMs = row.optionalInteger(13);
+    submission.publicUrl = row.text(14);
+    submission.errorMessage = row.text(15);
+    submission.attempts = int(row.integer(16));
+    return SubmissionRow {submission, row.integer(17)};
+}
+
+Page<Submission> readPage(Statement &query, int limit, qint64 (*sortKey)(const SubmissionRow &row))
+{
+    QList<SubmissionRow> rows;
+    Page<Submission> page;
+    while (query.next()) {
+        if (rows.size() == limit) {
+            page.nextAfter = QJsonArray {sortKey(rows.constLast()), rows.constLast().submission.id};
+            break;
+        }
+        rows.append(readRow(query));
+    }
+    for (const SubmissionRow &row : std::as_const(rows))
+        page.items.append(row.submission);
+    return page;
+}
+
+} // namespace
+
+SubmissionRepository::SubmissionRepository(Database &database, const Clock &clock)
+    : m_database(database)
+    , m_clock(clock)
+{ }
+
+void SubmissionRepository::insert(const Submission &submission, qint64 nextAttemptAtMs)
+{
+    Statement(m_database,
+              QStringLiteral("INSERT INTO submissions (id, project_id, account_id, subaccount_id, "
+                             "platform, text, media_urls, target_type, status, scheduled_at, "
+                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+        .bind(submission.id)
+        .bind(submission.projectId)
+        .bind(submission.accountId)
+        .bindNullableText(submission.target ? submission.target->pageId : QString())
+        .bind(platforms::toString(submission.platform))
+        .bind(submission.text)
+        .bind(mediaJson(submission.mediaUrls))
+        .bindNullableText(submission.target ? submission.target->targetType : QString())
+        .bind(toString(submission.status))
+        .bindOptional(submission.scheduledAtMs)
+        .bindNullableText(submission.scheduleId)
+        .bind(submission.scheduledAtMs.value_or(submission.createdAtMs))
+        .bind(submission.createdAtMs)
+        .bind(submission.updatedAtMs)
+        .bind(nextAttemptAtMs)
+        .exec();
+}
+
+std::optional<Submission> SubmissionRepository::findWhere(const QString &condition,
+                                                          const QStringList &values)
+{
+    Statement query(m_database, SelectSubmission + QStringLiteral("WHERE ") + condition);
+    for (const QString &value : values)
+        query.bind(value);
+    query.exec();
+    if (!query.next())
+        return std::nullopt;
+    return readRow(query).submission;
+}
+
+std::optional<Submission> SubmissionRepository::find(const QString &projectId,
+                                                     const QString &submissionId)
+{
+    return findWhere(QStringLiteral("id = ? AND project_id = ?"), {submissionId, projectId});
+}
+
+std::optional<Submission> SubmissionRepository::findBySchedule(const QString &projectId,
+                                                               const QString &scheduleId)
+{
+    return findWhere(QStringLiteral("schedule_id = ? AND project_id = ? AND status <> 'cancelled'"),
+                     {scheduleId, projectId});
+}
+
+std::optional<Submission> SubmissionRepository::findAnyProject(const QString &submissionId)
+{
+    return findWhere(QStringLiteral("id = ?"), {submissionId});
+}
+
+Page<Submission> SubmissionRepository::list(const QString &projectId, const PostFilter &filter,
+                                            const PageRequest &page)
+{
+    QString sql = SelectSubmission + QStringLiteral("WHERE project_id = ? ");
+    QVariantList binds {projectId};
+    if (filter.sinceMs) {
+        sql += QStringLiteral("AND sort_at >= ? ");
+        binds << *filter.sinceMs;
+    }
+    if (filter.untilMs) {
+        sql += QStringLiteral("AND sort_at < ? ");
+        binds << *filter.untilMs;
+    }
+    if (!filter.statuses.isEmpty()) {
+        QStringList placeholders;
+        for (const SubmissionStatus status : filter.statuses) {
+            placeholders << QStringLiteral("?");
+            binds << toString(status);
+        }
+        sql += QStringLiteral("AND status IN (") + placeholders.join(u',') + QStringLiteral(") ");
+    }
+    if (filter.platform) {
+        sql += QStringLiteral("AND platform = ? ");
+        binds << platforms::toString(*filter.platform);
+    }
+    if (!filter.accountId.isEmpty()) {
+        sql += QStringLiteral("AND account_id = ? ");
+        binds << filter.accountId;
+    }
+    if (page.hasCursor(2)) {
+        sql += QStringLiteral("AND (sort_at, id) > (?, ?) ");
+        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
+    }
+    sql += QStringLiteral("ORDER BY sort_at, id LIMIT ?");
+    binds << page.limit + 1;
+    Statement query(m_database, sql);
+    for (const QVariant &value : std::as_const(binds))
+        query.bind(value);
+    query.exec();
+    return readPage(query, page.limit, [](const SubmissionRow &row) { return row.sortAtMs; });
+}
+
+Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
+                                                     std::optional<qint64> sinceMs,
+                                                     std::optional<qint64> untilMs,
+                                                     const PageRequest &page)
+{
+    QString sql = SelectSubmission
+                  + QStringLiteral("WHERE project_id = ? AND schedule_id IS NOT NULL "
+                                   "AND status <> 'cancelled' ");
+    QVariantList binds {projectId};
+    if (sinceMs) {
+        sql += QStringLiteral("AND scheduled_at >= ? ");
+        binds << *sinceMs;
+    }
+    if (untilMs) {
+        sql += QStringLiteral("AND scheduled_at < ? ");
+        binds << *untilMs;
+    }
+    if (page.hasCursor(2)) {
+        sql += QStringLiteral("AND (scheduled_at, id) > (?, ?) ");
+        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
+    }
+    sql += QStringLiteral("ORDER BY scheduled_at, id LIMIT ?");
+    binds << page.limit + 1;
+    Statement query(m_database, sql);
+    for (const QVariant &value : std::as_const(binds))
+        query.bind(value);
+    query.exec();
+    return readPage(query, page.limit, [](const SubmissionRow &row) {
+        return row.submission.scheduledAtMs.value_or(0);
+    });
+}
+
+bool SubmissionRepository::reschedule(const QString &submissionId, qint64 scheduledAtMs)
+{
+    Statement update(m_database,
+                     QStringLiteral("UPDATE submissions SET scheduled_at = ?, sort_at = ?, "
+                                    "next_attempt_at = ?, updated_at = ? WHERE id = ? "
+                                    "AND status = 'scheduled' AND claim_token IS NULL"));
+    update.bind(scheduledAtMs)
+        .bind(scheduledAtMs)
+        .bind(scheduledAtMs)
+        .bind(m_clock.nowMs())
+        .bind(submissionId)
+        .exec();
+    return update.rowsAffected() == 1;
+}
+
+bool SubmissionRepository::editContent(const QString &submissionId,
+                                       const std::optional<QString> &text,
+                                       const std::optional<QStringList> &mediaUrls)
+{
+    // Each field changes only when given: an empty text is a change, not "keep it".
+    Statement update(m_database,
+                     QStringLiteral("UPDATE submissions SET "
+                                    "text = CASE WHEN ? THEN ? ELSE text END, "
+                                    "media_urls = CASE WHEN ? THEN ? ELSE media_urls END, "
+                                    "updated_at = ? WHERE id = ? AND status = 'scheduled' "
+                                    "AND claim_token IS NULL"));
+    update.bind(text.has_value())
+        .bind(text.value_or(QString()))
+        .bind(mediaUrls.has_value())
+        .bind(mediaUrls ? mediaJson(*mediaUrls) : QStringLiteral("[]"))
+        .bind(m_clock.nowMs())
+        .bind(submissionId)
+        .exec();
+    return update.rowsAffected() == 1;
+}
+
+bool SubmissionRepository::cancel(const QString &submissionId)
+{
+    Statement update(m_database,
+                     QStringLiteral("UPDATE submissions SET status = 'cancelled', "
+                                    "next_attempt_at = NULL, updated_at = ? WHERE id = ? "
+                                    "AND status = 'scheduled' AND claim_token IS NULL"));
+    update.bind(m_clock.nowMs()).bind(submissionId).exec();
+    return update.rowsAffected() == 1;
+}
+
+QList<bool> SubmissionRepository::taken(const OccupancyScope &scope, const QList<qint64> &instants)
+{
+    QList<bool> result(instants.size(), false);
+    if (instants.isEmpty())
+        return result;
+    // One query for the whole chunk: each instant probes the (account, time) index.
+    QStringList values;
+    for (qsizetype i = 0; i < instants.size(); ++i)
+        values << QStringLiteral("(?, ?)");
+    QString owner;
+    if (!scope.accountId.isEmpty())
+        owner = QStringLiteral("s.account_id = ?");
+    else if (scope.platform)
+        owner = QStringLiteral("s.project_id = ? AND s.platform = ?");
+    else
+        owner = QStringLiteral("s.project_id = ?");
+    const QString sql
+        = QStringLiteral("WITH candidates(position, at) AS (VALUES ") + values.join(u',')
+          + QStringLiteral(") SELECT c.position FROM candidates c WHERE EXISTS (SELECT 1 FROM "
+                           "submissions s WHERE ")
+          + owner
+          + QStringLiteral(" AND s.scheduled_at >= c.at AND s.scheduled_at < c.at + 60000 "
+                           "AND s.status IN ")
+          + LiveStatuses + QStringLiteral(")");
+    Statement query(m_database, sql);
+    for (qsizetype i = 0; i < instants.size(); ++i)
+        query.bind(qint64(i)).bind(instants[i]);
+    if (!scope.accountId.isEmpty()) {
+        query.bind(scope.accountId);
+    } else {
+        query.bind(scope.projectId);
+        if (scope.platform)
+            query.bind(platforms::toString(*scope.platform));
+    }
+    query.exec();
+    while (query.next())
+        result[query.integer(0)] = true;
+    return result;
+}
+
+std::optional<qint64> SubmissionRepository::nextDueAt()
+{
+    Statement query(m_database,
+                    QStringLiteral("SELECT MIN(next_attempt_at) FROM submissions "
+                                   "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL"));
+    query.exec();
+    if (!query.next())
+        return std::nullopt;
+    return query.optionalInteger(0);
+}
+
+QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const QString &token)
+{
+    Transaction transaction(m_database);
+    Statement due(m_database,
+                  QStringLiteral("SELECT id FROM submissions WHERE next_attempt_at IS NOT NULL "
+                                 "AND claim_token IS NULL AND next_attempt_at <= ? "
+                                 "ORDER BY next_attempt_at, id LIMIT ?"));
+    due.bind(nowMs).bind(limit).exec();
+    QStringList ids;
+    while (due.next())
+        ids.append(due.text(0));
+    QList<Submission> claimed;
+    for (const QString &id : std::as_const(ids)) {
+        Statement claim(m_database,
+                        QStringLiteral("UPDATE submissions SET status = 'in-progress', "
+                                       "claim_token = ?, claimed_at = ?, attempts = attempts + 1, "
+                                       "updated_at = ? WHERE id = ? AND claim_token IS NULL "
+                                       "AND status IN ('scheduled', 'in-progress')"));
+        claim.bind(token).bind(nowMs).bind(nowMs).bind(id).exec();
+        if (claim.rowsAffected() == 1) {
+            if (auto submission = findAnyProject(id))
+                claimed.append(*submission);
+        }
+    }
+    transaction.commit();
+    return claimed;
+}
+
+QList<Submission> SubmissionRepository::claimed()
+{
+    Statement query(m_database,
+                    SelectSubmission
+                        + QStringLiteral("WHERE claim_token IS NOT NULL ORDER BY claimed_at, id"));
+    query.exec();
+    QList<Submission> result;
+    while (query.next())
+        result.append(readRow(query).submission);
+    return result;
+}
+
+bool SubmissionRepository::markPublished(const QString &submissionId, const QString &token,
+                                         const QString &publicUrl, qint64 publishedAtMs)
+{
+    Statement update(
+        m_database, QStringLiteral("UPDATE submissions SET status = 'published', published_at = ?, "
+                                   "public_url = ?, error_message = NULL, next_attempt_at = NULL, "
+                                   "claim_token = NULL, claimed_at = NULL, updated_at = ? "
+                                   "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
+    update.bind(publishedAtMs)
+        .bind(publicUrl)
+        .bind(m_clock.nowMs())
+        .bind(submissionId)
+        .bind(token)
+        .exec();
+    return update.rowsAffected() == 1;
+}
+
+bool SubmissionRepository::markRetry(const QString &submissionId, const QString &token,
+                                     qint64 nextAttemptAtMs, const QString &errorMessage)
+{
+    Statement update(
+        m_database, QStringLiteral("UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
+                                   "claim_token = NULL, claimed_at = NULL, updated_at = ? "
+                                   "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
+    update.bind(nextAttemptAtMs)
+        .bind(errorMessage)
+        .bind(m_clock.nowMs())
+        .bind(submissionId)
+        .bind(token)
+        .exec();
+    return update.rowsAffected() == 1;
+}
+
+bool SubmissionRepository::markFailed(const QString &submissionId, const QString &token,
+                                      const QString &errorMessage)
+{
+    Statement update(
+        m_database, QStringLiteral("UPDATE submissions SET status = 'failed', error_message = ?, "
+                                   "next_attempt_at = NULL, claim_token = NULL, claimed_at = NULL, "
+                                   "updated_at = ? WHERE id = ? AND claim_token = ? "
+                                   "AND status = 'in-progress'"));
+    update.bind(errorMessage).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();
+    return update.rowsAffected() == 1;
+}
+
+} // namespace slotline

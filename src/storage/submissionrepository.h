@@ -1,0 +1,86 @@
+#pragma once
+
+#include "core/submission.h"
+#include "storage/page.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace slotline {
+
+class Clock;
+class Database;
+
+struct PostFilter
+{
+    std::optional<qint64> sinceMs; // on the post's time: scheduled, or created when published now
+    std::optional<qint64> untilMs;
+    QList<SubmissionStatus> statuses;
+    std::optional<Platform> platform;
+    QString accountId;
+};
+
+// Whose posts make a slot occurrence taken: one account's, or (without an account) any of
+// the project's on a platform, or any of the project's at all.
+struct OccupancyScope
+{
+    QString projectId;
+    QString accountId;
+    std::optional<Platform> platform;
+};
+
+// Post submissions, including the dispatcher's bookkeeping. Every change of status is a
+// guarded update (it names the status, or the claim, it expects), so two actors can never
+// both move the same submission.
+class SubmissionRepository
+{
+public:
+    SubmissionRepository(Database &database, const Clock &clock);
+
+    // A new submission; `nextAttemptAtMs` is when the dispatcher should publish it.
+    void insert(const Submission &submission, qint64 nextAttemptAtMs);
+
+    std::optional<Submission> find(const QString &projectId, const QString &submissionId);
+    std::optional<Submission> findBySchedule(const QString &projectId, const QString &scheduleId);
+    std::optional<Submission> findAnyProject(const QString &submissionId);
+
+    // Ordered by the post's time, then id.
+    Page<Submission> list(const QString &projectId, const PostFilter &filter,
+                          const PageRequest &page);
+    // Submissions that have a schedule (cancelled ones excepted), by scheduled time.
+    Page<Submission> listSchedules(const QString &projectId, std::optional<qint64> sinceMs,
+                                   std::optional<qint64> untilMs, const PageRequest &page);
+
+    // Only while scheduled and not claimed by the dispatcher; false otherwise.
+    bool reschedule(const QString &submissionId, qint64 scheduledAtMs);
+    bool editContent(const QString &submissionId, const std::optional<QString> &text,
+                     const std::optional<QStringList> &mediaUrls);
+    bool cancel(const QString &submissionId);
+
+    // For each instant, whether a scheduled, in-progress or published post of the scope
+    // is set for that minute.
+    QList<bool> taken(const OccupancyScope &scope, const QList<qint64> &instants);
+
+    // The dispatcher's side.
+    std::optional<qint64> nextDueAt();
+    // Claims up to `limit` submissions due at `nowMs`: in-progress, attempts + 1, claimed
+    // with `token`. A claim is the promise that one publication attempt is under way.
+    QList<Submission> claimDue(qint64 nowMs, int limit, const QString &token);
+    // Claims left by a server that stopped before hearing the result.
+    QList<Submission> claimed();
+    bool markPublished(const QString &submissionId, const QString &token, const QString &publicUrl,
+                       qint64 publishedAtMs);
+    bool markRetry(const QString &submissionId, const QString &token, qint64 nextAttemptAtMs,
+                   const QString &errorMessage);
+    bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);
+
+private:
+    std::optional<Submission> findWhere(const QString &condition, const QStringList &values);
+
+    Database &m_database;
+    const Clock &m_clock;
+};
+
+} // namespace slotline

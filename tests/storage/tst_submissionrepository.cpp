@@ -1,0 +1,247 @@
+#include "core/ids.h"
+#include "storage/accountrepository.h"
+#include "storage/creditrepository.h"
+#include "storage/database.h"
+#include "storage/projectrepository.h"
+#include "storage/statement.h"
+#include "storage/submissionrepository.h"
+#include "support/manualclock.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace slotline;
+
+class TestSubmissionRepository : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    test::ManualClock m_clock;
+    Database m_database;
+    QString m_project;
+    QString m_account;
+    QString m_otherAccount;
+
+    Submission make(std::optional<qint64> scheduledAt, const QString &account = {})
+    {
+        Submission submission;
+        submission.id = ids::generate(IdKind::PostSubmission);
+        submission.projectId = m_project;
+        submission.accountId = account.isEmpty() ? m_account : account;
+        submission.platform = Platform::Twitter;
+        submission.text = QStringLiteral("hello");
+        submission.mediaUrls = {QStringLiteral("https://img.test/a.png")};
+        submission.status
+            = scheduledAt ? SubmissionStatus::Scheduled : SubmissionStatus::InProgress;
+        submission.scheduledAtMs = scheduledAt;
+        if (scheduledAt)
+            submission.scheduleId = ids::generate(IdKind::Schedule);
+        submission.createdAtMs = m_clock.nowMs();
+        submission.updatedAtMs = m_clock.nowMs();
+        SubmissionRepository(m_database, m_clock)
+            .insert(submission, scheduledAt.value_or(m_clock.nowMs()));
+        return submission;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
+                                             + QStringLiteral(".db")));
+        m_project = ProjectRepository(m_database, m_clock)
+                        .create(NewProject {
+                            QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
+                        .id;
+        AccountRepository accounts(m_database, m_clock);
+        m_account = accounts
+                        .add(NewAccount {m_project,
+                                         Platform::Twitter,
+                                         QStringLiteral("X"),
+                                         QStringLiteral("x"),
+                                         {},
+                                         QStringLiteral("sandbox")})
+                        .id;
+        m_otherAccount = accounts
+                             .add(NewAccount {m_project,
+                                              Platform::Twitter,
+                                              QStringLiteral("Y"),
+                                              QStringLiteral("y"),
+                                              {},
+                                              QStringLiteral("sandbox")})
+                             .id;
+    }
+    void cleanup() { m_database.close(); }
+
+    void roundTrip()
+    {
+        const Submission created = make(m_clock.nowMs() + 60'000);
+        const auto read = SubmissionRepository(m_database, m_clock).find(m_project, created.id);
+        QVERIFY(read);
+        QCOMPARE(read->text, created.text);
+        QCOMPARE(read->mediaUrls, created.mediaUrls);
+        QCOMPARE(read->scheduledAtMs, created.scheduledAtMs);
+        QCOMPARE(read->scheduleId, created.scheduleId);
+        QVERIFY(read->status == SubmissionStatus::Scheduled);
+        QVERIFY(!read->target);
+        QVERIFY(!SubmissionRepository(m_database, m_clock)
+                     .find(QStringLiteral("prj_other"), created.id));
+        QCOMPARE(SubmissionRepository(m_database, m_clock)
+                     .findBySchedule(m_project, created.scheduleId)
+                     ->id,
+                 created.id);
+    }
+
+    void editsOnlyWhileScheduledAndUnclaimed()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const Submission post = make(m_clock.nowMs() + 60'000);
+        QVERIFY(
+            submissions.editContent(post.id, QString(), std::nullopt)); // empty text is a change
+        QCOMPARE(submissions.find(m_project, post.id)->text, QString());
+        QCOMPARE(submissions.find(m_project, post.id)->mediaUrls, post.mediaUrls); // kept
+        QVERIFY(submissions.editContent(post.id, std::nullopt, QStringList {}));
+        QVERIFY(submissions.find(m_project, post.id)->mediaUrls.isEmpty());
+        QVERIFY(submissions.reschedule(post.id, m_clock.nowMs() + 120'000));
+        QCOMPARE(submissions.find(m_project, post.id)->scheduledAtMs, m_clock.nowMs() + 120'000);
+
+        m_clock.advanceMs(120'000);
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t1")).size(), 1);
+        QVERIFY(!submissions.reschedule(post.id, m_clock.nowMs() + 60'000));
+        QVERIFY(!submissions.editContent(post.id, QStringLiteral("late"), std::nullopt));
+        QVERIFY(!submissions.cancel(post.id));
+    }
+
+    void claimsAreExclusiveAndResultsNeedTheClaim()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const Submission now = make(std::nullopt);
+        const Submission later = make(m_clock.nowMs() + 10'000);
+        QCOMPARE(submissions.nextDueAt(), m_clock.nowMs());
+
+        const QList<Submission> first
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t1"));
+        QCOMPARE(first.size(), 1);
+        QCOMPARE(first.first().id, now.id);
+        QCOMPARE(first.first().attempts, 1);
+        QVERIFY(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t2"))
+                    .isEmpty()); // claimed already
+        QCOMPARE(submissions.nextDueAt(), later.scheduledAtMs);
+        QCOMPARE(submissions.claimed().size(), 1);
+
+        QVERIFY(
+            !submissions.markPublished(now.id, QStringLiteral("wrong"), QStringLiteral("u"), 1));
+        QVERIFY(submissions.markRetry(now.id, QStringLiteral("t1"), m_clock.nowMs() + 5,
+                                      QStringLiteral("timeout")));
+        QVERIFY(!submissions.markRetry(now.id, QStringLiteral("t1"), 0, QString())); // claim gone
+        QVERIFY(submissions.claimed().isEmpty());
+        m_clock.advanceMs(5);
+        const QList<Submission> again
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t3"));
+        QCOMPARE(again.size(), 1);
+        QCOMPARE(again.first().attempts, 2);
+        QCOMPARE(again.first().errorMessage, QStringLiteral("timeout"));
+        QVERIFY(submissions.markPublished(now.id, QStringLiteral("t3"),
+                                          QStringLiteral("https://p/1"), m_clock.nowMs()));
+        const Submission published = *submissions.find(m_project, now.id);
+        QVERIFY(published.status == SubmissionStatus::Published);
+        QCOMPARE(published.publicUrl, QStringLiteral("https://p/1"));
+        QVERIFY(published.errorMessage.isEmpty());
+        QVERIFY(
+            !submissions.markFailed(now.id, QStringLiteral("t3"), QStringLiteral("late"))); // final
+
+        m_clock.advanceMs(10'000);
+        const QList<Submission> scheduled
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t4"));
+        QCOMPARE(scheduled.size(), 1);
+        QVERIFY(scheduled.first().status == SubmissionStatus::InProgress);
+        QVERIFY(submissions.markFailed(later.id, QStringLiteral("t4"), QStringLiteral("refused")));
+        QVERIFY(submissions.find(m_project, later.id)->status == SubmissionStatus::Failed);
+        QVERIFY(!submissions.nextDueAt());
+    }
+
+    void occupancyIsPerAccountAndMinute()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 nine = m_clock.nowMs() + 3'600'000;
+        make(nine + 30'000); // within nine's minute
+        const Submission cancelled = make(nine + 120'000);
+        QVERIFY(submissions.cancel(cancelled.id));
+        make(nine + 180'000, m_otherAccount);
+
+        const QList<qint64> instants {nine, nine + 60'000, nine + 120'000, nine + 180'000};
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_account, {}}, instants),
+                 (QList<bool> {true, false, false, false}));
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
+                 (QList<bool> {false, false, false, true}));
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, {}, Platform::Twitter}, instants),
+                 (QList<bool> {true, false, false, true}));
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, {}, Platform::LinkedIn}, instants),
+                 (QList<bool> {false, false, false, false}));
+        QCOMPARE(submissions.taken(OccupancyScope {QStringLiteral("prj_other"), {}, {}}, instants),
+                 (QList<bool> {false, false, false, false}));
+    }
+
+    void listFiltersAndPagesByPostTime()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        QStringList order;
+        for (int i = 0; i < 5; ++i)
+            order.append(make(m_clock.nowMs() + (5 - i) * 60'000).id); // later first
+        std::reverse(order.begin(), order.end());
+        const Submission now = make(std::nullopt); // its time is its creation: earliest
+        order.prepend(now.id);
+
+        PageRequest page;
+        page.limit = 4;
+        QStringList seen;
+        do {
+            const Page<Submission> result = submissions.list(m_project, PostFilter {}, page);
+            for (const Submission &submission : result.items)
+                seen.append(submission.id);
+            page.after = result.nextAfter;
+        } while (!page.after.isEmpty());
+        QCOMPARE(seen, order);
+
+        PostFilter inProgress;
+        inProgress.statuses = {SubmissionStatus::InProgress};
+        QCOMPARE(submissions.list(m_project, inProgress, PageRequest {}).items.size(), 1);
+        PostFilter window;
+        window.sinceMs = m_clock.nowMs() + 120'000;
+        window.untilMs = m_clock.nowMs() + 240'000;
+        QCOMPARE(submissions.list(m_project, window, PageRequest {}).items.size(), 2);
+        QCOMPARE(submissions.listSchedules(m_project, std::nullopt, std::nullopt, PageRequest {})
+                     .items.size(),
+                 5);
+    }
+
+    void creditsMoveWithTheirLedger()
+    {
+        CreditRepository credits(m_database, m_clock);
+        credits.grant(m_project, 2, {});
+        QVERIFY(credits.reserve(m_project, QStringLiteral("ps_1")));
+        QVERIFY(credits.reserve(m_project, QStringLiteral("ps_2")));
+        QVERIFY(!credits.reserve(m_project, QStringLiteral("ps_3"))); // none left
+        credits.charge(m_project, QStringLiteral("ps_1"));
+        credits.release(m_project, QStringLiteral("ps_2"));
+        const CreditBalance balance = *credits.balance(m_project);
+        QCOMPARE(balance.remaining, 1);
+        QCOMPARE(balance.reserved, 0);
+        QCOMPARE(balance.used, 1);
+        Statement ledger(
+            m_database,
+            QStringLiteral("SELECT kind, submission_id FROM credit_events ORDER BY seq"));
+        ledger.exec();
+        QStringList entries;
+        while (ledger.next())
+            entries.append(ledger.text(0) + u' ' + ledger.text(1));
+        QCOMPARE(entries,
+                 (QStringList {QStringLiteral("grant "), QStringLiteral("reserve ps_1"),
+                               QStringLiteral("reserve ps_2"), QStringLiteral("charge ps_1"),
+                               QStringLiteral("release ps_2")}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSubmissionRepository)
+#include "tst_submissionrepository.moc"
