@@ -33,9 +33,10 @@ private Q_SLOTS:
             .endArray()
             .endArray();
         json.endObject();
-        QCOMPARE(json.bytes(),
-                 QByteArray(R"({"name":"Café ☕","count":3,"ratio":0.25,"whole":2,"on":true,)"
-                            R"("nothing":null,"empty":null,"list":[1,{},[]]})"));
+        QCOMPARE(
+            json.bytes(),
+            QByteArray("{\"name\":\"Café ☕\",\"count\":3,\"ratio\":0.25,\"whole\":2,\"on\":true,"
+                       "\"nothing\":null,\"empty\":null,\"list\":[1,{},[]]}"));
     }
 
     void escapesWhatJsonRequires_data()
@@ -49,10 +50,10 @@ private Q_SLOTS:
         QTest::newRow("other control characters")
             << QString(QChar(0x01)) + QChar(0x1f) << QByteArray("\"\\u0001\\u001f\"");
         QTest::newRow("NUL") << QString(QChar(0)) << QByteArray("\"\\u0000\"");
-        QTest::newRow("slash stays") << QStringLiteral("a/b") << QByteArray(R"("a/b")");
+        QTest::newRow("slash stays") << QStringLiteral("a/b") << QByteArray("\"a/b\"");
         QTest::newRow("emoji as UTF-8")
             << QStringLiteral("👩‍👩‍👧") << QByteArray("\"👩‍👩‍👧\"");
-        QTest::newRow("empty") << QString() << QByteArray(R"("")");
+        QTest::newRow("empty") << QString() << QByteArray("\"\"");
         QTest::newRow("two-byte UTF-8") << QStringLiteral("é ß ж") << QByteArray("\"é ß ж\"");
         QTest::newRow("three-byte UTF-8") << QStringLiteral("日本 €") << QByteArray("\"日本 €\"");
         QTest::newRow("DEL is not a control to escape")

@@ -33,7 +33,7 @@ private Q_SLOTS:
         QTest::newRow("base64 of a JSON array")
             << QString::fromLatin1(QByteArray("[1,2]").toBase64());
         QTest::newRow("position not an array") << QString::fromLatin1(
-            QByteArray(R"({"l":"accounts","p":3})")
+            QByteArray("{\"l\":\"accounts\",\"p\":3}")
                 .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
         QTest::newRow("very long") << QString(5000, u'A');
     }

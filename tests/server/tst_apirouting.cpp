@@ -41,9 +41,10 @@ private Q_SLOTS:
         echo.method = HttpMethod::Post;
         echo.path = QStringLiteral("/test/echo");
         echo.rateClass = RateClass::Write;
-        echo.bodySchema = jsonObject(
-            R"({"type": "object", "additionalProperties": false,)"
-            R"("required": ["n"], "properties": {"n": {"type": "integer", "minimum": 1}, "s": {"type": "string"}}})");
+        echo.bodySchema
+            = jsonObject("{\"type\": \"object\", \"additionalProperties\": false,"
+                         "\"required\": [\"n\"], \"properties\": {\"n\": {\"type\": \"integer\", "
+                         "\"minimum\": 1}, \"s\": {\"type\": \"string\"}}}");
         echo.bodyRequired = true;
         echo.handler = [](const CallContext &context, const QJsonObject &parameters) {
             QJsonObject body = parameters;
@@ -157,15 +158,15 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("contentType");
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("code");
-        QTest::newRow("valid") << QByteArray(R"({"n": 3, "s": "ü"})")
+        QTest::newRow("valid") << QByteArray("{\"n\": 3, \"s\": \"ü\"}")
                                << QByteArray("application/json") << 200 << "";
         QTest::newRow("charset parameter")
-            << QByteArray(R"({"n": 3})") << QByteArray("application/json; charset=utf-8") << 200
+            << QByteArray("{\"n\": 3}") << QByteArray("application/json; charset=utf-8") << 200
             << "";
         QTest::newRow("+json media type")
-            << QByteArray(R"({"n": 3})") << QByteArray("application/merge-patch+json") << 200 << "";
+            << QByteArray("{\"n\": 3}") << QByteArray("application/merge-patch+json") << 200 << "";
         QTest::newRow("malformed")
-            << QByteArray(R"({"n": 3,)") << QByteArray("application/json") << 400 << "invalid_json";
+            << QByteArray("{\"n\": 3,") << QByteArray("application/json") << 400 << "invalid_json";
         QTest::newRow("array") << QByteArray("[1]") << QByteArray("application/json") << 400
                                << "invalid_json";
         QTest::newRow("string") << QByteArray("\"n\"") << QByteArray("application/json") << 400
@@ -180,11 +181,11 @@ private Q_SLOTS:
             << QByteArray("n=3") << QByteArray("application/x-www-form-urlencoded") << 415
             << "unsupported_media_type";
         QTest::newRow("no content type")
-            << QByteArray(R"({"n": 3})") << QByteArray() << 415 << "unsupported_media_type";
-        QTest::newRow("text") << QByteArray(R"({"n": 3})") << QByteArray("text/plain") << 415
+            << QByteArray("{\"n\": 3}") << QByteArray() << 415 << "unsupported_media_type";
+        QTest::newRow("text") << QByteArray("{\"n\": 3}") << QByteArray("text/plain") << 415
                               << "unsupported_media_type";
         QTest::newRow("schema violation")
-            << QByteArray(R"({"n": 0, "extra": 1})") << QByteArray("application/json") << 422
+            << QByteArray("{\"n\": 0, \"extra\": 1}") << QByteArray("application/json") << 422
             << "validation_failed";
     }
     void jsonBodies()
@@ -205,7 +206,7 @@ private Q_SLOTS:
 
     void validationNamesEveryBadField()
     {
-        const HttpResult result = postEcho(R"({"n": "three", "s": 5, "other": true})");
+        const HttpResult result = postEcho("{\"n\": \"three\", \"s\": 5, \"other\": true}");
         QCOMPARE(result.status, 422);
         const QStringList details = result.errorDetails();
         QCOMPARE(details.size(), 3);

@@ -40,12 +40,12 @@ private Q_SLOTS:
 
     void redactsSecretsAtAnyDepthAndKeepsTheRest()
     {
-        const QJsonObject redacted = CallArgumentRedactor::redact(
-            jsonObject(R"({)"
-                       R"("query": {"limit": "5", "token": "abc"},)"
-                       R"("body": {"post": {"content": {"text": "hello", "accessToken": "t"}},)"
-                       R"("note": "my key is slk_abcdefghijklmnop",)"
-                       R"("list": [{"password": "p"}]}})"));
+        const QJsonObject redacted = CallArgumentRedactor::redact(jsonObject(
+            "{"
+            "\"query\": {\"limit\": \"5\", \"token\": \"abc\"},"
+            "\"body\": {\"post\": {\"content\": {\"text\": \"hello\", \"accessToken\": \"t\"}},"
+            "\"note\": \"my key is slk_abcdefghijklmnop\","
+            "\"list\": [{\"password\": \"p\"}]}}"));
         const QJsonObject body = redacted.value(QStringLiteral("body")).toObject();
         QCOMPARE(redacted.value(QStringLiteral("query"))
                      .toObject()

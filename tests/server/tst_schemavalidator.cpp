@@ -23,20 +23,23 @@ private Q_SLOTS:
     void reportsOneMessagePerBadFieldInPlainWords()
     {
         const SchemaValidator validator(jsonObject(
-            R"({)"
-            R"("type": "object", "additionalProperties": false, "required": ["text", "limit"],)"
-            R"("properties": {)"
-            R"("text": {"type": "string", "minLength": 1, "maxLength": 5},)"
-            R"("limit": {"type": "integer", "minimum": 1, "maximum": 250},)"
-            R"("platform": {"type": "string", "enum": ["linkedin", "x"]},)"
-            R"("when": {"type": "string", "format": "date-time"},)"
-            R"("urls": {"type": "array", "maxItems": 2, "items": {"type": "string"}},)"
-            R"("post": {"type": "object", "required": ["accountId"], "properties": {"accountId": {"type": "string"}}})"
-            R"(}})"));
-        const QJsonObject value = jsonObject(
-            R"({)"
-            R"("text": "too long text", "limit": 0, "platform": "myspace", "when": "soon",)"
-            R"("urls": ["a", 2], "post": {}, "extra": true})");
+            "{"
+            "\"type\": \"object\", \"additionalProperties\": false, \"required\": [\"text\", "
+            "\"limit\"],"
+            "\"properties\": {"
+            "\"text\": {\"type\": \"string\", \"minLength\": 1, \"maxLength\": 5},"
+            "\"limit\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 250},"
+            "\"platform\": {\"type\": \"string\", \"enum\": [\"linkedin\", \"x\"]},"
+            "\"when\": {\"type\": \"string\", \"format\": \"date-time\"},"
+            "\"urls\": {\"type\": \"array\", \"maxItems\": 2, \"items\": {\"type\": \"string\"}},"
+            "\"post\": {\"type\": \"object\", \"required\": [\"accountId\"], \"properties\": "
+            "{\"accountId\": {\"type\": \"string\"}}}"
+            "}}"));
+        const QJsonObject value
+            = jsonObject("{"
+                         "\"text\": \"too long text\", \"limit\": 0, \"platform\": \"myspace\", "
+                         "\"when\": \"soon\","
+                         "\"urls\": [\"a\", 2], \"post\": {}, \"extra\": true}");
         const QStringList errors = fields(validator.validate(value));
         QCOMPARE(errors.size(), 7);
         QVERIFY(errors.contains(QStringLiteral("text: must be a string of 1 to 5 characters")));
@@ -51,27 +54,28 @@ private Q_SLOTS:
 
     void missingRequiredFieldsAndPrefix()
     {
-        const SchemaValidator validator(
-            jsonObject(R"({"type": "object", "required": ["a", "b"],)"
-                       R"("properties": {"a": {"type": "string"}, "b": {"type": "boolean"}}})"));
+        const SchemaValidator validator(jsonObject(
+            "{\"type\": \"object\", \"required\": [\"a\", \"b\"],"
+            "\"properties\": {\"a\": {\"type\": \"string\"}, \"b\": {\"type\": \"boolean\"}}}"));
         QCOMPARE(fields(validator.validate(QJsonObject {}, QStringLiteral("body"))),
                  (QStringList {QStringLiteral("body.a: is required"),
                                QStringLiteral("body.b: is required")}));
-        QVERIFY(validator.validate(jsonObject(R"({"a": "x", "b": false})")).isEmpty());
+        QVERIFY(validator.validate(jsonObject("{\"a\": \"x\", \"b\": false}")).isEmpty());
         QCOMPARE(fields(validator.validate(QJsonArray {})),
                  QStringList {QStringLiteral("(body): must be an object")});
     }
 
     void referencesResolveAgainstTheRoot()
     {
-        const QJsonObject root = jsonObject(
-            R"({"components": {"schemas": {"Platform": {"type": "string", "enum": ["linkedin", "facebook"]}}}})");
+        const QJsonObject root
+            = jsonObject("{\"components\": {\"schemas\": {\"Platform\": {\"type\": \"string\", "
+                         "\"enum\": [\"linkedin\", \"facebook\"]}}}}");
         const SchemaValidator validator(
             jsonObject("{\"type\": \"object\", \"properties\": {\"p\": {\"$ref\": "
                        "\"#/components/schemas/Platform\"}}}"),
             root);
-        QVERIFY(validator.validate(jsonObject(R"({"p": "facebook"})")).isEmpty());
-        QCOMPARE(fields(validator.validate(jsonObject(R"({"p": "x"})"))),
+        QVERIFY(validator.validate(jsonObject("{\"p\": \"facebook\"}")).isEmpty());
+        QCOMPARE(fields(validator.validate(jsonObject("{\"p\": \"x\"}"))),
                  QStringList {QStringLiteral("p: must be one of: linkedin, facebook")});
     }
 
@@ -80,14 +84,16 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("schema");
         QTest::addColumn<QString>("text");
         QTest::newRow("nullable string")
-            << QByteArray(R"({"type": ["string", "null"]})") << "must be a string or null";
-        QTest::newRow("minimum only") << QByteArray(R"({"type": "integer", "minimum": 0})")
+            << QByteArray("{\"type\": [\"string\", \"null\"]}") << "must be a string or null";
+        QTest::newRow("minimum only") << QByteArray("{\"type\": \"integer\", \"minimum\": 0}")
                                       << "must be an integer of at least 0";
-        QTest::newRow("non-empty")
-            << QByteArray(R"({"type": "string", "minLength": 1})") << "must be a non-empty string";
-        QTest::newRow("array of one or more") << QByteArray(R"({"type": "array", "minItems": 1})")
-                                              << "must be an array of at least 1 item";
-        QTest::newRow("boolean") << QByteArray(R"({"type": "boolean"})") << "must be true or false";
+        QTest::newRow("non-empty") << QByteArray("{\"type\": \"string\", \"minLength\": 1}")
+                                   << "must be a non-empty string";
+        QTest::newRow("array of one or more")
+            << QByteArray("{\"type\": \"array\", \"minItems\": 1}")
+            << "must be an array of at least 1 item";
+        QTest::newRow("boolean") << QByteArray("{\"type\": \"boolean\"}")
+                                 << "must be true or false";
     }
     void describe()
     {

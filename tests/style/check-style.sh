@@ -18,6 +18,15 @@ if grep -nE '\b(SIGNAL|SLOT)\(' "${sources[@]}"; then
     status=1
 fi
 
+# moc reads files with Q_OBJECT but not raw string literals: a // or a quote inside one
+# silently drops the class (a link error far away). Such files use ordinary literals.
+for file in $(grep -l 'Q_OBJECT' "${sources[@]}"); do
+    if grep -n 'R"(' "$file"; then
+        echo "style: $file has Q_OBJECT and a raw string literal, which moc misreads" >&2
+        status=1
+    fi
+done
+
 # connect(sender, &Class::signal, [lambda]) or connect(sender, &Class::signal, function):
 # the third argument must be a context (receiver) object.
 if perl -0777 -ne '
