@@ -56,6 +56,21 @@ QString generate(IdKind kind)
     return id;
 }
 
+QString unguessableToken()
+{
+    std::array<quint64, 4> random {};
+    QRandomGenerator::system()->fillRange(random.data(), random.size());
+    QString token;
+    token.reserve(32);
+    for (quint64 value : random) {
+        for (int digit = 0; digit < 8; ++digit) {
+            token.append(QLatin1Char(Alphabet[value % Alphabet.size()]));
+            value /= Alphabet.size();
+        }
+    }
+    return token;
+}
+
 bool looksLike(QStringView value, IdKind kind)
 {
     const QString expectedPrefix = prefix(kind);

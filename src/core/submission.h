@@ -39,6 +39,7 @@ struct Submission
     QString publicUrl;
     QString errorMessage;
     int attempts = 0;
+    QString claimToken; // the dispatcher's claim while an attempt is out; never shown
 
     // The API shape (GET /posts/{id}).
     void writeJson(JsonWriter &json) const;

@@ -1,5 +1,6 @@
 #include "server/listing.h"
 
+#include "core/isotime.h"
 #include "core/pagecursor.h"
 
 namespace slotline::listing {
@@ -46,6 +47,34 @@ void writeCursor(JsonWriter &json, const QJsonArray &nextAfter, QStringView list
         json.null();
     else
         json.value(pagecursor::encode(listName, nextAfter));
+}
+
+ParameterSpec timeParameter(const QString &name, const QString &description)
+{
+    return ParameterSpec {name, description,
+                          QJsonObject {{QStringLiteral("type"), QStringLiteral("string")},
+                                       {QStringLiteral("format"), QStringLiteral("date-time")},
+                                       {QStringLiteral("maxLength"), 64}},
+                          false};
+}
+
+std::variant<TimeRange, ApiError> timeRange(const QJsonObject &parameters)
+{
+    TimeRange range;
+    QList<FieldError> errors;
+    for (const QString &name : {QStringLiteral("since"), QStringLiteral("until")}) {
+        if (!parameters.contains(name))
+            continue;
+        const auto parsed = isotime::parse(parameters.value(name).toString());
+        if (const auto *ms = std::get_if<qint64>(&parsed))
+            (name == u"since" ? range.sinceMs : range.untilMs) = *ms;
+        else
+            errors.append(
+                FieldError {name, isotime::describe(std::get<isotime::ParseError>(parsed))});
+    }
+    if (!errors.isEmpty())
+        return ApiError::invalidQuery(errors);
+    return range;
 }
 
 QJsonObject pageSchema(const QJsonObject &itemSchema)

@@ -35,6 +35,17 @@ QByteArray pageBody(const Page<T> &page, QStringView listName)
     return json.endObject().take();
 }
 
+// A `since` or `until` parameter: an ISO 8601 date-time with a zone.
+ParameterSpec timeParameter(const QString &name, const QString &description);
+
+struct TimeRange
+{
+    std::optional<qint64> sinceMs;
+    std::optional<qint64> untilMs;
+};
+// Reads `since` and `until`; 400 invalid_query naming each one that is not a time.
+std::variant<TimeRange, ApiError> timeRange(const QJsonObject &parameters);
+
 // The schema of a list answer whose items are `itemSchema` (usually a $ref).
 QJsonObject pageSchema(const QJsonObject &itemSchema);
 

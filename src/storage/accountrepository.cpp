@@ -118,6 +118,18 @@ Subaccount AccountRepository::addSubaccount(const QString &accountId, const QStr
     return subaccount;
 }
 
+std::optional<Subaccount> AccountRepository::findSubaccount(const QString &accountId,
+                                                            const QString &subaccountId)
+{
+    Statement query(m_database, QStringLiteral("SELECT id, account_id, name, type, created_at FROM "
+                                               "subaccounts WHERE id = ? AND account_id = ?"));
+    query.bind(subaccountId).bind(accountId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return Subaccount {query.text(0), query.text(1), query.text(2), query.text(3),
+                       query.integer(4)};
+}
+
 Page<Subaccount> AccountRepository::listSubaccounts(const QString &accountId,
                                                     const PageRequest &page)
 {

@@ -39,6 +39,7 @@ public:
                        const PageRequest &page);
 
     Subaccount addSubaccount(const QString &accountId, const QString &name, const QString &type);
+    std::optional<Subaccount> findSubaccount(const QString &accountId, const QString &subaccountId);
     Page<Subaccount> listSubaccounts(const QString &accountId, const PageRequest &page);
 
 private:

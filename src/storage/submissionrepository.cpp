@@ -13,7 +13,7 @@ namespace {
 const QString SelectSubmission = QStringLiteral(
     "SELECT id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at FROM submissions ");
+    "error_message, attempts, sort_at, claim_token FROM submissions ");
 
 const QString LiveStatuses = QStringLiteral("('scheduled', 'in-progress', 'published')");
 
@@ -58,6 +58,7 @@ SubmissionRow readRow(const Statement &row)
     submission.publicUrl = row.text(14);
     submission.errorMessage = row.text(15);
     submission.attempts = int(row.integer(16));
+    submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
 }
 

@@ -1,6 +1,5 @@
 #include "server/controllers/apikeycontroller.h"
 
-#include "core/isotime.h"
 #include "server/calllogwriter.h"
 #include "server/jsonliteral.h"
 #include "server/listing.h"
@@ -76,10 +75,10 @@ void ApiKeyController::registerOperations(OperationRegistry &registry)
         ParameterSpec {QStringLiteral("apiKeyId"), QStringLiteral("Only calls made with this key."),
                        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 200})"),
                        false},
-        ParameterSpec {QStringLiteral("since"), QStringLiteral("Only calls at or after this time."),
-                       jsonObject(R"({"type": "string", "format": "date-time"})"), false},
-        ParameterSpec {QStringLiteral("until"), QStringLiteral("Only calls before this time."),
-                       jsonObject(R"({"type": "string", "format": "date-time"})"), false},
+        listing::timeParameter(QStringLiteral("since"),
+                               QStringLiteral("Only calls at or after this time.")),
+        listing::timeParameter(QStringLiteral("until"),
+                               QStringLiteral("Only calls before this time.")),
         ParameterSpec {
             QStringLiteral("method"), QStringLiteral("Only calls with this HTTP method."),
             jsonObject(
@@ -118,19 +117,11 @@ Outcome ApiKeyController::listCalls(const CallContext &context, const QJsonObjec
     filter.apiKeyId = parameters.value(QStringLiteral("apiKeyId")).toString();
     filter.method = parameters.value(QStringLiteral("method")).toString();
     filter.tool = parameters.value(QStringLiteral("tool")).toString();
-    QList<FieldError> timeErrors;
-    for (const QString &name : {QStringLiteral("since"), QStringLiteral("until")}) {
-        if (!parameters.contains(name))
-            continue;
-        const auto parsed = isotime::parse(parameters.value(name).toString());
-        if (const auto *ms = std::get_if<qint64>(&parsed))
-            (name == u"since" ? filter.sinceMs : filter.untilMs) = *ms;
-        else
-            timeErrors.append(
-                FieldError {name, isotime::describe(std::get<isotime::ParseError>(parsed))});
-    }
-    if (!timeErrors.isEmpty())
-        return ApiError::invalidQuery(timeErrors);
+    const auto range = listing::timeRange(parameters);
+    if (const auto *error = std::get_if<ApiError>(&range))
+        return *error;
+    filter.sinceMs = std::get<listing::TimeRange>(range).sinceMs;
+    filter.untilMs = std::get<listing::TimeRange>(range).untilMs;
 
     // The log is written in batches; a reader must see its own calls.
     m_writer.flush();
