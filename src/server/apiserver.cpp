@@ -4,13 +4,23 @@
 #include "server/apihttpserver.h"
 #include "server/authenticator.h"
 #include "server/calllogwriter.h"
+#include "server/connectors/connectorregistry.h"
+#include "server/connectors/sandboxconnector.h"
+#include "server/connectors/sandboxpage.h"
 #include "server/controllers/accountcontroller.h"
 #include "server/controllers/apikeycontroller.h"
 #include "server/controllers/creditcontroller.h"
 #include "server/controllers/openapicontroller.h"
+#include "server/controllers/postcontroller.h"
+#include "server/controllers/schedulecontroller.h"
+#include "server/controllers/slotcontroller.h"
 #include "server/controllers/usercontroller.h"
 #include "server/identitycache.h"
+#include "server/logcategories.h"
 #include "server/operationregistry.h"
+#include "server/publishing/dispatcher.h"
+#include "server/publishing/postsubmitter.h"
+#include "server/publishing/slotfinder.h"
 #include "server/ratelimiter.h"
 #include "server/requestpipeline.h"
 #include "storage/accountrepository.h"
@@ -18,7 +28,13 @@
 #include "storage/calllogrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/database.h"
+#include "storage/databaseerror.h"
+#include "storage/idempotencyrepository.h"
 #include "storage/projectrepository.h"
+#include "storage/publishedpostrepository.h"
+#include "storage/sandboxpublicationrepository.h"
+#include "storage/slotrepository.h"
+#include "storage/submissionrepository.h"
 
 namespace slotline {
 
@@ -33,6 +49,9 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_accounts(std::make_unique<AccountRepository>(database, clock))
     , m_credits(std::make_unique<CreditRepository>(database, clock))
     , m_calls(std::make_unique<CallLogRepository>(database))
+    , m_submissions(std::make_unique<SubmissionRepository>(database, clock))
+    , m_published(std::make_unique<PublishedPostRepository>(database))
+    , m_slots(std::make_unique<SlotRepository>(database, clock))
     , m_identities(
           std::make_unique<IdentityCache>(database, *m_keys, *m_projects, config.identityRecheckMs))
     , m_authenticator(std::make_unique<Authenticator>(*m_identities, config.authFailuresPerMinute))
@@ -40,21 +59,56 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_callLog(std::make_unique<CallLogWriter>(database.filePath(), clock, config.callLogFlushMs,
                                                 config.callLogRetentionDays))
     , m_registry(std::make_unique<OperationRegistry>(OperationRegistry::builtInComponents()))
+    , m_connectors(std::make_unique<ConnectorRegistry>())
+    , m_sandbox(new SandboxConnector(database, clock, config.publicBaseUrl, this))
+    , m_dispatcher(new Dispatcher(database, clock, *m_connectors, config.dispatcher, this))
 {
+    m_connectors->add(m_sandbox);
+    m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
+    const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
+    m_submitter = std::make_unique<PostSubmitter>(database, clock, *m_accounts, *m_submissions,
+                                                  *m_credits, *m_slotFinder, wakeDispatcher);
+
     m_userController = std::make_unique<UserController>(*m_identities);
     m_accountController = std::make_unique<AccountController>(*m_accounts);
     m_creditController = std::make_unique<CreditController>(*m_credits);
     m_apiKeyController = std::make_unique<ApiKeyController>(*m_keys, *m_calls, *m_callLog);
     m_openApiController = std::make_unique<OpenApiController>(*m_registry);
+    m_postController = std::make_unique<PostController>(*m_submitter, *m_submissions, *m_published);
+    m_scheduleController = std::make_unique<ScheduleController>(
+        database, *m_submissions, *m_accounts, *m_credits, wakeDispatcher);
+    m_slotController
+        = std::make_unique<SlotController>(database, *m_slots, *m_accounts, *m_slotFinder);
 
     m_userController->registerOperations(*m_registry);
     m_accountController->registerOperations(*m_registry);
     m_creditController->registerOperations(*m_registry);
+    m_postController->registerOperations(*m_registry);
+    m_scheduleController->registerOperations(*m_registry);
+    m_slotController->registerOperations(*m_registry);
     m_apiKeyController->registerOperations(*m_registry);
     m_openApiController->registerOperations(*m_registry);
 
     m_pipeline = std::make_unique<RequestPipeline>(*m_registry, *m_authenticator, *m_rateLimiter,
-                                                   *m_callLog, clock);
+                                                   *m_callLog, database, clock);
+    m_pipeline->setPageHandler(
+        [this](QByteArrayView method,
+               QStringView path) -> std::optional<RequestPipeline::Response> {
+            if (!path.startsWith(SandboxConnector::pagePath()))
+                return std::nullopt;
+            const QList<QPair<QByteArray, QByteArray>> headers {
+                {"Content-Type", "text/html; charset=utf-8"},
+                {"Content-Security-Policy", SandboxPage::contentSecurityPolicy()},
+                {"X-Content-Type-Options", "nosniff"}};
+            if (method != "GET" && method != "HEAD")
+                return RequestPipeline::Response {405, {}, {{"Allow", "GET, HEAD"}}};
+            const auto publication
+                = SandboxPublicationRepository(m_database)
+                      .find(path.sliced(SandboxConnector::pagePath().size()).toString());
+            if (!publication)
+                return RequestPipeline::Response {404, SandboxPage::notFound(), headers};
+            return RequestPipeline::Response {200, SandboxPage::render(*publication), headers};
+        });
     m_httpServer
         = new ApiHttpServer([this](const QHttpServerRequest &request,
                                    QTcpSocket *socket) { m_pipeline->handle(request, socket); },
@@ -67,13 +121,29 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         m_authenticator->prune(m_clock.nowMs());
     });
     m_pruneTimer.start();
+
+    m_hourlyTimer.setInterval(60 * 60 * 1000);
+    connect(&m_hourlyTimer, &QTimer::timeout, this, [this] {
+        try {
+            IdempotencyRepository(m_database)
+                .removeOlderThan(m_clock.nowMs() - RequestPipeline::IdempotencyWindowMs);
+        } catch (const DatabaseError &error) {
+            qCWarning(lcApi).noquote() << "cannot remove old idempotency keys:" << error.message();
+        }
+    });
+    m_hourlyTimer.start();
+
+    m_dispatcher->start();
 }
 
 ApiServer::~ApiServer()
 {
-    // Sockets go before the pipeline they call into; the call log writer, destroyed
-    // with the members, writes what is still pending.
+    // Sockets go before the pipeline they call into, the dispatcher before the
+    // repositories it uses; the call log writer, destroyed with the members, writes what
+    // is still pending.
     delete m_httpServer;
+    delete m_dispatcher;
+    delete m_sandbox;
 }
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
@@ -81,7 +151,26 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
     if (!m_tcpServer->listen(address, port))
         return false;
     m_httpServer->bind(m_tcpServer);
+    if (m_config.publicBaseUrl.isEmpty()) {
+        // Any-address listeners are reached by name; the loopback or a given address as is.
+        QString host;
+        if (address == QHostAddress::Any || address == QHostAddress::AnyIPv4
+            || address == QHostAddress::AnyIPv6)
+            host = QStringLiteral("localhost");
+        else if (address.protocol() == QAbstractSocket::IPv6Protocol)
+            host = QLatin1Char('[') + address.toString() + QLatin1Char(']');
+        else
+            host = address.toString();
+        m_config.publicBaseUrl
+            = QStringLiteral("http://%1:%2").arg(host).arg(m_tcpServer->serverPort());
+        m_sandbox->setPublicBaseUrl(m_config.publicBaseUrl);
+    }
     return true;
+}
+
+QString ApiServer::publicBaseUrl() const
+{
+    return m_config.publicBaseUrl;
 }
 
 quint16 ApiServer::port() const

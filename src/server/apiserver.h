@@ -27,8 +27,19 @@ class RateLimiter;
 class RequestPipeline;
 class AccountController;
 class ApiKeyController;
+class ConnectorRegistry;
 class CreditController;
+class Dispatcher;
 class OpenApiController;
+class PostController;
+class PostSubmitter;
+class PublishedPostRepository;
+class SandboxConnector;
+class ScheduleController;
+class SlotController;
+class SlotFinder;
+class SlotRepository;
+class SubmissionRepository;
 class UserController;
 
 // The REST API v2 server: assembles the guard, QtHttpServer, the pipeline and the
@@ -50,6 +61,9 @@ public:
     void flushCallLog();
 
     OperationRegistry &registry() { return *m_registry; }
+    Dispatcher &dispatcher() { return *m_dispatcher; }
+    SandboxConnector &sandbox() { return *m_sandbox; }
+    QString publicBaseUrl() const;
     const GuardedTcpServer::Statistics &guardStatistics() const;
     int openConnections() const;
 
@@ -63,6 +77,9 @@ private:
     std::unique_ptr<AccountRepository> m_accounts;
     std::unique_ptr<CreditRepository> m_credits;
     std::unique_ptr<CallLogRepository> m_calls;
+    std::unique_ptr<SubmissionRepository> m_submissions;
+    std::unique_ptr<PublishedPostRepository> m_published;
+    std::unique_ptr<SlotRepository> m_slots;
 
     std::unique_ptr<IdentityCache> m_identities;
     std::unique_ptr<Authenticator> m_authenticator;
@@ -70,16 +87,26 @@ private:
     std::unique_ptr<CallLogWriter> m_callLog;
     std::unique_ptr<OperationRegistry> m_registry;
 
+    std::unique_ptr<ConnectorRegistry> m_connectors;
+    SandboxConnector *m_sandbox;
+    Dispatcher *m_dispatcher;
+    std::unique_ptr<SlotFinder> m_slotFinder;
+    std::unique_ptr<PostSubmitter> m_submitter;
+
     std::unique_ptr<UserController> m_userController;
     std::unique_ptr<AccountController> m_accountController;
     std::unique_ptr<CreditController> m_creditController;
     std::unique_ptr<ApiKeyController> m_apiKeyController;
     std::unique_ptr<OpenApiController> m_openApiController;
+    std::unique_ptr<PostController> m_postController;
+    std::unique_ptr<ScheduleController> m_scheduleController;
+    std::unique_ptr<SlotController> m_slotController;
 
     std::unique_ptr<RequestPipeline> m_pipeline;
     ApiHttpServer *m_httpServer;
     GuardedTcpServer *m_tcpServer;
     QTimer m_pruneTimer;
+    QTimer m_hourlyTimer;
 };
 
 } // namespace slotline

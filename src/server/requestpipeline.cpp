@@ -11,7 +11,10 @@
 #include "server/queryparameters.h"
 #include "server/ratelimiter.h"
 #include "storage/databaseerror.h"
+#include "storage/idempotencyrepository.h"
+#include "storage/transaction.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QHttpServerRequest>
 #include <QJsonArray>
@@ -59,6 +62,7 @@ struct RequestHeaders
     QByteArray authorization;
     QByteArray connection;
     QByteArray contentType;
+    QByteArray idempotencyKey;
 
     explicit RequestHeaders(const QHttpServerRequest &request)
     {
@@ -74,6 +78,8 @@ struct RequestHeaders
                 target = &connection;
             else if (name.compare("content-type", Qt::CaseInsensitive) == 0)
                 target = &contentType;
+            else if (name.compare("idempotency-key", Qt::CaseInsensitive) == 0)
+                target = &idempotencyKey;
             if (target)
                 *target = target->isEmpty() ? value : *target + ", " + value;
         }
@@ -134,11 +140,12 @@ struct RequestPipeline::Call
 
 RequestPipeline::RequestPipeline(const OperationRegistry &registry, Authenticator &authenticator,
                                  RateLimiter &rateLimiter, CallLogWriter &callLog,
-                                 const Clock &clock)
+                                 Database &database, const Clock &clock)
     : m_registry(registry)
     , m_authenticator(authenticator)
     , m_rateLimiter(rateLimiter)
     , m_callLog(callLog)
+    , m_database(database)
     , m_clock(clock)
 { }
 
@@ -185,6 +192,10 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
 RequestPipeline::Response RequestPipeline::process(Call &call)
 {
     const QString path = call.request.url().path(QUrl::FullyEncoded);
+    if (!path.startsWith(ApiPrefix) && m_pages) {
+        if (auto page = m_pages(call.method, path))
+            return *page;
+    }
     if (!path.startsWith(ApiPrefix))
         return errorResponse(ApiError::notFound(
             QStringLiteral("Nothing is served at %1; the API is under /api/v2.").arg(path)));
@@ -240,7 +251,54 @@ RequestPipeline::Response RequestPipeline::process(Call &call)
         return errorResponse(*error);
     if (auto error = readParameters(call))
         return errorResponse(*error);
+    if (call.operation->rateClass == RateClass::Write && !call.headers.idempotencyKey.isEmpty())
+        return runIdempotently(call, call.headers.idempotencyKey);
     return runHandler(call);
+}
+
+RequestPipeline::Response RequestPipeline::runIdempotently(Call &call, const QByteArray &key)
+{
+    if (key.size() > 255
+        || !std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x21 && c <= 0x7e; }))
+        return errorResponse(
+            ApiError::badRequest(QStringLiteral("invalid_idempotency_key"),
+                                 QStringLiteral("The Idempotency-Key must be 1 to 255 "
+                                                "visible ASCII characters.")));
+    // The same operation with the same parameters: the JSON of QJsonObject has its keys
+    // sorted, so formatting and key order of the body do not matter.
+    const QByteArray request = call.method + ' ' + call.relativePath.toUtf8() + '\n'
+                               + QJsonDocument(call.parameters).toJson(QJsonDocument::Compact);
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(request, QCryptographicHash::Sha256).toHex());
+    const QString keyText = QString::fromLatin1(key);
+
+    // The answer is stored in the same transaction as what the handler did, so a crash
+    // cannot leave one without the other.
+    Transaction transaction(m_database);
+    IdempotencyRepository keys(m_database);
+    const auto earlier = keys.find(call.caller->projectId, keyText);
+    if (earlier && earlier->createdAtMs > call.receivedAtMs - IdempotencyWindowMs) {
+        if (earlier->requestHash != hash)
+            return errorResponse(
+                ApiError(409, QStringLiteral("idempotency_key_reused"),
+                         QStringLiteral("This Idempotency-Key was used with a different "
+                                        "request in the last 24 hours.")));
+        Response replay {earlier->status, earlier->body, {{"Idempotent-Replayed", "true"}}};
+        if (earlier->status != 204)
+            replay.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
+                                       QByteArrayLiteral("application/json"));
+        return replay;
+    }
+    Response response = runHandler(call);
+    // Only what happened needs protecting from happening twice: a refused request can be
+    // sent again with the same key once the reason is gone.
+    if (response.status >= 200 && response.status < 300) {
+        keys.save(call.caller->projectId, keyText,
+                  IdempotencyRepository::Record {hash, response.status, response.body,
+                                                 call.receivedAtMs});
+        transaction.commit();
+    }
+    return response;
 }
 
 std::optional<ApiError> RequestPipeline::readBody(Call &call)

@@ -9,6 +9,7 @@
 #include <QList>
 #include <QPair>
 
+#include <functional>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
@@ -21,6 +22,7 @@ namespace slotline {
 class Authenticator;
 class CallLogWriter;
 class Clock;
+class Database;
 class OperationRegistry;
 class RateLimiter;
 
@@ -30,24 +32,34 @@ class RateLimiter;
 class RequestPipeline
 {
 public:
-    RequestPipeline(const OperationRegistry &registry, Authenticator &authenticator,
-                    RateLimiter &rateLimiter, CallLogWriter &callLog, const Clock &clock);
-
-    void handle(const QHttpServerRequest &request, QTcpSocket *socket);
-
-private:
     struct Response
     {
         int status = 200;
         QByteArray body;
         QList<QPair<QByteArray, QByteArray>> headers;
     };
+    // Pages served outside /api (public, no key): nothing when the path is not theirs.
+    using PageHandler
+        = std::function<std::optional<Response>(QByteArrayView method, QStringView path)>;
+
+    RequestPipeline(const OperationRegistry &registry, Authenticator &authenticator,
+                    RateLimiter &rateLimiter, CallLogWriter &callLog, Database &database,
+                    const Clock &clock);
+
+    void handle(const QHttpServerRequest &request, QTcpSocket *socket);
+    void setPageHandler(PageHandler handler) { m_pages = std::move(handler); }
+
+    // Stored answers to Idempotency-Key requests are kept this long.
+    static constexpr qint64 IdempotencyWindowMs = 24LL * 60 * 60 * 1000;
+
+private:
     struct Call; // the state of one request as it moves through the steps
 
     Response process(Call &call);
     std::optional<ApiError> readBody(Call &call);
     std::optional<ApiError> readParameters(Call &call);
     Response runHandler(Call &call);
+    Response runIdempotently(Call &call, const QByteArray &key);
     void logCall(const Call &call, const Response &response);
 
     static Response errorResponse(const ApiError &error);
@@ -57,7 +69,9 @@ private:
     Authenticator &m_authenticator;
     RateLimiter &m_rateLimiter;
     CallLogWriter &m_callLog;
+    Database &m_database;
     const Clock &m_clock;
+    PageHandler m_pages;
 };
 
 } // namespace slotline

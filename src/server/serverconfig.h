@@ -1,6 +1,9 @@
 #pragma once
 
 #include "server/httplimits.h"
+#include "server/publishing/dispatcher.h"
+
+#include <QString>
 
 namespace slotline {
 
@@ -14,6 +17,10 @@ struct ServerConfig
     // How stale the cached key and project identities may get when another process
     // (the admin commands) changes them; 0 checks on every request.
     int identityRecheckMs = 250;
+    // Where this server is reached, for the sandbox's public pages; derived from the
+    // listening address when empty.
+    QString publicBaseUrl;
+    DispatcherConfig dispatcher;
     int callLogRetentionDays = 30;
 };
 

@@ -5,6 +5,8 @@
 #include "storage/creditrepository.h"
 #include "storage/projectrepository.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 namespace slotline::test {
@@ -71,6 +73,51 @@ Tenant TestServer::addTenant(const QString &name, const QString &timezone)
                              QStringLiteral("page"))
               .id;
     return tenant;
+}
+
+HttpResult TestServer::send(const QByteArray &method, const QString &path, const Tenant &tenant,
+                            const QJsonObject &body, const Headers &extra)
+{
+    Headers headers = withKey(tenant.apiKey, extra);
+    headers.emplaceBack(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json"));
+    return m_http->send(method, QStringLiteral("/api/v2") + path, headers,
+                        QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
+HttpResult TestServer::createPost(const Tenant &tenant, const QString &accountId,
+                                  const QString &platform, const QString &text,
+                                  const QJsonObject &extra)
+{
+    QJsonObject body {{QStringLiteral("post"),
+                       QJsonObject {{QStringLiteral("accountId"), accountId},
+                                    {QStringLiteral("content"),
+                                     QJsonObject {{QStringLiteral("text"), text},
+                                                  {QStringLiteral("platform"), platform},
+                                                  {QStringLiteral("mediaUrls"), QJsonArray {}}}}}}};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        body.insert(it.key(), it.value());
+    return post(QStringLiteral("/posts"), tenant, body);
+}
+
+QJsonObject TestServer::submission(const Tenant &tenant, const QString &submissionId)
+{
+    return get(QStringLiteral("/api/v2/posts/") + submissionId, tenant).json();
+}
+
+bool TestServer::waitForStatus(const Tenant &tenant, const QString &submissionId,
+                               const QString &status)
+{
+    return QTest::qWaitFor(
+        [&] {
+            return submission(tenant, submissionId).value(QStringLiteral("status")).toString()
+                   == status;
+        },
+        10'000);
+}
+
+void TestServer::grantCredits(const Tenant &tenant, qint64 amount)
+{
+    CreditRepository(m_database, m_clock).grant(tenant.projectId, amount, QStringLiteral("test"));
 }
 
 std::pair<QString, QString> TestServer::addKey(const QString &projectId, const QString &name)

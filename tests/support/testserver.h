@@ -48,6 +48,22 @@ public:
     {
         return m_http->get(path, withKey(tenant.apiKey));
     }
+    // A JSON request to /api/v2 + path.
+    HttpResult send(const QByteArray &method, const QString &path, const Tenant &tenant,
+                    const QJsonObject &body, const Headers &extra = {});
+    HttpResult post(const QString &path, const Tenant &tenant, const QJsonObject &body)
+    {
+        return send("POST", path, tenant, body);
+    }
+
+    // POST /posts with the service description's body shape.
+    HttpResult createPost(const Tenant &tenant, const QString &accountId, const QString &platform,
+                          const QString &text, const QJsonObject &extra = {});
+    // Waits (events running) until the submission has the status; false on timeout.
+    bool waitForStatus(const Tenant &tenant, const QString &submissionId, const QString &status);
+    QJsonObject submission(const Tenant &tenant, const QString &submissionId);
+
+    void grantCredits(const Tenant &tenant, qint64 amount);
 
 private:
     QTemporaryDir m_directory;

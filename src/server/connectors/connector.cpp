@@ -1,0 +1,28 @@
+#include "server/connectors/connector.h"
+
+namespace slotline {
+
+PublishResult PublishResult::success(const QString &publicUrl, qint64 publishedAtMs)
+{
+    PublishResult result;
+    result.published = true;
+    result.publicUrl = publicUrl;
+    result.publishedAtMs = publishedAtMs;
+    return result;
+}
+
+PublishResult PublishResult::failure(const QString &error, bool retryable)
+{
+    PublishResult result;
+    result.error = error;
+    result.retryable = retryable;
+    return result;
+}
+
+Connector::Connector(QObject *parent)
+    : QObject(parent)
+{ }
+
+Connector::~Connector() = default;
+
+} // namespace slotline

@@ -1,0 +1,259 @@
+#include "server/controllers/schedulecontroller.h"
+
+#include "core/ids.h"
+#include "core/jsonwriter.h"
+#include "core/schedule.h"
+#include "server/jsonliteral.h"
+#include "server/listing.h"
+#include "server/operationregistry.h"
+#include "server/publishing/postrules.h"
+#include "storage/accountrepository.h"
+#include "storage/creditrepository.h"
+#include "storage/submissionrepository.h"
+#include "storage/transaction.h"
+
+#include <QHash>
+#include <QJsonArray>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline {
+namespace {
+
+const QString ScheduleList = u"schedules"_s;
+
+ParameterSpec scheduleIdParameter()
+{
+    return ParameterSpec {u"id"_s, u"The schedule's id (sch_...)."_s,
+                          jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"),
+                          true};
+}
+
+ApiError notScheduled(const Submission &submission)
+{
+    return ApiError(409, u"not_scheduled"_s,
+                    u"The post is %1: publishing has begun, so it can no longer be changed."_s.arg(
+                        toString(submission.status)));
+}
+
+} // namespace
+
+ScheduleController::ScheduleController(Database &database, SubmissionRepository &submissions,
+                                       AccountRepository &accounts, CreditRepository &credits,
+                                       std::function<void()> changed)
+    : m_database(database)
+    , m_submissions(submissions)
+    , m_accounts(accounts)
+    , m_credits(credits)
+    , m_changed(std::move(changed))
+{ }
+
+void ScheduleController::registerOperations(OperationRegistry &registry)
+{
+    Operation list;
+    list.name = u"list_schedules"_s;
+    list.summary = u"Scheduled posts"_s;
+    list.description
+        = u"Every post given a time (cancelled ones excepted), by scheduled time, with its "
+          "account and content."_s;
+    list.tag = u"Schedules"_s;
+    list.method = HttpMethod::Get;
+    list.path = u"/schedules"_s;
+    list.queryParameters = {
+        listing::timeParameter(u"since"_s, u"Only posts scheduled at or after this time."_s),
+        listing::timeParameter(u"until"_s, u"Only posts scheduled before this time."_s),
+    };
+    list.queryParameters.append(listing::pagingParameters());
+    list.resultSchema = listing::pageSchema(listing::schemaRef(u"Schedule"_s));
+    list.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return listSchedules(context, parameters);
+    };
+    registry.add(list);
+
+    Operation get;
+    get.name = u"get_schedule"_s;
+    get.summary = u"One scheduled post"_s;
+    get.description = u"A cancelled schedule is gone: 404."_s;
+    get.tag = u"Schedules"_s;
+    get.method = HttpMethod::Get;
+    get.path = u"/schedules/{id}"_s;
+    get.pathParameters = {scheduleIdParameter()};
+    get.resultSchema = listing::schemaRef(u"Schedule"_s);
+    get.errorStatuses = {404};
+    get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return getSchedule(context, parameters);
+    };
+    registry.add(get);
+
+    Operation update;
+    update.name = u"update_schedule"_s;
+    update.summary = u"Move a scheduled post or change its content"_s;
+    update.description
+        = u"Give scheduledTime, post.content.text, post.content.mediaUrls or several; the "
+          "same rules as POST /posts apply. 409 not_scheduled once publishing has begun."_s;
+    update.tag = u"Schedules"_s;
+    update.method = HttpMethod::Patch;
+    update.path = u"/schedules/{id}"_s;
+    update.rateClass = RateClass::Write;
+    update.pathParameters = {scheduleIdParameter()};
+    update.bodySchema = jsonObject(R"({
+        "type": "object", "additionalProperties": false,
+        "properties": {
+            "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
+                              "description": "ISO 8601 with Z or an offset; at most 60 s in the past."},
+            "post": {"type": "object", "additionalProperties": false, "required": ["content"],
+                "properties": {"content": {"type": "object", "additionalProperties": false,
+                    "properties": {
+                        "text": {"type": "string", "maxLength": 100000},
+                        "mediaUrls": {"type": "array", "maxItems": 50,
+                                      "items": {"type": "string", "minLength": 1, "maxLength": 2048}}}}}}
+        }})");
+    update.bodyRequired = true;
+    update.resultSchema = listing::schemaRef(u"Schedule"_s);
+    update.errorStatuses = {404, 409};
+    update.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return updateSchedule(context, parameters);
+    };
+    registry.add(update);
+
+    Operation cancel;
+    cancel.name = u"cancel_schedule"_s;
+    cancel.summary = u"Cancel a scheduled post"_s;
+    cancel.description
+        = u"The submission becomes cancelled and its credit is returned; the schedule is "
+          "gone (404 from then on). 409 not_scheduled once publishing has begun."_s;
+    cancel.tag = u"Schedules"_s;
+    cancel.method = HttpMethod::Delete;
+    cancel.path = u"/schedules/{id}"_s;
+    cancel.rateClass = RateClass::Write;
+    cancel.pathParameters = {scheduleIdParameter()};
+    cancel.successStatus = 204;
+    cancel.errorStatuses = {404, 409};
+    cancel.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return cancelSchedule(context, parameters);
+    };
+    registry.add(cancel);
+}
+
+QByteArray ScheduleController::scheduleJson(const Submission &submission)
+{
+    Schedule schedule {submission,
+                       m_accounts.findAnyProject(submission.accountId).value_or(Account {})};
+    return JsonWriter::serialize(schedule);
+}
+
+Outcome ScheduleController::listSchedules(const CallContext &context, const QJsonObject &parameters)
+{
+    const auto page = listing::pageRequest(parameters, ScheduleList, 2);
+    if (const auto *error = std::get_if<ApiError>(&page))
+        return *error;
+    const auto range = listing::timeRange(parameters);
+    if (const auto *error = std::get_if<ApiError>(&range))
+        return *error;
+    const Page<Submission> submissions = m_submissions.listSchedules(
+        context.projectId, std::get<listing::TimeRange>(range).sinceMs,
+        std::get<listing::TimeRange>(range).untilMs, std::get<PageRequest>(page));
+    QHash<QString, Account> accounts; // a page shows few accounts many times
+    JsonWriter json;
+    json.beginObject().key("items"_L1).beginArray();
+    for (const Submission &submission : submissions.items) {
+        auto account = accounts.constFind(submission.accountId);
+        if (account == accounts.cend())
+            account = accounts.insert(
+                submission.accountId,
+                m_accounts.findAnyProject(submission.accountId).value_or(Account {}));
+        Schedule {submission, account.value()}.writeJson(json);
+    }
+    json.endArray().key("cursor"_L1);
+    listing::writeCursor(json, submissions.nextAfter, ScheduleList);
+    return Outcome::ok(json.endObject().take());
+}
+
+Outcome ScheduleController::getSchedule(const CallContext &context, const QJsonObject &parameters)
+{
+    const QString id = parameters.value(u"id"_s).toString();
+    const auto submission = ids::looksLike(id, IdKind::Schedule)
+                                ? m_submissions.findBySchedule(context.projectId, id)
+                                : std::nullopt;
+    if (!submission)
+        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+    return Outcome::ok(scheduleJson(*submission));
+}
+
+Outcome ScheduleController::updateSchedule(const CallContext &context,
+                                           const QJsonObject &parameters)
+{
+    const QString id = parameters.value(u"id"_s).toString();
+    const auto submission = ids::looksLike(id, IdKind::Schedule)
+                                ? m_submissions.findBySchedule(context.projectId, id)
+                                : std::nullopt;
+    if (!submission)
+        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+
+    const QJsonObject content
+        = parameters.value(u"post"_s).toObject().value(u"content"_s).toObject();
+    std::optional<QString> text;
+    if (content.contains(u"text"_s))
+        text = content.value(u"text"_s).toString();
+    std::optional<QStringList> mediaUrls;
+    if (content.contains(u"mediaUrls"_s)) {
+        QStringList urls;
+        for (const QJsonValue &url : content.value(u"mediaUrls"_s).toArray())
+            urls.append(url.toString());
+        mediaUrls = urls;
+    }
+    const bool movesTime = parameters.contains(u"scheduledTime"_s);
+    if (!movesTime && !text && !mediaUrls)
+        return ApiError::validationFailed({FieldError {
+            u"(body)"_s, u"give scheduledTime, post.content.text or post.content.mediaUrls"_s}});
+
+    if (!SubmissionLifecycle::isEditable(submission->status) || !submission->claimToken.isEmpty())
+        return notScheduled(*submission);
+
+    RuleViolations violations;
+    if (text || mediaUrls)
+        PostRules::checkContent(submission->platform, text.value_or(submission->text),
+                                mediaUrls.value_or(submission->mediaUrls), u"post.content"_s,
+                                violations);
+    std::optional<qint64> scheduledAt;
+    if (movesTime)
+        scheduledAt = PostRules::checkScheduledTime(parameters.value(u"scheduledTime"_s).toString(),
+                                                    context.nowMs, u"scheduledTime"_s, violations);
+    if (!violations.isEmpty())
+        return violations.toError();
+
+    Transaction transaction(m_database);
+    const bool changed
+        = (!scheduledAt || m_submissions.reschedule(submission->id, *scheduledAt))
+          && ((!text && !mediaUrls) || m_submissions.editContent(submission->id, text, mediaUrls));
+    if (!changed) // the dispatcher claimed it meanwhile
+        return notScheduled(*m_submissions.find(context.projectId, submission->id));
+    transaction.commit();
+    if (m_changed)
+        m_changed();
+    return Outcome::ok(scheduleJson(*m_submissions.find(context.projectId, submission->id)));
+}
+
+Outcome ScheduleController::cancelSchedule(const CallContext &context,
+                                           const QJsonObject &parameters)
+{
+    const QString id = parameters.value(u"id"_s).toString();
+    const auto submission = ids::looksLike(id, IdKind::Schedule)
+                                ? m_submissions.findBySchedule(context.projectId, id)
+                                : std::nullopt;
+    if (!submission)
+        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+    if (!SubmissionLifecycle::cancel(submission->status) || !submission->claimToken.isEmpty())
+        return notScheduled(*submission);
+
+    Transaction transaction(m_database);
+    if (!m_submissions.cancel(submission->id))
+        return notScheduled(*m_submissions.find(context.projectId, submission->id));
+    m_credits.release(context.projectId, submission->id);
+    transaction.commit();
+    if (m_changed)
+        m_changed();
+    return Outcome::noContent();
+}
+
+} // namespace slotline

@@ -1,0 +1,220 @@
+#include "server/publishing/dispatcher.h"
+
+#include "core/clock.h"
+#include "core/ids.h"
+#include "server/connectors/connectorregistry.h"
+#include "server/logcategories.h"
+#include "storage/accountrepository.h"
+#include "storage/creditrepository.h"
+#include "storage/databaseerror.h"
+#include "storage/publishedpostrepository.h"
+#include "storage/submissionrepository.h"
+#include "storage/transaction.h"
+
+#include <QPointer>
+
+namespace slotline {
+
+Dispatcher::Dispatcher(Database &database, const Clock &clock, ConnectorRegistry &connectors,
+                       const DispatcherConfig &config, QObject *parent)
+    : QObject(parent)
+    , m_database(database)
+    , m_clock(clock)
+    , m_connectors(connectors)
+    , m_config(config)
+    , m_submissions(std::make_unique<SubmissionRepository>(database, clock))
+    , m_accounts(std::make_unique<AccountRepository>(database, clock))
+    , m_credits(std::make_unique<CreditRepository>(database, clock))
+    , m_published(std::make_unique<PublishedPostRepository>(database))
+{
+    m_dueTimer.setSingleShot(true);
+    m_dueTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_dueTimer, &QTimer::timeout, this, &Dispatcher::run);
+    m_resultTimer.setSingleShot(true);
+    m_resultTimer.setInterval(0);
+    connect(&m_resultTimer, &QTimer::timeout, this, &Dispatcher::applyResults);
+}
+
+Dispatcher::~Dispatcher() = default;
+
+void Dispatcher::start()
+{
+    QList<Submission> unsettled;
+    try {
+        unsettled = m_submissions->claimed();
+    } catch (const DatabaseError &error) {
+        qCCritical(lcDispatcher).noquote()
+            << "cannot read unsettled publications:" << error.message();
+    }
+    for (const Submission &submission : std::as_const(unsettled)) {
+        qCInfo(lcDispatcher) << "settling" << submission.id << "left in progress by an earlier run";
+        Connector *connector = nullptr;
+        if (const auto account = m_accounts->findAnyProject(submission.accountId))
+            connector = m_connectors.find(account->connector);
+        if (!connector) {
+            send(submission); // reports the missing account or connector as a failure
+            continue;
+        }
+        ++m_inFlight;
+        QPointer<Dispatcher> self(this);
+        connector->lookup(
+            submission.id, [self, submission](const std::optional<PublishResult> &found) {
+                if (!self)
+                    return;
+                if (found) {
+                    self->receive(submission, *found); // it was published: record it, once
+                    return;
+                }
+                --self->m_inFlight; // send() counts it again
+                self->send(submission); // it was not: the same token again
+            });
+    }
+    arm();
+}
+
+void Dispatcher::wake()
+{
+    // On the next event-loop turn: the change that woke it may still be inside a
+    // transaction, and a claim must never see a post that could be rolled back.
+    m_dueTimer.start(0);
+}
+
+void Dispatcher::run()
+{
+    try {
+        const int room = m_config.maxInFlight - m_inFlight;
+        if (room > 0) {
+            const QString claim = ids::generate(IdKind::Request);
+            const QList<Submission> due = m_submissions->claimDue(
+                m_clock.nowMs(), std::min(room, m_config.claimBatch), claim);
+            for (const Submission &submission : due)
+                send(submission);
+        }
+    } catch (const DatabaseError &error) {
+        qCCritical(lcDispatcher).noquote() << "cannot claim due posts:" << error.message();
+    }
+    arm();
+}
+
+void Dispatcher::arm()
+{
+    if (m_inFlight >= m_config.maxInFlight) {
+        m_dueTimer.stop(); // results will run() again when there is room
+        return;
+    }
+    std::optional<qint64> next;
+    try {
+        next = m_submissions->nextDueAt();
+    } catch (const DatabaseError &error) {
+        qCCritical(lcDispatcher).noquote() << "cannot read the next due time:" << error.message();
+        m_dueTimer.start(1000);
+        return;
+    }
+    const qint64 now = m_clock.nowMs();
+    if (next)
+        m_dueTimer.start(
+            std::chrono::milliseconds(std::clamp<qint64>(*next - now, 0, m_config.longestSleepMs)));
+    else
+        m_dueTimer.stop();
+    if (m_inFlight == 0 && m_results.isEmpty() && (!next || *next > now))
+        Q_EMIT settled();
+}
+
+void Dispatcher::send(const Submission &submission)
+{
+    ++m_inFlight;
+    const auto account = m_accounts->findAnyProject(submission.accountId);
+    Connector *connector = account ? m_connectors.find(account->connector) : nullptr;
+    if (!connector) {
+        const QString why = account
+                                ? QStringLiteral("The account's connector \"%1\" is not available.")
+                                      .arg(account->connector)
+                                : QStringLiteral("The account no longer exists.");
+        receive(submission, PublishResult::failure(why, false));
+        return;
+    }
+    PublishRequest request {submission.id, submission, *account, {}};
+    if (submission.target && !submission.target->pageId.isEmpty()) {
+        if (const auto page = m_accounts->findSubaccount(account->id, submission.target->pageId))
+            request.pageName = page->name;
+    }
+    QPointer<Dispatcher> self(this);
+    connector->publish(request, [self, submission](const PublishResult &result) {
+        if (self)
+            self->receive(submission, result);
+    });
+}
+
+void Dispatcher::receive(const Submission &submission, const PublishResult &result)
+{
+    m_results.append(Result {submission, result});
+    if (!m_resultTimer.isActive())
+        m_resultTimer.start();
+}
+
+void Dispatcher::applyResults()
+{
+    QList<Result> results;
+    results.swap(m_results);
+    const qint64 now = m_clock.nowMs();
+    try {
+        Transaction transaction(m_database);
+        for (const Result &result : std::as_const(results))
+            apply(result, now);
+        transaction.commit();
+    } catch (const DatabaseError &error) {
+        // Nothing of the batch was recorded; the claims stay, so try again shortly.
+        qCCritical(lcDispatcher).noquote() << "cannot record" << results.size()
+                                           << "publication results, retrying:" << error.message();
+        results.append(m_results);
+        m_results.swap(results);
+        m_resultTimer.start(1000);
+        return;
+    }
+    m_inFlight -= int(results.size());
+    run();
+}
+
+void Dispatcher::apply(const Result &result, qint64 now)
+{
+    const Submission &submission = result.submission;
+    const PublishResult &outcome = result.result;
+    if (outcome.published) {
+        if (!m_submissions->markPublished(submission.id, submission.claimToken, outcome.publicUrl,
+                                          outcome.publishedAtMs))
+            return; // the claim is no longer ours: someone else settled it
+        PublishedPost post;
+        post.id = ids::generate(IdKind::PublishedPost);
+        post.submissionId = submission.id;
+        post.accountId = submission.accountId;
+        post.platform = submission.platform;
+        post.text = submission.text;
+        post.mediaUrls = submission.mediaUrls;
+        post.publicUrl = outcome.publicUrl;
+        post.publishedAtMs = outcome.publishedAtMs;
+        m_published->insert(submission.projectId, post);
+        m_credits->charge(submission.projectId, submission.id);
+        return;
+    }
+    if (outcome.retryable && submission.attempts < m_config.maxAttempts) {
+        const qint64 delay = retryDelay(submission.attempts);
+        qCInfo(lcDispatcher).noquote() << submission.id << "attempt" << submission.attempts
+                                       << "failed, retrying in" << delay << "ms:" << outcome.error;
+        m_submissions->markRetry(submission.id, submission.claimToken, now + delay, outcome.error);
+        return;
+    }
+    qCInfo(lcDispatcher).noquote()
+        << submission.id << "failed after" << submission.attempts << "attempts:" << outcome.error;
+    if (m_submissions->markFailed(submission.id, submission.claimToken, outcome.error))
+        m_credits->release(submission.projectId, submission.id);
+}
+
+qint64 Dispatcher::retryDelay(int attempts) const
+{
+    qint64 delay = m_config.firstRetryDelayMs;
+    for (int i = 1; i < attempts; ++i)
+        delay *= m_config.retryBackoffFactor;
+    return delay;
+}
+
+} // namespace slotline

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "core/submission.h"
+#include "server/connectors/connector.h"
+
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+namespace slotline {
+
+class AccountRepository;
+class Clock;
+class ConnectorRegistry;
+class CreditRepository;
+class Database;
+class PublishedPostRepository;
+class SubmissionRepository;
+
+struct DispatcherConfig
+{
+    int maxAttempts = 3; // the contract: three attempts, then failed
+    qint64 firstRetryDelayMs = 2'000; // then 4 times longer each time
+    int retryBackoffFactor = 4;
+    int maxInFlight = 256; // publications waiting for their connector at once
+    int claimBatch = 256;
+    qint64 longestSleepMs = 60 * 60 * 1000; // wake at least hourly, to be safe from clock jumps
+};
+
+// Publishes each post when it is due: it sleeps until the earliest due time (a change to
+// the posts wakes it again), claims what is due, hands it to the account's connector,
+// and records each result: published (credit charged), retried later for a retryable
+// error, or failed (credit returned).
+//
+// A claim is written before the connector is asked, and the connector gets the post's id
+// as its idempotency token. A claim found on start belongs to a server that stopped
+// before hearing the result: the connector is asked whether it published the token, and
+// if not the same token is sent again. So a post is never lost and never published twice.
+class Dispatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    Dispatcher(Database &database, const Clock &clock, ConnectorRegistry &connectors,
+               const DispatcherConfig &config, QObject *parent = nullptr);
+    ~Dispatcher() override;
+
+    // Settles claims left by an earlier run, then starts.
+    void start();
+    // Posts changed, or time moved: look again on the next event-loop turn.
+    void wake();
+
+    int inFlight() const { return m_inFlight; }
+
+Q_SIGNALS:
+    // Nothing is out with a connector and nothing is due now.
+    void settled();
+
+private:
+    struct Result
+    {
+        Submission submission;
+        PublishResult result;
+    };
+
+    void run();
+    void arm();
+    void send(const Submission &submission);
+    void receive(const Submission &submission, const PublishResult &result);
+    void applyResults();
+    void apply(const Result &result, qint64 now);
+    qint64 retryDelay(int attempts) const;
+
+    Database &m_database;
+    const Clock &m_clock;
+    ConnectorRegistry &m_connectors;
+    DispatcherConfig m_config;
+    std::unique_ptr<SubmissionRepository> m_submissions;
+    std::unique_ptr<AccountRepository> m_accounts;
+    std::unique_ptr<CreditRepository> m_credits;
+    std::unique_ptr<PublishedPostRepository> m_published;
+
+    QTimer m_dueTimer;
+    QTimer m_resultTimer; // applies the results of one event-loop turn in one transaction
+    QList<Result> m_results;
+    int m_inFlight = 0;
+};
+
+} // namespace slotline

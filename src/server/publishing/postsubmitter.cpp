@@ -1,0 +1,150 @@
+#include "server/publishing/postsubmitter.h"
+
+#include "core/clock.h"
+#include "core/ids.h"
+#include "core/isotime.h"
+#include "core/jsonwriter.h"
+#include "server/publishing/postrules.h"
+#include "server/publishing/slotfinder.h"
+#include "storage/accountrepository.h"
+#include "storage/creditrepository.h"
+#include "storage/submissionrepository.h"
+#include "storage/transaction.h"
+
+#include <QJsonArray>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline {
+
+PostRequest PostRequest::fromParameters(const QJsonObject &parameters)
+{
+    const QJsonObject post = parameters.value(u"post"_s).toObject();
+    const QJsonObject content = post.value(u"content"_s).toObject();
+    PostRequest request;
+    request.accountId = post.value(u"accountId"_s).toString();
+    request.platform = content.value(u"platform"_s).toString();
+    request.text = content.value(u"text"_s).toString();
+    for (const QJsonValue &url : content.value(u"mediaUrls"_s).toArray())
+        request.mediaUrls.append(url.toString());
+    if (post.contains(u"target"_s)) {
+        const QJsonObject target = post.value(u"target"_s).toObject();
+        request.hasTarget = true;
+        request.targetType = target.value(u"targetType"_s).toString();
+        request.pageId = target.value(u"pageId"_s).toString();
+    }
+    request.scheduledTime = parameters.value(u"scheduledTime"_s).toString();
+    request.useNextFreeSlot = parameters.value(u"useNextFreeSlot"_s).toBool();
+    return request;
+}
+
+PostSubmitter::PostSubmitter(Database &database, const Clock &clock, AccountRepository &accounts,
+                             SubmissionRepository &submissions, CreditRepository &credits,
+                             SlotFinder &slots, std::function<void()> submitted)
+    : m_database(database)
+    , m_clock(clock)
+    , m_accounts(accounts)
+    , m_submissions(submissions)
+    , m_credits(credits)
+    , m_slots(slots)
+    , m_submitted(std::move(submitted))
+{ }
+
+Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &request)
+{
+    RuleViolations violations;
+    const qint64 now = context.nowMs;
+    // The schema admits only known spellings; "x" is twitter.
+    const Platform platform = platforms::fromString(request.platform).value_or(Platform::LinkedIn);
+
+    const auto account = ids::looksLike(request.accountId, IdKind::Account)
+                             ? m_accounts.find(context.projectId, request.accountId)
+                             : std::nullopt;
+    if (!account) {
+        violations.add(u"validation_failed"_s, u"post.accountId"_s,
+                       u"is not an account of this project (see GET /users/me/accounts)"_s);
+    } else {
+        if (account->platform != platform)
+            violations.add(
+                u"validation_failed"_s, u"post.content.platform"_s,
+                u"is %1, but the account is a %2 account"_s.arg(
+                    platforms::toString(platform), platforms::toString(account->platform)));
+        if (account->status != AccountStatus::Active)
+            violations.add(u"validation_failed"_s, u"post.accountId"_s,
+                           u"is disconnected; reconnect it before posting"_s);
+    }
+
+    if (request.hasTarget) {
+        const auto targetPlatform = platforms::fromString(request.targetType);
+        if (targetPlatform != platform)
+            violations.add(
+                u"validation_failed"_s, u"post.target.targetType"_s,
+                u"must name the post's platform (%1)"_s.arg(platforms::toString(platform)));
+        if (!request.pageId.isEmpty() && account
+            && !m_accounts.findSubaccount(account->id, request.pageId))
+            violations.add(
+                u"validation_failed"_s, u"post.target.pageId"_s,
+                u"is not a page of this account (see GET /users/me/accounts/%1/subaccounts)"_s.arg(
+                    account->id));
+    }
+
+    PostRules::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
+                            violations);
+
+    std::optional<qint64> scheduledAt;
+    if (!request.scheduledTime.isEmpty() && request.useNextFreeSlot)
+        violations.add(u"validation_failed"_s, u"useNextFreeSlot"_s,
+                       u"cannot be combined with scheduledTime: give one or the other"_s);
+    else if (!request.scheduledTime.isEmpty())
+        scheduledAt = PostRules::checkScheduledTime(request.scheduledTime, now, u"scheduledTime"_s,
+                                                    violations);
+    if (!violations.isEmpty())
+        return violations.toError();
+
+    if (request.useNextFreeSlot) {
+        const auto slot = m_slots.next(context.projectId,
+                                       SlotQuery {account->id, platform, request.pageId}, now);
+        if (!slot)
+            return ApiError(
+                404, u"no_available_slot"_s,
+                u"No weekly slot for this account is free in the next 26 weeks. Add slots "
+                "with POST /schedule/slots, or give a scheduledTime."_s);
+        scheduledAt = slot->atMs;
+    }
+
+    Submission submission;
+    submission.id = ids::generate(IdKind::PostSubmission);
+    submission.projectId = context.projectId;
+    submission.accountId = account->id;
+    submission.platform = platform;
+    submission.text = request.text;
+    submission.mediaUrls = request.mediaUrls;
+    if (request.hasTarget)
+        submission.target = PostTarget {platforms::toString(platform), request.pageId};
+    submission.status = scheduledAt ? SubmissionStatus::Scheduled : SubmissionStatus::InProgress;
+    submission.scheduledAtMs = scheduledAt;
+    if (scheduledAt)
+        submission.scheduleId = ids::generate(IdKind::Schedule);
+    submission.createdAtMs = now;
+    submission.updatedAtMs = now;
+
+    Transaction transaction(m_database);
+    if (!m_credits.reserve(context.projectId, submission.id))
+        return ApiError(402, u"insufficient_credits"_s,
+                        u"The project has no credits left; each post needs one."_s);
+    m_submissions.insert(submission, scheduledAt.value_or(now));
+    transaction.commit();
+    if (m_submitted)
+        m_submitted();
+
+    JsonWriter json;
+    json.beginObject()
+        .field("postSubmissionId"_L1, submission.id)
+        .field("status"_L1, toString(submission.status));
+    json.key("scheduledTime"_L1)
+        .nullableValue(scheduledAt ? isotime::format(*scheduledAt) : QString());
+    json.key("scheduleId"_L1).nullableValue(submission.scheduleId);
+    return Outcome::created(json.endObject().take());
+}
+
+} // namespace slotline

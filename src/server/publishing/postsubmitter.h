@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/submission.h"
+#include "server/callcontext.h"
+#include "server/outcome.h"
+
+#include <QJsonObject>
+
+#include <functional>
+#include <optional>
+
+namespace slotline {
+
+class AccountRepository;
+class Clock;
+class CreditRepository;
+class Database;
+class SlotFinder;
+class SubmissionRepository;
+
+// A post as POST /posts (and, later, tools) submits it, read from validated parameters.
+struct PostRequest
+{
+    QString accountId;
+    QString platform; // as sent: x and twitter both
+    QString text;
+    QStringList mediaUrls;
+    bool hasTarget = false;
+    QString targetType;
+    QString pageId;
+    QString scheduledTime; // empty: not given
+    bool useNextFreeSlot = false;
+
+    static PostRequest fromParameters(const QJsonObject &parameters);
+};
+
+// Checks a post against every rule, picks its time (now, the one asked for, or the next
+// free slot), holds its credit and stores it, all in one transaction; then tells the
+// dispatcher.
+class PostSubmitter
+{
+public:
+    PostSubmitter(Database &database, const Clock &clock, AccountRepository &accounts,
+                  SubmissionRepository &submissions, CreditRepository &credits, SlotFinder &slots,
+                  std::function<void()> submitted);
+
+    // 201 {postSubmissionId, status, scheduledTime, scheduleId}, or why not.
+    Outcome submit(const CallContext &context, const PostRequest &request);
+
+private:
+    Database &m_database;
+    const Clock &m_clock;
+    AccountRepository &m_accounts;
+    SubmissionRepository &m_submissions;
+    CreditRepository &m_credits;
+    SlotFinder &m_slots;
+    std::function<void()> m_submitted;
+};
+
+} // namespace slotline
