@@ -109,7 +109,18 @@ private Q_SLOTS:
               QStringLiteral("GET /credits get_credits"),
               QStringLiteral("GET /project/api-keys list_api_keys"),
               QStringLiteral("GET /project/api-keys/calls list_api_calls"),
-              QStringLiteral("GET /openapi.json get_openapi")})
+              QStringLiteral("GET /openapi.json get_openapi"),
+              QStringLiteral("POST /posts create_post"), QStringLiteral("GET /posts list_posts"),
+              QStringLiteral("GET /posts/{submissionId} get_post"),
+              QStringLiteral("GET /published-posts list_published_posts"),
+              QStringLiteral("GET /schedules list_schedules"),
+              QStringLiteral("GET /schedules/{id} get_schedule"),
+              QStringLiteral("PATCH /schedules/{id} update_schedule"),
+              QStringLiteral("DELETE /schedules/{id} cancel_schedule"),
+              QStringLiteral("GET /schedule/slots get_slots"),
+              QStringLiteral("POST /schedule/slots add_slots"),
+              QStringLiteral("DELETE /schedule/slots/{id} delete_slot"),
+              QStringLiteral("POST /schedule/slots/next-available next_available_slot")})
             QVERIFY2(routed.contains(expected), qPrintable(expected));
     }
 

@@ -410,6 +410,57 @@ private Q_SLOTS:
                  expected.mid(2, 2));
     }
 
+    void publishedPostsAreSearchedNewestFirst()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Search"));
+        server.grantCredits(tenant, 100);
+        const QList<std::tuple<QString, QString, QString>> posts {
+            {tenant.linkedinAccountId, QStringLiteral("linkedin"), QStringLiteral("Café opening")},
+            {tenant.twitterAccountId, QStringLiteral("x"), QStringLiteral("CAFÉ 100% open")},
+            {tenant.twitterAccountId, QStringLiteral("x"), QStringLiteral("snake_case tips")},
+            {tenant.linkedinAccountId, QStringLiteral("linkedin"), QStringLiteral("nothing")}};
+        QStringList published;
+        for (const auto &[account, platform, text] : posts) {
+            const QString id = server.createPost(tenant, account, platform, text)
+                                   .json()
+                                   .value(QStringLiteral("postSubmissionId"))
+                                   .toString();
+            QVERIFY(server.waitForStatus(tenant, id, QStringLiteral("published")));
+            published.prepend(id);
+            server.clock().advanceMs(60'000);
+        }
+        const auto ids = [&](const QString &query) {
+            QStringList list;
+            const HttpResult result
+                = server.get(QStringLiteral("/api/v2/published-posts") + query, tenant);
+            if (result.status != 200)
+                return QStringList {QString::number(result.status)};
+            for (const QJsonValue &item : result.items())
+                list.append(item.toObject().value(QStringLiteral("postSubmissionId")).toString());
+            return list;
+        };
+        QCOMPARE(ids(QString()), published);
+        // Case-insensitive, also beyond ASCII.
+        QCOMPARE(ids(QStringLiteral("?query=caf%C3%A9")),
+                 (QStringList {published[2], published[3]}));
+        // LIKE's wildcards are plain characters.
+        QCOMPARE(ids(QStringLiteral("?query=100%25")), QStringList {published[2]});
+        QCOMPARE(ids(QStringLiteral("?query=e_c")), QStringList {published[1]});
+        QCOMPARE(ids(QStringLiteral("?query=%25")), QStringList {published[2]});
+        QCOMPARE(ids(QStringLiteral("?platform=twitter")), published.mid(1, 2));
+        QCOMPARE(ids(QStringLiteral("?accountId=") + tenant.linkedinAccountId),
+                 (QStringList {published[0], published[3]}));
+        QCOMPARE(ids(QStringLiteral("?query=cafe")), QStringList {});
+        QCOMPARE(ids(QStringLiteral("?limit=2")), published.mid(0, 2));
+        const QString cursor = server.get(QStringLiteral("/api/v2/published-posts?limit=2"), tenant)
+                                   .json()
+                                   .value(QStringLiteral("cursor"))
+                                   .toString();
+        QCOMPARE(ids(QStringLiteral("?limit=2&cursor=") + cursor), published.mid(2, 2));
+        QCOMPARE(ids(QStringLiteral("?platform=myspace")), QStringList {QStringLiteral("400")});
+    }
+
     void anotherProjectsPostsAreNotFound()
     {
         const HttpResult created = m_server->createPost(
