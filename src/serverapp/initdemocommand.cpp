@@ -1,10 +1,12 @@
 #include "serverapp/initdemocommand.h"
 
+#include "core/ids.h"
 #include "serverapp/projectscommand.h"
 #include "storage/accountrepository.h"
 #include "storage/apikeyrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/projectrepository.h"
+#include "storage/slotrepository.h"
 #include "storage/transaction.h"
 
 #include <QJsonArray>
@@ -23,12 +25,34 @@ QString defaultTimezone()
                                                     : QStringLiteral("UTC");
 }
 
+// A working week's rhythm, so that useNextFreeSlot and the calendar have something to show:
+// every account at 09:00 and 17:00, and X, which moves faster, also at 12:30.
+QList<WeeklySlot> demoSlots()
+{
+    QList<WeeklySlot> slots;
+    for (int day = Qt::Monday; day <= Qt::Friday; ++day) {
+        for (const auto &[hour, minute, xOnly] :
+             {std::tuple {9, 0, false}, std::tuple {12, 30, true}, std::tuple {17, 0, false}}) {
+            WeeklySlot slot;
+            slot.id = ids::generate(IdKind::Slot);
+            slot.day = Qt::DayOfWeek(day);
+            slot.hour = hour;
+            slot.minute = minute;
+            if (xOnly)
+                slot.targets = {SlotTarget {Platform::Twitter, {}, {}}};
+            slots.append(slot);
+        }
+    }
+    return slots;
+}
+
 } // namespace
 
 QString InitDemoCommand::description(const QString &) const
 {
     return QStringLiteral("Create the demo project (LinkedIn, X and Facebook accounts with a "
-                          "Facebook page, %1 credits) and print a new API key for it.")
+                          "Facebook page, weekday publishing slots, %1 credits) and print a new "
+                          "API key for it.")
         .arg(DemoCredits);
 }
 
@@ -88,6 +112,7 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
         accounts.addSubaccount(facebookAccount.id, QStringLiteral("Slotline Café"),
                                QStringLiteral("page"));
         credits.grant(project->id, DemoCredits, QStringLiteral("demo project"));
+        SlotRepository(context.database, context.clock).add(project->id, demoSlots());
     }
     for (const ApiKeyInfo &key : keys.listAll(project->id)) {
         if (key.name == DemoKeyName && !key.isRevoked())
@@ -102,6 +127,8 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
     const QString baseUrl = QStringLiteral("http://") + parser.value(QStringLiteral("listen"))
                             + QStringLiteral("/api/v2");
 
+    const qsizetype slotCount
+        = SlotRepository(context.database, context.clock).list(project->id).size();
     if (context.json) {
         QJsonArray accountArray;
         for (const Account &account : demoAccounts)
@@ -112,7 +139,8 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
                                        {QStringLiteral("created"), created},
                                        {QStringLiteral("apiKeyId"), key.info.id},
                                        {QStringLiteral("apiKey"), key.plaintext},
-                                       {QStringLiteral("accounts"), accountArray}});
+                                       {QStringLiteral("accounts"), accountArray},
+                                       {QStringLiteral("slots"), int(slotCount)}});
         return ExitSuccess;
     }
 
@@ -121,6 +149,8 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
     for (const Account &account : demoAccounts)
         context.out << "  " << account.id << "  " << platforms::displayName(account.platform)
                     << "  @" << account.username << Qt::endl;
+    context.out << "  " << slotCount << " weekly publishing slots (" << project->timezone
+                << "); see GET /schedule/slots" << Qt::endl;
     if (!created)
         context.out << "The previous demo key was revoked." << Qt::endl;
     context.out << Qt::endl

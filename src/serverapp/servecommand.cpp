@@ -5,6 +5,7 @@
 #include "serverapp/unixsignalwatcher.h"
 
 #include <QCoreApplication>
+#include <QUrl>
 
 #include <csignal>
 #include <sys/resource.h>
@@ -62,6 +63,11 @@ void ServeCommand::configure(const QString &, QCommandLineParser &parser) const
     parser.addOption({QStringLiteral("listen"),
                       QStringLiteral("Address and port; port 0 picks a free one (printed)."),
                       QStringLiteral("address:port"), QStringLiteral("127.0.0.1:8787")});
+    parser.addOption(
+        {QStringLiteral("public-url"),
+         QStringLiteral("The address readers reach this server at, for the links it hands out "
+                        "(published sandbox posts). Default: http:// and the --listen address."),
+         QStringLiteral("url")});
     for (const IntegerOption &option : IntegerOptions)
         parser.addOption({QString::fromLatin1(option.name),
                           QString::fromLatin1(option.description)
@@ -89,6 +95,18 @@ std::optional<std::pair<QHostAddress, quint16>> ServeCommand::parseListen(const 
     return std::pair {address, quint16(port)};
 }
 
+std::optional<QString> ServeCommand::parsePublicUrl(const QString &text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+        || url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment())
+        return std::nullopt;
+    QString normalized = url.toString(QUrl::FullyEncoded);
+    while (normalized.endsWith(u'/'))
+        normalized.chop(1);
+    return normalized;
+}
+
 std::optional<ServerConfig> ServeCommand::readConfig(const QCommandLineParser &parser,
                                                      CommandContext &context)
 {
@@ -105,6 +123,16 @@ std::optional<ServerConfig> ServeCommand::readConfig(const QCommandLineParser &p
         values.insert(name, value);
     }
     ServerConfig config;
+    if (parser.isSet(QStringLiteral("public-url"))) {
+        const auto publicUrl = parsePublicUrl(parser.value(QStringLiteral("public-url")));
+        if (!publicUrl) {
+            context.err << "error: --public-url must be an http:// or https:// address without "
+                           "a query, e.g. https://slotline.example.com"
+                        << Qt::endl;
+            return std::nullopt;
+        }
+        config.publicBaseUrl = *publicUrl;
+    }
     config.readsPerMinute = values.value(QStringLiteral("read-limit"));
     config.writesPerMinute = values.value(QStringLiteral("write-limit"));
     config.authFailuresPerMinute = values.value(QStringLiteral("auth-failure-limit"));

@@ -23,6 +23,9 @@ public:
 
     // "127.0.0.1:8787", "[::1]:0", "localhost:8080"
     static std::optional<std::pair<QHostAddress, quint16>> parseListen(const QString &text);
+    // "https://slotline.example.com/" → "https://slotline.example.com"; a path prefix is
+    // kept for servers behind a proxy.
+    static std::optional<QString> parsePublicUrl(const QString &text);
 
 private:
     static std::optional<ServerConfig> readConfig(const QCommandLineParser &parser,

@@ -1,6 +1,8 @@
 #include "storage/database.h"
 #include "storage/statement.h"
 
+#include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -9,11 +11,13 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <csignal>
 #include <tuple>
 
 using namespace slotline;
+using namespace Qt::Literals::StringLiterals;
 
 // `slotline-server serve` as a user runs it: a real process, a port it picked, a
 // signal to stop it.
@@ -63,12 +67,29 @@ private:
         return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     }
 
+    // A request with the demo key; the answer's status and JSON body.
+    std::pair<int, QJsonObject> call(quint16 port, const QByteArray &method, const QString &path,
+                                     const QJsonObject &body = {})
+    {
+        QNetworkAccessManager manager;
+        QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path)));
+        request.setRawHeader("x-api-key", m_key.toLatin1());
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArrayLiteral("application/json"));
+        std::unique_ptr<QNetworkReply> reply(
+            manager.sendCustomRequest(request, method, QJsonDocument(body).toJson()));
+        std::ignore = QTest::qWaitFor([&] { return reply->isFinished(); }, 10'000);
+        return {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+                QJsonDocument::fromJson(reply->readAll()).object()};
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
         QProcess demo;
         demo.start(QStringLiteral(SLOTLINE_SERVER_BINARY),
                    {QStringLiteral("init-demo"), QStringLiteral("--data"), m_directory.path(),
+                    QStringLiteral("--timezone"), QStringLiteral("Europe/Berlin"),
                     QStringLiteral("--json")});
         QVERIFY(demo.waitForFinished(30'000));
         QCOMPARE(demo.exitCode(), 0);
@@ -103,6 +124,66 @@ private Q_SLOTS:
         calls.exec();
         QVERIFY(calls.next());
         QCOMPARE(calls.integer(0), 1);
+    }
+
+    void demoPostsArePublishedAtThePublicUrl()
+    {
+        QProcess *serve = startServe(
+            {QStringLiteral("--public-url"), QStringLiteral("https://posts.example.com/")});
+        const quint16 port = waitForPort(serve);
+        QVERIFY(port > 0);
+        const auto [status, accounts]
+            = call(port, "GET", QStringLiteral("/api/v2/users/me/accounts"));
+        QCOMPARE(status, 200);
+        QString twitter;
+        for (const QJsonValue &account : accounts.value(QStringLiteral("items")).toArray())
+            if (account.toObject().value(QStringLiteral("platform")).toString() == u"twitter")
+                twitter = account.toObject().value(QStringLiteral("id")).toString();
+        QVERIFY(!twitter.isEmpty());
+
+        const QJsonObject post {
+            {QStringLiteral("post"),
+             QJsonObject {{QStringLiteral("accountId"), twitter},
+                          {QStringLiteral("content"),
+                           QJsonObject {{QStringLiteral("text"), u"Hello from the demo"_s},
+                                        {QStringLiteral("platform"), u"x"_s}}}}}};
+        const auto [created, submission]
+            = call(port, "POST", QStringLiteral("/api/v2/posts"), post);
+        QCOMPARE(created, 201);
+        const QString id = submission.value(QStringLiteral("postSubmissionId")).toString();
+        QJsonObject published;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                published = call(port, "GET", QStringLiteral("/api/v2/posts/") + id).second;
+                return published.value(QStringLiteral("status")).toString() == u"published";
+            },
+            10'000));
+        const QString publicUrl = published.value(QStringLiteral("publicUrl")).toString();
+        QVERIFY2(publicUrl.startsWith(u"https://posts.example.com/sandbox/posts/"),
+                 qPrintable(publicUrl));
+        QCOMPARE(getStatus(port, QUrl(publicUrl).path(), QString()), 200);
+
+        // The demo's weekday slots give useNextFreeSlot somewhere to go.
+        QJsonObject scheduled = post;
+        scheduled.insert(QStringLiteral("useNextFreeSlot"), true);
+        const auto [slotted, slot] = call(port, "POST", QStringLiteral("/api/v2/posts"), scheduled);
+        QCOMPARE(slotted, 201);
+        const QDateTime at = QDateTime::fromString(
+            slot.value(QStringLiteral("scheduledTime")).toString(), Qt::ISODateWithMs);
+        QVERIFY(at.isValid());
+        const QDateTime wallClock = at.toTimeZone(QTimeZone("Europe/Berlin"));
+        QVERIFY(wallClock.date().dayOfWeek() <= Qt::Friday);
+        QVERIFY2(
+            QList<QTime>({QTime(9, 0), QTime(12, 30), QTime(17, 0)}).contains(wallClock.time()),
+            qPrintable(wallClock.toString(Qt::ISODate)));
+        QCOMPARE(call(port, "DELETE",
+                      QStringLiteral("/api/v2/schedules/")
+                          + slot.value(QStringLiteral("scheduleId")).toString())
+                     .first,
+                 204);
+
+        serve->terminate();
+        QVERIFY(serve->waitForFinished(10'000));
     }
 
     void sigintStopsItToo()

@@ -1,4 +1,5 @@
 #include "core/apikeysecret.h"
+#include "serverapp/servecommand.h"
 #include "serverapp/servercommandline.h"
 #include "storage/apikeyrepository.h"
 #include "storage/database.h"
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace slotline;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -243,6 +245,41 @@ private Q_SLOTS:
             QCOMPARE(grant(bad).exitCode, 2);
     }
 
+    void publicUrls_data()
+    {
+        QTest::addColumn<QString>("given");
+        QTest::addColumn<QString>("expected"); // empty: refused
+        QTest::newRow("https") << u"https://posts.example.com"_s << u"https://posts.example.com"_s;
+        QTest::newRow("trailing slash")
+            << u"https://posts.example.com/"_s << u"https://posts.example.com"_s;
+        QTest::newRow("port and path")
+            << u"http://example.com:8080/slotline/"_s << u"http://example.com:8080/slotline"_s;
+        QTest::newRow("ipv6") << u"http://[::1]:8787"_s << u"http://[::1]:8787"_s;
+        QTest::newRow("no scheme") << u"posts.example.com"_s << QString();
+        QTest::newRow("ftp") << u"ftp://posts.example.com"_s << QString();
+        QTest::newRow("no host") << u"https://"_s << QString();
+        QTest::newRow("query") << u"https://example.com/?a=1"_s << QString();
+        QTest::newRow("fragment") << u"https://example.com/#top"_s << QString();
+        QTest::newRow("credentials") << u"https://user:pw@example.com"_s << QString();
+        QTest::newRow("empty") << QString() << QString();
+    }
+
+    void publicUrls()
+    {
+        QFETCH(QString, given);
+        QFETCH(QString, expected);
+        QCOMPARE(ServeCommand::parsePublicUrl(given).value_or(QString()), expected);
+    }
+
+    void badPublicUrlIsAUsageError()
+    {
+        const Run bad = run({QStringLiteral("serve"), QStringLiteral("--listen"),
+                             QStringLiteral("127.0.0.1:0"), QStringLiteral("--public-url"),
+                             QStringLiteral("example.com")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains(QStringLiteral("--public-url must be an http:// or https://")));
+    }
+
     void initDemoIsSafeToRunAgain()
     {
         QTemporaryDir demoDirectory;
@@ -276,6 +313,8 @@ private Q_SLOTS:
         QCOMPARE(second.json().value(QStringLiteral("projectId")),
                  demo.value(QStringLiteral("projectId")));
         QCOMPARE(second.json().value(QStringLiteral("accounts")).toArray().size(), 3);
+        QCOMPARE(demo.value(QStringLiteral("slots")).toInt(), 15);
+        QCOMPARE(second.json().value(QStringLiteral("slots")).toInt(), 15);
 
         // Each run replaces the demo key: the old one stops working, the new one works.
         Database database;
@@ -300,6 +339,24 @@ private Q_SLOTS:
         credits.exec();
         QVERIFY(credits.next());
         QCOMPARE(credits.integer(0), 100);
+        // Weekdays at 09:00 and 17:00 for everyone, 12:30 for X only.
+        Statement slots(database, QStringLiteral("SELECT day, hour, minute, targets FROM "
+                                                 "weekly_slots ORDER BY day, hour, minute"));
+        slots.exec();
+        QStringList rows;
+        while (slots.next())
+            rows.append(QStringLiteral("%1 %2:%3 %4")
+                            .arg(slots.integer(0))
+                            .arg(slots.integer(1))
+                            .arg(slots.integer(2))
+                            .arg(slots.text(3)));
+        QCOMPARE(rows.size(), 15);
+        QCOMPARE(rows.mid(0, 3),
+                 (QStringList {QStringLiteral("1 9:0 []"),
+                               QStringLiteral("1 12:30 [{\"platform\":\"twitter\",\"accountId\":"
+                                              "null,\"subaccountId\":null}]"),
+                               QStringLiteral("1 17:0 []")}));
+        QCOMPARE(rows.last(), QStringLiteral("5 17:0 []"));
         Statement pages(database,
                         QStringLiteral("SELECT count(*) FROM subaccounts WHERE type = 'page'"));
         pages.exec();
