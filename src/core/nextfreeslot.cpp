@@ -27,6 +27,7 @@ std::optional<SlotOccurrence> NextFreeSlot::find(const QList<WeeklySlot> &slots,
 
     const qint64 endMs = afterMs + qint64(MaxWeeks) * 7 * 24 * 60 * 60 * 1000;
     QList<SlotOccurrence> chunk;
+    qsizetype chunkSize = FirstChunkSize;
     qint64 lastAt = afterMs;
     auto flush = [&]() -> std::optional<SlotOccurrence> {
         if (chunk.isEmpty())
@@ -41,6 +42,7 @@ std::optional<SlotOccurrence> NextFreeSlot::find(const QList<WeeklySlot> &slots,
                 return chunk[i];
         }
         chunk.clear();
+        chunkSize = std::min<qsizetype>(2 * chunkSize, LargestChunkSize);
         return std::nullopt;
     };
 
@@ -69,7 +71,7 @@ std::optional<SlotOccurrence> NextFreeSlot::find(const QList<WeeklySlot> &slots,
                 continue;
             lastAt = at;
             chunk.append(SlotOccurrence {slot->id, at});
-            if (chunk.size() == ChunkSize) {
+            if (chunk.size() == chunkSize) {
                 if (auto free = flush())
                     return free;
             }

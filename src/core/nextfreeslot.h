@@ -22,7 +22,10 @@ class NextFreeSlot
 {
 public:
     static constexpr int MaxWeeks = 26;
-    static constexpr int ChunkSize = 32;
+    // Occurrences are checked a chunk at a time; most searches end in the first one, long
+    // ones (an account booked for months) take fewer, larger chunks.
+    static constexpr int FirstChunkSize = 8;
+    static constexpr int LargestChunkSize = 256;
 
     // Given instants in ascending order, says for each whether it is taken. Called with
     // a few at a time, so the answer can come from one query per chunk.

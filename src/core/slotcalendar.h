@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDate>
+#include <QList>
 #include <QTimeZone>
 
 namespace slotline {
@@ -12,6 +13,10 @@ namespace slotline {
 //   read with the offset in force before the change, as RFC 5545 does;
 // - a time that happens twice (01:30 on a fall-back night in New York) happens once,
 //   the first time, in daylight time.
+//
+// It remembers the spans of constant offset it has looked up, because asking the zone
+// database is what a slot search would otherwise spend its time on. Not for use from two
+// threads at once.
 class SlotCalendar
 {
 public:
@@ -22,9 +27,19 @@ public:
     const QTimeZone &zone() const { return m_zone; }
 
 private:
-    int offsetAt(qint64 msSinceEpoch) const;
+    // A span of instants [fromMs, untilMs) over which the zone's offset does not change.
+    struct OffsetSpan
+    {
+        qint64 fromMs = 0;
+        qint64 untilMs = 0;
+        qint64 offsetMs = 0;
+    };
+
+    qint64 offsetAt(qint64 msSinceEpoch) const;
+    OffsetSpan spanAround(qint64 msSinceEpoch) const;
 
     QTimeZone m_zone;
+    mutable QList<OffsetSpan> m_spans; // disjoint, by fromMs
 };
 
 } // namespace slotline

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace slotline {
 namespace {
 
@@ -16,6 +18,7 @@ const QString SelectSubmission = QStringLiteral(
     "error_message, attempts, sort_at, claim_token FROM submissions ");
 
 const QString LiveStatuses = QStringLiteral("('scheduled', 'in-progress', 'published')");
+constexpr qint64 MinuteMs = 60'000;
 
 QString mediaJson(const QStringList &mediaUrls)
 {
@@ -188,8 +191,8 @@ Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
                                                      const PageRequest &page)
 {
     QString sql = SelectSubmission
-                  + QStringLiteral("WHERE project_id = ? AND schedule_id IS NOT NULL "
-                                   "AND status <> 'cancelled' ");
+                  + QStringLiteral("WHERE project_id = ? AND scheduled_at IS NOT NULL "
+                                   "AND schedule_id IS NOT NULL AND status <> 'cancelled' ");
     QVariantList binds {projectId};
     if (sinceMs) {
         sql += QStringLiteral("AND scheduled_at >= ? ");
@@ -260,43 +263,94 @@ bool SubmissionRepository::cancel(const QString &submissionId)
     return update.rowsAffected() == 1;
 }
 
+QString SubmissionRepository::occupancyOwner(const OccupancyScope &scope)
+{
+    // The conditions on scheduled_at that follow let the partial indexes answer.
+    if (!scope.accountId.isEmpty())
+        return QStringLiteral("s.account_id = ?");
+    if (scope.platform)
+        return QStringLiteral("s.project_id = ? AND s.platform = ?");
+    return QStringLiteral("s.project_id = ?");
+}
+
+void SubmissionRepository::bindOwner(Statement &statement, const OccupancyScope &scope)
+{
+    if (!scope.accountId.isEmpty()) {
+        statement.bind(scope.accountId);
+        return;
+    }
+    statement.bind(scope.projectId);
+    if (scope.platform)
+        statement.bind(platforms::toString(*scope.platform));
+}
+
 QList<bool> SubmissionRepository::taken(const OccupancyScope &scope, const QList<qint64> &instants)
+{
+    if (auto fromPosts = takenAmongPosts(scope, instants))
+        return *fromPosts;
+    return takenByProbes(scope, instants);
+}
+
+std::optional<QList<bool>> SubmissionRepository::takenAmongPosts(const OccupancyScope &scope,
+                                                                 const QList<qint64> &instants)
 {
     QList<bool> result(instants.size(), false);
     if (instants.isEmpty())
         return result;
-    // One query for the whole chunk: each instant probes the (account, time) index.
-    QStringList values;
-    for (qsizetype i = 0; i < instants.size(); ++i)
-        values << QStringLiteral("(?, ?)");
-    QString owner;
-    if (!scope.accountId.isEmpty())
-        owner = QStringLiteral("s.account_id = ?");
-    else if (scope.platform)
-        owner = QStringLiteral("s.project_id = ? AND s.platform = ?");
-    else
-        owner = QStringLiteral("s.project_id = ?");
-    const QString sql
-        = QStringLiteral("WITH candidates(position, at) AS (VALUES ") + values.join(u',')
-          + QStringLiteral(") SELECT c.position FROM candidates c WHERE EXISTS (SELECT 1 FROM "
-                           "submissions s WHERE ")
-          + owner
-          + QStringLiteral(" AND s.scheduled_at >= c.at AND s.scheduled_at < c.at + 60000 "
-                           "AND s.status IN ")
-          + LiveStatuses + QStringLiteral(")");
-    Statement query(m_database, sql);
-    for (qsizetype i = 0; i < instants.size(); ++i)
-        query.bind(qint64(i)).bind(instants[i]);
-    if (!scope.accountId.isEmpty()) {
-        query.bind(scope.accountId);
-    } else {
-        query.bind(scope.projectId);
-        if (scope.platform)
-            query.bind(platforms::toString(*scope.platform));
+    const qsizetype enough = 4 * instants.size() + 16;
+    Statement range(m_database, QStringLiteral("SELECT s.scheduled_at FROM submissions s WHERE ")
+                                    + occupancyOwner(scope)
+                                    + QStringLiteral(" AND s.scheduled_at >= ? AND "
+                                                     "s.scheduled_at < ? AND s.status IN ")
+                                    + LiveStatuses
+                                    + QStringLiteral(" ORDER BY s.scheduled_at LIMIT ?"));
+    bindOwner(range, scope);
+    range.bind(instants.first()).bind(instants.last() + MinuteMs).bind(enough);
+    range.exec();
+    QList<qint64> times;
+    while (range.next())
+        times.append(range.integer(0));
+    if (times.size() == enough)
+        return std::nullopt;
+    auto post = times.cbegin();
+    for (qsizetype i = 0; i < instants.size(); ++i) {
+        post = std::lower_bound(post, times.cend(), instants[i]);
+        result[i] = post != times.cend() && *post < instants[i] + MinuteMs;
     }
-    query.exec();
-    while (query.next())
-        result[query.integer(0)] = true;
+    return result;
+}
+
+QList<bool> SubmissionRepository::takenByProbes(const OccupancyScope &scope,
+                                                const QList<qint64> &instants)
+{
+    QList<bool> result(instants.size(), false);
+    if (instants.isEmpty())
+        return result;
+    // The instants go as one JSON array: binding each costs more than its probe.
+    QByteArray array;
+    array.reserve(instants.size() * 15 + 2);
+    array += '[';
+    for (qsizetype i = 0; i < instants.size(); ++i) {
+        if (i > 0)
+            array += ',';
+        array += QByteArray::number(instants[i]);
+    }
+    array += ']';
+    Statement probes(m_database,
+                     QStringLiteral("SELECT c.key FROM json_each(?) c WHERE EXISTS (SELECT 1 FROM "
+                                    "submissions s WHERE ")
+                         + occupancyOwner(scope)
+                         + QStringLiteral(" AND s.scheduled_at >= c.value AND s.scheduled_at < "
+                                          "c.value + 60000 AND s.status IN ")
+                         + LiveStatuses + QStringLiteral(")"));
+    probes.bind(QString::fromLatin1(array));
+    bindOwner(probes, scope);
+    probes.exec();
+    while (probes.next()) {
+        const qint64 position = probes.integer(0);
+        if (position >= 0 && position < result.size())
+            result[position] = true;
+    }
     return result;
 }
 

@@ -12,6 +12,7 @@ namespace slotline {
 
 class Clock;
 class Database;
+class Statement;
 
 struct PostFilter
 {
@@ -59,9 +60,15 @@ public:
                      const std::optional<QStringList> &mediaUrls);
     bool cancel(const QString &submissionId);
 
-    // For each instant, whether a scheduled, in-progress or published post of the scope
-    // is set for that minute.
+    // For each instant (in ascending order), whether a scheduled, in-progress or published
+    // post of the scope is set for that minute. Two ways to the same answer: reading the
+    // scope's posts between the first and the last instant (quick when they are few, and
+    // nullopt when there are more than a few per instant), or probing the index once per
+    // instant (its cost does not depend on how many posts there are).
     QList<bool> taken(const OccupancyScope &scope, const QList<qint64> &instants);
+    std::optional<QList<bool>> takenAmongPosts(const OccupancyScope &scope,
+                                               const QList<qint64> &instants);
+    QList<bool> takenByProbes(const OccupancyScope &scope, const QList<qint64> &instants);
 
     // The dispatcher's side.
     std::optional<qint64> nextDueAt();
@@ -77,6 +84,8 @@ public:
     bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);
 
 private:
+    static QString occupancyOwner(const OccupancyScope &scope);
+    static void bindOwner(Statement &statement, const OccupancyScope &scope);
     std::optional<Submission> findWhere(const QString &condition, const QStringList &values);
 
     Database &m_database;

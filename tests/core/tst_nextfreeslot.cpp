@@ -146,17 +146,28 @@ private Q_SLOTS:
             slots.append(
                 slot(QStringLiteral("h%1").arg(hour).toLatin1().constData(), Qt::Tuesday, hour, 0));
         // Everything taken: the search gives up after 26 weeks.
-        int calls = 0;
-        qsizetype largestChunk = 0;
+        QList<qsizetype> chunks;
+        qint64 previous = 0;
         const auto none = NextFreeSlot::find(
             slots, {}, at("2026-03-01T00:00:00Z"), utc, [&](const QList<qint64> &instants) {
-                ++calls;
-                largestChunk = std::max(largestChunk, instants.size());
+                chunks.append(instants.size());
+                for (qint64 instant : instants) {
+                    [&] { QVERIFY(instant > previous); }(); // ascending, never twice
+                    previous = instant;
+                }
                 return QList<bool>(instants.size(), true);
             });
         QVERIFY(!none);
-        QCOMPARE(largestChunk, NextFreeSlot::ChunkSize);
-        QCOMPARE(calls, (26 * 24 + NextFreeSlot::ChunkSize - 1) / NextFreeSlot::ChunkSize);
+        // Every occurrence of the 26 weeks once, in chunks that double up to the largest.
+        QList<qsizetype> expected;
+        for (qsizetype size = NextFreeSlot::FirstChunkSize, left = 26 * 24; left > 0;
+             size = std::min<qsizetype>(2 * size, NextFreeSlot::LargestChunkSize)) {
+            expected.append(std::min(size, left));
+            left -= expected.last();
+        }
+        QCOMPARE(chunks, expected);
+        QCOMPARE(chunks.first(), qsizetype(NextFreeSlot::FirstChunkSize));
+        QVERIFY(chunks.contains(NextFreeSlot::LargestChunkSize));
 
         // Free only in the 26th week: found.
         const qint64 start = at("2026-03-01T00:00:00Z");

@@ -23,6 +23,7 @@ private:
     QString m_project;
     QString m_account;
     QString m_otherAccount;
+    int m_databaseCount = 0;
 
     Submission make(std::optional<qint64> scheduledAt, const QString &account = {})
     {
@@ -48,8 +49,11 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_database.open(m_directory.filePath(QString::fromLatin1(QTest::currentTestFunction())
-                                             + QStringLiteral(".db")));
+        // A new file for every test and every row of its data.
+        m_database.open(
+            m_directory.filePath(QStringLiteral("%1-%2.db")
+                                     .arg(QString::fromLatin1(QTest::currentTestFunction()))
+                                     .arg(++m_databaseCount)));
         m_project = ProjectRepository(m_database, m_clock)
                         .create(NewProject {
                             QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
@@ -181,6 +185,46 @@ private Q_SLOTS:
                  (QList<bool> {false, false, false, false}));
         QCOMPARE(submissions.taken(OccupancyScope {QStringLiteral("prj_other"), {}, {}}, instants),
                  (QList<bool> {false, false, false, false}));
+    }
+
+    void readingPostsAndProbingGiveTheSameAnswer_data()
+    {
+        QTest::addColumn<int>("postsBetween"); // posts at other minutes between the instants
+        QTest::newRow("few: the posts are read") << 1;
+        QTest::newRow("many: the instants probe") << 40;
+    }
+
+    void readingPostsAndProbingGiveTheSameAnswer()
+    {
+        QFETCH(int, postsBetween);
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 base = m_clock.nowMs() + 3'600'000;
+        QList<qint64> instants;
+        for (int i = 0; i < 6; ++i)
+            instants.append(base + i * 3'600'000);
+        make(instants[1]);
+        make(instants[2] + 59'999); // the last millisecond of its minute
+        make(instants[3] + 60'000); // the next minute: not taken
+        make(instants[4] - 1); // the minute before: not taken
+        const Submission cancelled = make(instants[5]);
+        QVERIFY(submissions.cancel(cancelled.id));
+        for (int i = 0; i < postsBetween; ++i)
+            make(instants[0] + 120'000 + i * 60'000);
+
+        const QList<bool> expected {false, true, true, false, false, false};
+        const OccupancyScope scopes[]
+            = {{m_project, m_account, {}}, {m_project, {}, Platform::Twitter}, {m_project, {}, {}}};
+        for (const OccupancyScope &scope : scopes) {
+            const auto read = submissions.takenAmongPosts(scope, instants);
+            QCOMPARE(read.has_value(), postsBetween < 10); // a few: up to 4 per instant, and 16
+            if (read)
+                QCOMPARE(*read, expected);
+            QCOMPARE(submissions.takenByProbes(scope, instants), expected);
+            QCOMPARE(submissions.taken(scope, instants), expected);
+        }
+        QCOMPARE(submissions.takenAmongPosts(OccupancyScope {m_project, {}, Platform::LinkedIn},
+                                             instants),
+                 QList<bool>(instants.size(), false));
     }
 
     void listFiltersAndPagesByPostTime()

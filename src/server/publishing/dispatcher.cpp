@@ -57,19 +57,24 @@ void Dispatcher::start()
         }
         ++m_inFlight;
         QPointer<Dispatcher> self(this);
-        connector->lookup(
-            submission.id, [self, submission](const std::optional<PublishResult> &found) {
-                if (!self)
-                    return;
-                if (found) {
-                    self->receive(submission, *found); // it was published: record it, once
-                    return;
-                }
-                --self->m_inFlight; // send() counts it again
-                self->send(submission); // it was not: the same token again
-            });
+        connector->lookup(submission.id,
+                          [self, submission](const std::optional<PublishResult> &found) {
+                              if (Dispatcher *dispatcher = self.data())
+                                  dispatcher->settleUnfinished(submission, found);
+                          });
     }
     arm();
+}
+
+void Dispatcher::settleUnfinished(const Submission &submission,
+                                  const std::optional<PublishResult> &found)
+{
+    if (found) {
+        receive(submission, *found); // it was published: record it, once
+        return;
+    }
+    --m_inFlight; // send() counts it again
+    send(submission); // it was not: the same token again
 }
 
 void Dispatcher::wake()

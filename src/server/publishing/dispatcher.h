@@ -63,6 +63,7 @@ private:
         PublishResult result;
     };
 
+    void settleUnfinished(const Submission &submission, const std::optional<PublishResult> &found);
     void run();
     void arm();
     void send(const Submission &submission);

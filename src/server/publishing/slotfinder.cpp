@@ -13,16 +13,21 @@ SlotFinder::SlotFinder(SlotRepository &slots, SubmissionRepository &submissions,
     , m_identities(identities)
 { }
 
-QTimeZone SlotFinder::zoneOf(const QString &projectId)
+const SlotCalendar &SlotFinder::calendarOf(const QString &projectId)
 {
     const auto profile = m_identities.profile(projectId, {});
     const QString zoneId = profile ? profile->timezone : QStringLiteral("UTC");
-    auto found = m_zones.constFind(zoneId);
-    if (found == m_zones.cend()) {
+    auto found = m_calendars.find(zoneId);
+    if (found == m_calendars.end()) {
         QTimeZone zone(zoneId.toUtf8());
-        found = m_zones.insert(zoneId, zone.isValid() ? zone : QTimeZone::utc());
+        found = m_calendars.try_emplace(zoneId, zone.isValid() ? zone : QTimeZone::utc()).first;
     }
-    return found.value();
+    return found->second;
+}
+
+QTimeZone SlotFinder::zoneOf(const QString &projectId)
+{
+    return calendarOf(projectId).zone();
 }
 
 std::optional<SlotOccurrence> SlotFinder::next(const QString &projectId, const SlotQuery &query,
@@ -30,9 +35,18 @@ std::optional<SlotOccurrence> SlotFinder::next(const QString &projectId, const S
 {
     const QList<WeeklySlot> slots = m_slots.list(projectId);
     const OccupancyScope scope {projectId, query.accountId, query.platform};
+    // Once the scope turns out to have many posts between occurrences, reading them is
+    // wasted: the rest of the search probes.
+    bool crowded = false;
     return NextFreeSlot::find(
-        slots, query, afterMs, SlotCalendar(zoneOf(projectId)),
-        [&](const QList<qint64> &instants) { return m_submissions.taken(scope, instants); });
+        slots, query, afterMs, calendarOf(projectId), [&](const QList<qint64> &instants) {
+            if (!crowded) {
+                if (auto taken = m_submissions.takenAmongPosts(scope, instants))
+                    return *taken;
+                crowded = true;
+            }
+            return m_submissions.takenByProbes(scope, instants);
+        });
 }
 
 } // namespace slotline

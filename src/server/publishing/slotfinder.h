@@ -2,9 +2,10 @@
 
 #include "core/nextfreeslot.h"
 
-#include <QHash>
+#include <QString>
 #include <QTimeZone>
 
+#include <map>
 #include <optional>
 
 namespace slotline {
@@ -25,10 +26,14 @@ public:
     QTimeZone zoneOf(const QString &projectId);
 
 private:
+    const SlotCalendar &calendarOf(const QString &projectId);
+
     SlotRepository &m_slots;
     SubmissionRepository &m_submissions;
     IdentityCache &m_identities;
-    QHash<QString, QTimeZone> m_zones; // by IANA id: opening one reads the zone database
+    // By IANA id: opening a zone reads the zone database, and a calendar remembers the
+    // offsets it has looked up.
+    std::map<QString, SlotCalendar> m_calendars;
 };
 
 } // namespace slotline
