@@ -7,6 +7,9 @@
 #include <QAtomicInt>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlQuery>
+
+#include <sqlite3.h>
 
 namespace slotline {
 namespace {
@@ -56,6 +59,12 @@ void Database::open(const QString &filePath)
 
 void Database::close()
 {
+    // SQLite closes a connection only once its statements are finalized; one still in
+    // use somewhere is finalized now and fails cleanly if used again.
+    for (auto &[sql, cached] : m_statements) {
+        sqlite3_finalize(cached->statement);
+        cached->statement = nullptr;
+    }
     m_statements.clear();
     if (!QSqlDatabase::contains(m_connectionName))
         return;
@@ -122,23 +131,40 @@ void Database::applyPragmas()
 
 void Database::execRaw(const QString &sql)
 {
-    QSqlQuery query(connection());
-    if (!query.exec(sql))
-        throw DatabaseError(QStringLiteral("%1 failed: %2").arg(sql, query.lastError().text()));
+    sqlite3 *native = nativeHandle();
+    char *error = nullptr;
+    if (sqlite3_exec(native, sql.toUtf8().constData(), nullptr, nullptr, &error) != SQLITE_OK) {
+        const QString reason = QString::fromUtf8(error ? error : sqlite3_errmsg(native));
+        sqlite3_free(error);
+        throw DatabaseError(QStringLiteral("%1 failed: %2").arg(sql, reason));
+    }
+}
+
+Database::CachedStatement::~CachedStatement()
+{
+    sqlite3_finalize(statement);
+}
+
+sqlite3_stmt *Database::prepare(const QString &sql)
+{
+    sqlite3 *native = nativeHandle();
+    sqlite3_stmt *statement = nullptr;
+    const QByteArray utf8 = sql.toUtf8();
+    if (sqlite3_prepare_v3(native, utf8.constData(), int(utf8.size()), SQLITE_PREPARE_PERSISTENT,
+                           &statement, nullptr)
+        != SQLITE_OK) {
+        sqlite3_finalize(statement);
+        throw DatabaseError(QStringLiteral("cannot prepare \"%1\": %2")
+                                .arg(sql, QString::fromUtf8(sqlite3_errmsg(native))));
+    }
+    return statement;
 }
 
 std::shared_ptr<Database::CachedStatement> Database::cachedStatement(const QString &sql)
 {
     auto it = m_statements.find(sql);
-    if (it == m_statements.end()) {
-        auto cached
-            = std::make_shared<CachedStatement>(CachedStatement {QSqlQuery(connection()), false});
-        cached->query.setForwardOnly(true);
-        if (!cached->query.prepare(sql))
-            throw DatabaseError(QStringLiteral("cannot prepare \"%1\": %2")
-                                    .arg(sql, cached->query.lastError().text()));
-        it = m_statements.emplace(sql, std::move(cached)).first;
-    }
+    if (it == m_statements.end())
+        it = m_statements.emplace(sql, std::make_shared<CachedStatement>(prepare(sql))).first;
     return it->second;
 }
 

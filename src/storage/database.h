@@ -1,13 +1,14 @@
 #pragma once
 
+#include <QHash> // std::hash<QString>
 #include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QString>
 
 #include <memory>
 #include <unordered_map>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace slotline {
 
@@ -32,8 +33,9 @@ public:
 
     QSqlDatabase connection() const;
 
-    // The SQLite connection under QtSql, for the one hot path where QtSql's cost per bound
-    // value matters (the call log's batch insert). Same connection, same transactions.
+    // The SQLite connection under QtSql: Statement and the call log's batch insert talk to
+    // it directly, because QtSql's cost per bound value matters on busy paths. Same
+    // connection, same transactions.
     sqlite3 *nativeHandle() const;
 
 private:
@@ -42,12 +44,18 @@ private:
 
     struct CachedStatement
     {
-        QSqlQuery query;
+        CachedStatement(sqlite3_stmt *prepared)
+            : statement(prepared)
+        { }
+        ~CachedStatement();
+        Q_DISABLE_COPY_MOVE(CachedStatement)
+
+        sqlite3_stmt *statement = nullptr;
         bool inUse = false;
     };
-    // Shared with the Statement using it, so closing the database under a live
-    // Statement cannot leave it pointing at a destroyed query.
     std::shared_ptr<CachedStatement> cachedStatement(const QString &sql);
+    // A new statement the caller finalizes; throws DatabaseError when it does not compile.
+    sqlite3_stmt *prepare(const QString &sql);
     void execRaw(const QString &sql);
     void applyPragmas();
 

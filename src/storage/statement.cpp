@@ -3,7 +3,7 @@
 #include "storage/database.h"
 #include "storage/databaseerror.h"
 
-#include <QSqlError>
+#include <sqlite3.h>
 
 namespace slotline {
 
@@ -14,90 +14,189 @@ Statement::Statement(Database &database, const QString &sql)
     if (!cached->inUse) {
         cached->inUse = true;
         m_inUse = &cached->inUse;
-        m_query = &cached->query;
+        m_handle = &cached->statement;
         m_cached = cached;
         return;
     }
     // The same statement is already running further up the stack: use a private one.
-    m_ownQuery = std::make_unique<QSqlQuery>(database.connection());
-    m_ownQuery->setForwardOnly(true);
-    if (!m_ownQuery->prepare(sql))
-        throw DatabaseError(
-            QStringLiteral("cannot prepare \"%1\": %2").arg(sql, m_ownQuery->lastError().text()));
-    m_query = m_ownQuery.get();
+    m_own = database.prepare(sql);
+    m_handle = &m_own;
 }
 
 Statement::~Statement()
 {
-    m_query->finish();
+    if (m_own) {
+        sqlite3_finalize(m_own);
+        return;
+    }
+    if (m_cached && statement()) {
+        // Ends its run (a statement left mid-way would hold its read transaction open)
+        // and drops the bound text.
+        sqlite3_reset(statement());
+        sqlite3_clear_bindings(statement());
+    }
     if (m_inUse)
         *m_inUse = false;
 }
 
+void Statement::fail(const char *what) const
+{
+    sqlite3 *connection = sqlite3_db_handle(statement());
+    throw DatabaseError(
+        QStringLiteral("\"%1\" failed (%2): %3")
+            .arg(m_sql, QLatin1StringView(what), QString::fromUtf8(sqlite3_errmsg(connection))));
+}
+
+void Statement::bindAt(const QVariant &value)
+{
+    if (m_running) {
+        sqlite3_reset(statement()); // a new run with new values
+        m_running = m_rowPending = m_done = false;
+    }
+    const int index = ++m_bindIndex;
+    int result = SQLITE_OK;
+    if (!value.isValid() || value.isNull()) {
+        result = sqlite3_bind_null(statement(), index);
+    } else {
+        switch (value.typeId()) {
+        case QMetaType::Bool:
+        case QMetaType::Int:
+        case QMetaType::UInt:
+        case QMetaType::Long:
+        case QMetaType::LongLong:
+        case QMetaType::Short:
+        case QMetaType::UShort:
+        case QMetaType::Char:
+        case QMetaType::UChar:
+            result = sqlite3_bind_int64(statement(), index, value.toLongLong());
+            break;
+        case QMetaType::ULong:
+        case QMetaType::ULongLong:
+            result = sqlite3_bind_int64(statement(), index, qint64(value.toULongLong()));
+            break;
+        case QMetaType::Double:
+        case QMetaType::Float:
+            result = sqlite3_bind_double(statement(), index, value.toDouble());
+            break;
+        case QMetaType::QByteArray: {
+            const QByteArray bytes = value.toByteArray();
+            result = sqlite3_bind_blob64(statement(), index, bytes.constData(),
+                                         sqlite3_uint64(bytes.size()), SQLITE_TRANSIENT);
+            break;
+        }
+        default: {
+            const QString text = value.toString();
+            result = sqlite3_bind_text16(statement(), index, text.utf16(),
+                                         int(text.size() * sizeof(char16_t)), SQLITE_TRANSIENT);
+            break;
+        }
+        }
+    }
+    if (result != SQLITE_OK)
+        fail("bind");
+}
+
 Statement &Statement::bind(const QVariant &value)
 {
-    // QtSql binds a null QString as SQL NULL; text bound here is never meant to be
-    // NULL (bindNullableText() says so explicitly), so it becomes an empty string.
+    // A null QString would bind as SQL NULL; text bound here is never meant to be NULL
+    // (bindNullableText() says so explicitly), so it becomes an empty string.
     if (value.typeId() == QMetaType::QString && value.toString().isNull())
-        m_query->bindValue(m_bindIndex++, QStringLiteral(""));
+        bindAt(QStringLiteral(""));
     else
-        m_query->bindValue(m_bindIndex++, value);
+        bindAt(value);
     return *this;
 }
 
 Statement &Statement::bindOptional(const std::optional<qint64> &value)
 {
-    m_query->bindValue(m_bindIndex++,
-                       value ? QVariant(*value) : QVariant(QMetaType::fromType<qint64>()));
+    bindAt(value ? QVariant(*value) : QVariant());
     return *this;
 }
 
 Statement &Statement::bindNullableText(const QString &value)
 {
-    m_query->bindValue(m_bindIndex++, value.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                                      : QVariant(value));
+    bindAt(value.isEmpty() ? QVariant() : QVariant(value));
     return *this;
+}
+
+int Statement::step()
+{
+    if (!statement())
+        throw DatabaseError(QStringLiteral("\"%1\" failed: the database is closed").arg(m_sql));
+    m_running = true;
+    const int result = sqlite3_step(statement());
+    if (result == SQLITE_DONE) {
+        m_done = true;
+        m_changes = sqlite3_changes(sqlite3_db_handle(statement()));
+    } else if (result != SQLITE_ROW) {
+        // The message belongs to this run; reset afterwards, so the next one starts clean.
+        const QString message = QString::fromUtf8(sqlite3_errmsg(sqlite3_db_handle(statement())));
+        sqlite3_reset(statement());
+        m_running = false;
+        throw DatabaseError(QStringLiteral("\"%1\" failed: %2").arg(m_sql, message));
+    }
+    return result;
 }
 
 void Statement::exec()
 {
-    if (!m_query->exec())
-        throw DatabaseError(
-            QStringLiteral("\"%1\" failed: %2").arg(m_sql, m_query->lastError().text()));
+    if (m_running)
+        sqlite3_reset(statement()); // run again with the values bound last time
+    m_rowPending = m_done = false;
+    m_changes = 0;
+    m_rowPending = step() == SQLITE_ROW;
     m_bindIndex = 0;
 }
 
 bool Statement::next()
 {
-    return m_query->next();
+    if (m_rowPending) {
+        m_rowPending = false;
+        return true;
+    }
+    if (m_done || !m_running)
+        return false;
+    return step() == SQLITE_ROW;
 }
 
 QVariant Statement::value(int column) const
 {
-    return m_query->value(column);
+    switch (sqlite3_column_type(statement(), column)) {
+    case SQLITE_INTEGER: return QVariant(qint64(sqlite3_column_int64(statement(), column)));
+    case SQLITE_FLOAT: return QVariant(sqlite3_column_double(statement(), column));
+    case SQLITE_BLOB: {
+        const auto *data = static_cast<const char *>(sqlite3_column_blob(statement(), column));
+        return QVariant(QByteArray(data, sqlite3_column_bytes(statement(), column)));
+    }
+    case SQLITE_NULL: return QVariant();
+    default: return QVariant(text(column));
+    }
 }
 
 QString Statement::text(int column) const
 {
-    return m_query->value(column).toString();
+    const auto *data = static_cast<const char16_t *>(sqlite3_column_text16(statement(), column));
+    if (!data)
+        return QString();
+    return QString(reinterpret_cast<const QChar *>(data),
+                   sqlite3_column_bytes16(statement(), column) / qsizetype(sizeof(char16_t)));
 }
 
 qint64 Statement::integer(int column) const
 {
-    return m_query->value(column).toLongLong();
+    return sqlite3_column_int64(statement(), column);
 }
 
 std::optional<qint64> Statement::optionalInteger(int column) const
 {
-    const QVariant value = m_query->value(column);
-    if (value.isNull())
+    if (sqlite3_column_type(statement(), column) == SQLITE_NULL)
         return std::nullopt;
-    return value.toLongLong();
+    return sqlite3_column_int64(statement(), column);
 }
 
 int Statement::rowsAffected() const
 {
-    return m_query->numRowsAffected();
+    return m_changes;
 }
 
 } // namespace slotline

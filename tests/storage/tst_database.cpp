@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace slotline;
 
 class TestDatabase : public QObject
@@ -158,6 +160,100 @@ private Q_SLOTS:
         database.close();
         statement.reset(); // releases a query whose connection is gone: no crash under ASan
         QVERIFY(!database.isOpen());
+    }
+
+    void valuesKeepTheirKindBothWays()
+    {
+        Database database;
+        database.open(path(QStringLiteral("kinds.db")));
+        Statement(database, QStringLiteral("CREATE TABLE kinds (t TEXT, n TEXT, i INTEGER, "
+                                           "o INTEGER, d REAL, b BLOB)"))
+            .exec();
+        const QString unicode = QStringLiteral("caf\u00e9 \U0001F600 \u6f22\u5b57");
+        Statement(database, QStringLiteral("INSERT INTO kinds VALUES (?, ?, ?, ?, ?, ?)"))
+            .bind(QString()) // a null QString is still text: empty
+            .bindNullableText(QString())
+            .bind(qint64(1) << 40)
+            .bindOptional(std::nullopt)
+            .bind(2.5)
+            .bind(QByteArray("\0\1\2", 3))
+            .exec();
+        Statement(database, QStringLiteral("INSERT INTO kinds (t, i, o) VALUES (?, ?, ?)"))
+            .bind(unicode)
+            .bind(true)
+            .bindOptional(7)
+            .exec();
+
+        Statement read(database,
+                       QStringLiteral("SELECT t, n, i, o, d, b FROM kinds ORDER BY rowid"));
+        read.exec();
+        QVERIFY(read.next());
+        QVERIFY(!read.text(0).isNull());
+        QVERIFY(read.text(0).isEmpty());
+        QVERIFY(read.value(1).isNull());
+        QCOMPARE(read.integer(2), qint64(1) << 40);
+        QCOMPARE(read.optionalInteger(3), std::nullopt);
+        QCOMPARE(read.value(4).toDouble(), 2.5);
+        QCOMPARE(read.value(5).toByteArray(), QByteArray("\0\1\2", 3));
+        QVERIFY(read.next());
+        QCOMPARE(read.text(0), unicode);
+        QCOMPARE(read.integer(2), 1);
+        QCOMPARE(read.optionalInteger(3), std::optional<qint64>(7));
+        QVERIFY(!read.next());
+        QVERIFY(!read.next()); // stays finished
+    }
+
+    void bindingAgainRunsAgainAndCountsChanges()
+    {
+        Database database;
+        database.open(path(QStringLiteral("again.db")));
+        Statement(database, QStringLiteral("CREATE TABLE n (v INTEGER)")).exec();
+        Statement insert(database, QStringLiteral("INSERT INTO n VALUES (?)"));
+        for (int i = 0; i < 5; ++i) {
+            insert.bind(i).exec();
+            QCOMPARE(insert.rowsAffected(), 1);
+        }
+        insert.exec(); // the last values again
+        Statement update(database,
+                         QStringLiteral("UPDATE n SET v = v + 10 WHERE v >= ? RETURNING v"));
+        update.bind(3).exec();
+        QList<qint64> returned;
+        while (update.next())
+            returned.append(update.integer(0));
+        std::sort(returned.begin(), returned.end());
+        QCOMPARE(returned, (QList<qint64> {13, 14, 14}));
+        QCOMPARE(update.rowsAffected(), 3);
+
+        // Halfway through the rows of one run, binding starts a new one.
+        Statement select(database, QStringLiteral("SELECT v FROM n WHERE v < ? ORDER BY v"));
+        select.bind(3).exec();
+        QVERIFY(select.next());
+        QCOMPARE(select.integer(0), 0);
+        select.bind(100).exec();
+        int rows = 0;
+        while (select.next())
+            ++rows;
+        QCOMPARE(rows, 6);
+    }
+
+    void aViolatedConstraintSaysWhichAndTheStatementStaysUsable()
+    {
+        Database database;
+        database.open(path(QStringLiteral("unique.db")));
+        const QString insert = QStringLiteral(
+            "INSERT INTO users (id, email, name, created_at) VALUES (?, 'e', 'n', 1)");
+        Statement(database, insert).bind(QStringLiteral("usr_a")).exec();
+        try {
+            Statement(database, insert).bind(QStringLiteral("usr_a")).exec();
+            QFAIL("expected DatabaseError");
+        } catch (const DatabaseError &error) {
+            QVERIFY2(error.message().contains(QStringLiteral("UNIQUE")),
+                     qPrintable(error.message()));
+            QVERIFY(error.message().contains(QStringLiteral("INSERT INTO users")));
+        }
+        Statement again(database, insert);
+        again.bind(QStringLiteral("usr_b")).exec();
+        QCOMPARE(again.rowsAffected(), 1);
     }
 
     void aBrokenStatementThrowsWithItsText()

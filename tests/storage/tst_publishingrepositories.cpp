@@ -8,6 +8,7 @@
 #include "storage/slotrepository.h"
 #include "support/manualclock.h"
 
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
