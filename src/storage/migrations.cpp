@@ -151,16 +151,21 @@ QList<Migration> allMigrations()
                 attempts INTEGER NOT NULL DEFAULT 0,
                 next_attempt_at BIGINT,
                 claim_token TEXT,
-                claimed_at BIGINT))"),
+                claimed_at BIGINT,
+                holds_slot INTEGER NOT NULL DEFAULT 1,
+                CHECK (holds_slot = (status IN ('scheduled', 'in-progress', 'published')))))"),
              QStringLiteral(
                  "CREATE INDEX submissions_project_sort ON submissions(project_id, sort_at, id)"),
-             // Status (and platform) ride along so that "is this minute taken?" is
-             // answered from the index alone, without a visit to each post's row.
+             // holds_slot (and platform) ride along so that "is this minute taken?" is
+             // answered from the index alone, without a visit to each post's row. It is
+             // not the status itself: that changes twice on every publication, and each
+             // change would rewrite both index entries; holds_slot changes only when a
+             // post fails or is cancelled.
              QStringLiteral("CREATE INDEX submissions_account_time ON "
-                            "submissions(account_id, scheduled_at, status) "
+                            "submissions(account_id, scheduled_at, holds_slot) "
                             "WHERE scheduled_at IS NOT NULL"),
              QStringLiteral("CREATE INDEX submissions_schedules ON "
-                            "submissions(project_id, scheduled_at, id, platform, status) "
+                            "submissions(project_id, scheduled_at, id, platform, holds_slot) "
                             "WHERE scheduled_at IS NOT NULL"),
              QStringLiteral("CREATE INDEX submissions_due ON submissions(next_attempt_at) "
                             "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL"),

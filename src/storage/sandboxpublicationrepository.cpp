@@ -1,7 +1,7 @@
 #include "storage/sandboxpublicationrepository.h"
 
+#include "storage/databaseerror.h"
 #include "storage/statement.h"
-#include "storage/transaction.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,13 +14,12 @@ SandboxPublicationRepository::SandboxPublicationRepository(Database &database)
 
 SandboxPublication SandboxPublicationRepository::publish(const SandboxPublication &publication)
 {
-    Transaction transaction(m_database);
-    Statement(
+    Statement insert(
         m_database,
         QStringLiteral("INSERT INTO sandbox_publications (id, token, account_id, account_name, "
                        "username, platform, page_name, text, media_urls, published_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING"))
-        .bind(publication.id)
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING"));
+    insert.bind(publication.id)
         .bind(publication.token)
         .bind(publication.accountId)
         .bind(publication.accountName)
@@ -32,9 +31,14 @@ SandboxPublication SandboxPublicationRepository::publish(const SandboxPublicatio
                                     .toJson(QJsonDocument::Compact)))
         .bind(publication.publishedAtMs)
         .exec();
-    const auto stored = findByToken(publication.token);
-    transaction.commit();
-    return *stored;
+    if (insert.rowsAffected() == 1)
+        return publication;
+    // The token was published before: the first publication stands. One statement
+    // inserts or leaves alone, so there is nothing between it and this read to guard.
+    if (auto stored = findByToken(publication.token))
+        return *stored;
+    throw DatabaseError(
+        QStringLiteral("the sandbox publication of token %1 vanished").arg(publication.token));
 }
 
 std::optional<SandboxPublication> SandboxPublicationRepository::findByToken(const QString &token)

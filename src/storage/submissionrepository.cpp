@@ -12,12 +12,14 @@
 namespace slotline {
 namespace {
 
-const QString SelectSubmission = QStringLiteral(
-    "SELECT id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
+// The columns readRow() reads, in its order.
+const QString SubmissionColumns = QStringLiteral(
+    "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token FROM submissions ");
+    "error_message, attempts, sort_at, claim_token ");
+const QString SelectSubmission
+    = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
-const QString LiveStatuses = QStringLiteral("('scheduled', 'in-progress', 'published')");
 constexpr qint64 MinuteMs = 60'000;
 
 QString mediaJson(const QStringList &mediaUrls)
@@ -256,7 +258,7 @@ bool SubmissionRepository::editContent(const QString &submissionId,
 bool SubmissionRepository::cancel(const QString &submissionId)
 {
     Statement update(m_database,
-                     QStringLiteral("UPDATE submissions SET status = 'cancelled', "
+                     QStringLiteral("UPDATE submissions SET status = 'cancelled', holds_slot = 0, "
                                     "next_attempt_at = NULL, updated_at = ? WHERE id = ? "
                                     "AND status = 'scheduled' AND claim_token IS NULL"));
     update.bind(m_clock.nowMs()).bind(submissionId).exec();
@@ -301,9 +303,8 @@ std::optional<QList<bool>> SubmissionRepository::takenAmongPosts(const Occupancy
     Statement range(m_database, QStringLiteral("SELECT s.scheduled_at FROM submissions s WHERE ")
                                     + occupancyOwner(scope)
                                     + QStringLiteral(" AND s.scheduled_at >= ? AND "
-                                                     "s.scheduled_at < ? AND s.status IN ")
-                                    + LiveStatuses
-                                    + QStringLiteral(" ORDER BY s.scheduled_at LIMIT ?"));
+                                                     "s.scheduled_at < ? AND s.holds_slot = 1 "
+                                                     "ORDER BY s.scheduled_at LIMIT ?"));
     bindOwner(range, scope);
     range.bind(instants.first()).bind(instants.last() + MinuteMs).bind(enough);
     range.exec();
@@ -341,8 +342,7 @@ QList<bool> SubmissionRepository::takenByProbes(const OccupancyScope &scope,
                                     "submissions s WHERE ")
                          + occupancyOwner(scope)
                          + QStringLiteral(" AND s.scheduled_at >= c.value AND s.scheduled_at < "
-                                          "c.value + 60000 AND s.status IN ")
-                         + LiveStatuses + QStringLiteral(")"));
+                                          "c.value + 60000 AND s.holds_slot = 1)"));
     probes.bind(QString::fromLatin1(array));
     bindOwner(probes, scope);
     probes.exec();
@@ -367,29 +367,33 @@ std::optional<qint64> SubmissionRepository::nextDueAt()
 
 QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const QString &token)
 {
+    // One statement claims the whole batch and hands back the claimed rows: the guard
+    // (unclaimed, still to publish) is checked row by row inside it.
     Transaction transaction(m_database);
-    Statement due(m_database,
-                  QStringLiteral("SELECT id FROM submissions WHERE next_attempt_at IS NOT NULL "
-                                 "AND claim_token IS NULL AND next_attempt_at <= ? "
-                                 "ORDER BY next_attempt_at, id LIMIT ?"));
-    due.bind(nowMs).bind(limit).exec();
-    QStringList ids;
-    while (due.next())
-        ids.append(due.text(0));
-    QList<Submission> claimed;
-    for (const QString &id : std::as_const(ids)) {
-        Statement claim(m_database,
-                        QStringLiteral("UPDATE submissions SET status = 'in-progress', "
-                                       "claim_token = ?, claimed_at = ?, attempts = attempts + 1, "
-                                       "updated_at = ? WHERE id = ? AND claim_token IS NULL "
-                                       "AND status IN ('scheduled', 'in-progress')"));
-        claim.bind(token).bind(nowMs).bind(nowMs).bind(id).exec();
-        if (claim.rowsAffected() == 1) {
-            if (auto submission = findAnyProject(id))
-                claimed.append(*submission);
-        }
+    QList<SubmissionRow> rows;
+    {
+        Statement claim(
+            m_database,
+            QStringLiteral("UPDATE submissions SET status = 'in-progress', claim_token = ?, "
+                           "claimed_at = ?, attempts = attempts + 1, updated_at = ? "
+                           "WHERE id IN (SELECT id FROM submissions WHERE next_attempt_at "
+                           "IS NOT NULL AND claim_token IS NULL AND next_attempt_at <= ? "
+                           "ORDER BY next_attempt_at, id LIMIT ?) AND claim_token IS NULL "
+                           "AND status IN ('scheduled', 'in-progress') RETURNING ")
+                + SubmissionColumns);
+        claim.bind(token).bind(nowMs).bind(nowMs).bind(nowMs).bind(limit).exec();
+        while (claim.next())
+            rows.append(readRow(claim));
     }
     transaction.commit();
+    // Oldest first, as they were due.
+    std::sort(rows.begin(), rows.end(), [](const SubmissionRow &a, const SubmissionRow &b) {
+        return std::tie(a.sortAtMs, a.submission.id) < std::tie(b.sortAtMs, b.submission.id);
+    });
+    QList<Submission> claimed;
+    claimed.reserve(rows.size());
+    for (const SubmissionRow &row : std::as_const(rows))
+        claimed.append(row.submission);
     return claimed;
 }
 
@@ -442,7 +446,8 @@ bool SubmissionRepository::markFailed(const QString &submissionId, const QString
                                       const QString &errorMessage)
 {
     Statement update(
-        m_database, QStringLiteral("UPDATE submissions SET status = 'failed', error_message = ?, "
+        m_database, QStringLiteral("UPDATE submissions SET status = 'failed', holds_slot = 0, "
+                                   "error_message = ?, "
                                    "next_attempt_at = NULL, claim_token = NULL, claimed_at = NULL, "
                                    "updated_at = ? WHERE id = ? AND claim_token = ? "
                                    "AND status = 'in-progress'"));

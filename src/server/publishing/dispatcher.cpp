@@ -11,6 +11,7 @@
 #include "storage/submissionrepository.h"
 #include "storage/transaction.h"
 
+#include <QHash>
 #include <QPointer>
 
 namespace slotline {
@@ -92,8 +93,14 @@ void Dispatcher::run()
             const QString claim = ids::generate(IdKind::Request);
             const QList<Submission> due = m_submissions->claimDue(
                 m_clock.nowMs(), std::min(room, m_config.claimBatch), claim);
-            for (const Submission &submission : due)
-                send(submission);
+            QHash<QString, std::optional<Account>> accounts; // a batch often shares a few
+            for (const Submission &submission : due) {
+                auto account = accounts.find(submission.accountId);
+                if (account == accounts.end())
+                    account = accounts.insert(submission.accountId,
+                                              m_accounts->findAnyProject(submission.accountId));
+                sendTo(submission, account.value());
+            }
         }
     } catch (const DatabaseError &error) {
         qCCritical(lcDispatcher).noquote() << "cannot claim due posts:" << error.message();
@@ -127,8 +134,12 @@ void Dispatcher::arm()
 
 void Dispatcher::send(const Submission &submission)
 {
+    sendTo(submission, m_accounts->findAnyProject(submission.accountId));
+}
+
+void Dispatcher::sendTo(const Submission &submission, const std::optional<Account> &account)
+{
     ++m_inFlight;
-    const auto account = m_accounts->findAnyProject(submission.accountId);
     Connector *connector = account ? m_connectors.find(account->connector) : nullptr;
     if (!connector) {
         const QString why = account

@@ -67,6 +67,7 @@ private:
     void run();
     void arm();
     void send(const Submission &submission);
+    void sendTo(const Submission &submission, const std::optional<Account> &account);
     void receive(const Submission &submission, const PublishResult &result);
     void applyResults();
     void apply(const Result &result, qint64 now);
