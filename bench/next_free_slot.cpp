@@ -16,6 +16,7 @@
 #include "storage/database.h"
 #include "storage/projectrepository.h"
 #include "storage/slotrepository.h"
+#include "storage/statement.h"
 #include "storage/submissionrepository.h"
 #include "storage/transaction.h"
 
@@ -197,6 +198,12 @@ int main(int argc, char *argv[])
         transaction.commit();
     }
     const qint64 setupMs = setup.elapsed();
+    // The posts are in the write-ahead log now; a running server checkpoints it into the
+    // database file as it goes, and that is where a search would find them.
+    {
+        Statement checkpoint(database, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        checkpoint.exec();
+    }
 
     IdentityCache identities(database, keys, projects, 250);
     SlotFinder finder(slotRepository, submissions, identities);

@@ -122,10 +122,11 @@ void Database::applyPragmas()
     // WAL makes NORMAL durable against application crashes; only a power loss can
     // lose the last commits.
     execRaw(QStringLiteral("PRAGMA synchronous=NORMAL"));
-    // The default 2 MiB page cache makes a slot search over a busy project read its index
-    // pages with a system call each; a larger cache grows only as pages are used, and a
-    // memory-mapped file is read without copies.
-    execRaw(QStringLiteral("PRAGMA cache_size=-32768"));
+    // Reading the database file through a memory map spares a slot search over a busy
+    // project a system call and a copy for each index page; the page cache (it grows
+    // only as pages are used) mostly holds what the write-ahead log has not yet
+    // returned to the file.
+    execRaw(QStringLiteral("PRAGMA cache_size=-8192"));
     execRaw(QStringLiteral("PRAGMA mmap_size=268435456"));
 }
 

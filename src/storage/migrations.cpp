@@ -167,6 +167,9 @@ QList<Migration> allMigrations()
              QStringLiteral("CREATE INDEX submissions_schedules ON "
                             "submissions(project_id, scheduled_at, id, platform, holds_slot) "
                             "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral("CREATE INDEX submissions_platform_time ON "
+                            "submissions(project_id, platform, scheduled_at, holds_slot) "
+                            "WHERE scheduled_at IS NOT NULL"),
              QStringLiteral("CREATE INDEX submissions_due ON submissions(next_attempt_at) "
                             "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL"),
              QStringLiteral("CREATE INDEX submissions_claimed ON submissions(claimed_at) "

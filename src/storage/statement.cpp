@@ -85,8 +85,10 @@ void Statement::bindAt(const QVariant &value)
             break;
         }
         default: {
+            // constData(), not utf16(): SQLite is given the length, and utf16() copies a
+            // literal's text to terminate it.
             const QString text = value.toString();
-            result = sqlite3_bind_text16(statement(), index, text.utf16(),
+            result = sqlite3_bind_text16(statement(), index, text.constData(),
                                          int(text.size() * sizeof(char16_t)), SQLITE_TRANSIENT);
             break;
         }
