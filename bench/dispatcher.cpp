@@ -5,6 +5,7 @@
 
 #include "server/publishing/dispatcher.h"
 
+#include "benchdatabase.h"
 #include "core/clock.h"
 #include "core/ids.h"
 #include "core/submission.h"
@@ -21,9 +22,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QHash>
-#include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
 
@@ -89,24 +88,16 @@ int main(int argc, char *argv[])
                       QStringLiteral("How far ahead the instant is, in ms (default: enough to "
                                      "submit the posts first)."),
                       QStringLiteral("ms")});
-    parser.addOption({QStringLiteral("keep"),
-                      QStringLiteral("Keep the database in this new file, for a closer look."),
-                      QStringLiteral("file")});
+    BenchDatabase::addOption(parser);
     parser.process(app);
     const int postCount = std::max(10, parser.value(QStringLiteral("posts")).toInt());
     const int accountCount = std::max(1, parser.value(QStringLiteral("accounts")).toInt());
     QTextStream out(stdout);
 
-    QTemporaryDir directory;
-    const QString databaseFile = parser.isSet(QStringLiteral("keep"))
-                                     ? parser.value(QStringLiteral("keep"))
-                                     : directory.filePath(QStringLiteral("bench.db"));
-    if (QFile::exists(databaseFile)) {
-        out << "error: " << databaseFile << " exists already" << Qt::endl;
-        return 2;
-    }
+    BenchDatabase storage;
     Database database;
-    database.open(databaseFile);
+    if (!storage.open(parser, database, out))
+        return 2;
     const SystemClock clock;
 
     ProjectRepository projects(database, clock);

@@ -5,6 +5,7 @@
 // taken for months, one with no free slot in the 26 weeks searched, and whole-platform
 // queries across every account's posts.
 
+#include "benchdatabase.h"
 #include "core/clock.h"
 #include "core/ids.h"
 #include "core/slotcalendar.h"
@@ -23,9 +24,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QRandomGenerator>
-#include <QTemporaryDir>
 #include <QTextStream>
 
 #include <algorithm>
@@ -95,24 +94,16 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("case"),
                       QStringLiteral("Run only the cases whose name contains this text."),
                       QStringLiteral("text")});
-    parser.addOption({QStringLiteral("keep"),
-                      QStringLiteral("Keep the database in this new file, for a closer look."),
-                      QStringLiteral("file")});
+    BenchDatabase::addOption(parser);
     parser.process(app);
     const int postCount = std::max(2000, parser.value(QStringLiteral("posts")).toInt());
     const int queryCount = std::max(10, parser.value(QStringLiteral("queries")).toInt());
     QTextStream out(stdout);
 
-    QTemporaryDir directory;
+    BenchDatabase storage;
     Database database;
-    const QString databaseFile = parser.isSet(QStringLiteral("keep"))
-                                     ? parser.value(QStringLiteral("keep"))
-                                     : directory.filePath(QStringLiteral("bench.db"));
-    if (QFile::exists(databaseFile)) {
-        out << "error: " << databaseFile << " exists already" << Qt::endl;
+    if (!storage.open(parser, database, out))
         return 2;
-    }
-    database.open(databaseFile);
     // A Monday morning in March: the 26 weeks searched cross the spring-forward night.
     const FixedClock clock(
         QDateTime(QDate(2026, 3, 2), QTime(8, 0), QTimeZone("Europe/Berlin")).toMSecsSinceEpoch());
