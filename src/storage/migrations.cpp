@@ -151,25 +151,15 @@ QList<Migration> allMigrations()
                 attempts INTEGER NOT NULL DEFAULT 0,
                 next_attempt_at BIGINT,
                 claim_token TEXT,
-                claimed_at BIGINT,
-                holds_slot INTEGER NOT NULL DEFAULT 1,
-                CHECK (holds_slot = (status IN ('scheduled', 'in-progress', 'published')))))"),
+                claimed_at BIGINT))"),
              QStringLiteral(
                  "CREATE INDEX submissions_project_sort ON submissions(project_id, sort_at, id)"),
-             // holds_slot (and platform) ride along so that "is this minute taken?" is
-             // answered from the index alone, without a visit to each post's row. It is
-             // not the status itself: that changes twice on every publication, and each
-             // change would rewrite both index entries; holds_slot changes only when a
-             // post fails or is cancelled.
-             QStringLiteral("CREATE INDEX submissions_account_time ON "
-                            "submissions(account_id, scheduled_at, holds_slot) "
-                            "WHERE scheduled_at IS NOT NULL"),
-             QStringLiteral("CREATE INDEX submissions_schedules ON "
-                            "submissions(project_id, scheduled_at, id, platform, holds_slot) "
-                            "WHERE scheduled_at IS NOT NULL"),
-             QStringLiteral("CREATE INDEX submissions_platform_time ON "
-                            "submissions(project_id, platform, scheduled_at, holds_slot) "
-                            "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral(
+                 "CREATE INDEX submissions_account_time ON submissions(account_id, scheduled_at) "
+                 "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral(
+                 "CREATE INDEX submissions_schedules ON submissions(project_id, scheduled_at, id) "
+                 "WHERE schedule_id IS NOT NULL"),
              QStringLiteral("CREATE INDEX submissions_due ON submissions(next_attempt_at) "
                             "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL"),
              QStringLiteral("CREATE INDEX submissions_claimed ON submissions(claimed_at) "
@@ -220,6 +210,39 @@ QList<Migration> allMigrations()
                 text TEXT NOT NULL,
                 media_urls TEXT NOT NULL,
                 published_at BIGINT NOT NULL))"),
+         }},
+        {3,
+         "slot occupancy answered from covering indexes",
+         {
+             // Whether a post holds its minute (scheduled, in-progress or published) rides
+             // along in the occupancy indexes so that "is this minute taken?" is answered
+             // from the index alone. It is not the status itself: that changes twice on
+             // every publication, and each change would rewrite the index entries;
+             // holds_slot changes only when a post fails or is cancelled. The triggers
+             // keep it true to the status.
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN holds_slot INTEGER NOT NULL "
+                            "DEFAULT 1"),
+             QStringLiteral("UPDATE submissions SET holds_slot = 0 WHERE status NOT IN "
+                            "('scheduled', 'in-progress', 'published')"),
+             QStringLiteral("CREATE TRIGGER submissions_holds_slot_inserted BEFORE INSERT ON "
+                            "submissions WHEN NEW.holds_slot IS NOT (NEW.status IN "
+                            "('scheduled', 'in-progress', 'published')) BEGIN SELECT "
+                            "RAISE(ABORT, 'holds_slot does not match the status'); END"),
+             QStringLiteral("CREATE TRIGGER submissions_holds_slot_updated BEFORE UPDATE OF "
+                            "status, holds_slot ON submissions WHEN NEW.holds_slot IS NOT "
+                            "(NEW.status IN ('scheduled', 'in-progress', 'published')) BEGIN "
+                            "SELECT RAISE(ABORT, 'holds_slot does not match the status'); END"),
+             QStringLiteral("DROP INDEX submissions_account_time"),
+             QStringLiteral("CREATE INDEX submissions_account_time ON "
+                            "submissions(account_id, scheduled_at, holds_slot) "
+                            "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral("DROP INDEX submissions_schedules"),
+             QStringLiteral("CREATE INDEX submissions_schedules ON "
+                            "submissions(project_id, scheduled_at, id, platform, holds_slot) "
+                            "WHERE scheduled_at IS NOT NULL"),
+             QStringLiteral("CREATE INDEX submissions_platform_time ON "
+                            "submissions(project_id, platform, scheduled_at, holds_slot) "
+                            "WHERE scheduled_at IS NOT NULL"),
          }},
     };
 }

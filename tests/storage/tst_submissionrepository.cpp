@@ -2,6 +2,7 @@
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/database.h"
+#include "storage/databaseerror.h"
 #include "storage/projectrepository.h"
 #include "storage/statement.h"
 #include "storage/submissionrepository.h"
@@ -225,6 +226,63 @@ private Q_SLOTS:
         QCOMPARE(submissions.takenAmongPosts(OccupancyScope {m_project, {}, Platform::LinkedIn},
                                              instants),
                  QList<bool>(instants.size(), false));
+    }
+
+    void aVersionTwoDatabaseLearnsWhichPostsHoldTheirSlots()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 nine = m_clock.nowMs() + 3'600'000;
+        const Submission kept = make(nine);
+        const Submission cancelled = make(nine + 60'000);
+        QVERIFY(submissions.cancel(cancelled.id));
+        const Submission failed = make(nine + 120'000);
+        m_clock.advanceMs(3'600'000 + 120'000);
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t")).size(), 2);
+        QVERIFY(submissions.markFailed(failed.id, QStringLiteral("t"), QStringLiteral("no")));
+
+        // Back to the schema as version 2 left it.
+        for (const char *sql :
+             {"DROP TRIGGER submissions_holds_slot_inserted",
+              "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
+              "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
+              "ALTER TABLE submissions DROP COLUMN holds_slot",
+              "CREATE INDEX submissions_account_time ON submissions(account_id, scheduled_at) "
+              "WHERE scheduled_at IS NOT NULL",
+              "CREATE INDEX submissions_schedules ON submissions(project_id, scheduled_at, id) "
+              "WHERE schedule_id IS NOT NULL",
+              "PRAGMA user_version = 2"})
+            Statement(m_database, QString::fromLatin1(sql)).exec();
+        const QString file = m_database.filePath();
+        m_database.close();
+        m_database.open(file);
+        QCOMPARE(m_database.schemaVersion(), 3);
+
+        const auto holdsSlot = [&](const QString &id) {
+            Statement query(m_database,
+                            QStringLiteral("SELECT holds_slot FROM submissions WHERE id = ?"));
+            query.bind(id).exec();
+            return query.next() ? query.integer(0) : -1;
+        };
+        QCOMPARE(holdsSlot(kept.id), 1); // in progress
+        QCOMPARE(holdsSlot(cancelled.id), 0);
+        QCOMPARE(holdsSlot(failed.id), 0);
+        SubmissionRepository upgraded(m_database, m_clock);
+        QCOMPARE(upgraded.taken(OccupancyScope {m_project, m_account, {}},
+                                {nine, nine + 60'000, nine + 120'000}),
+                 (QList<bool> {true, false, false}));
+
+        // A change that forgets holds_slot is refused, whoever makes it.
+        try {
+            Statement(m_database,
+                      QStringLiteral("UPDATE submissions SET status = 'failed' WHERE id = ?"))
+                .bind(kept.id)
+                .exec();
+            QFAIL("expected DatabaseError");
+        } catch (const DatabaseError &error) {
+            QVERIFY2(error.message().contains(QStringLiteral("holds_slot")),
+                     qPrintable(error.message()));
+        }
+        QCOMPARE(holdsSlot(kept.id), 1);
     }
 
     void listFiltersAndPagesByPostTime()
