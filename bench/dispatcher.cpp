@@ -158,11 +158,13 @@ int main(int argc, char *argv[])
         transaction.commit();
     }
     const qint64 setupMs = setup.elapsed();
-    if (clock.nowMs() >= dueAt) {
-        out << "error: the posts took longer to insert than planned; they were due already"
-            << Qt::endl;
-        return 1;
-    }
+    // A slow machine may still be submitting when the posts fall due. The run stays
+    // correct (they are published at once), but their lateness then includes the wait
+    // for the submissions' transaction; say so rather than fail.
+    const qint64 overrunMs = clock.nowMs() - dueAt;
+    if (overrunMs >= 0)
+        out << "warning: the posts fell due " << overrunMs
+            << " ms before they were all submitted; use a longer --lead for figures" << Qt::endl;
     dispatcher.wake(); // as POST /posts does
 
     // Settled after the instant means nothing is due and nothing is out: all done.
