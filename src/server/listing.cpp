@@ -49,6 +49,15 @@ void writeCursor(JsonWriter &json, const QJsonArray &nextAfter, QStringView list
         json.value(pagecursor::encode(listName, nextAfter));
 }
 
+ParameterSpec identifierParameter(const QString &name, const QString &description, bool required)
+{
+    return ParameterSpec {name, description,
+                          QJsonObject {{QStringLiteral("type"), QStringLiteral("string")},
+                                       {QStringLiteral("minLength"), 1},
+                                       {QStringLiteral("maxLength"), 100}},
+                          required};
+}
+
 ParameterSpec timeParameter(const QString &name, const QString &description)
 {
     return ParameterSpec {name, description,

@@ -38,6 +38,9 @@ QByteArray pageBody(const Page<T> &page, QStringView listName)
 // A `since` or `until` parameter: an ISO 8601 date-time with a zone.
 ParameterSpec timeParameter(const QString &name, const QString &description);
 
+// An id or a name (in the path or a filter): a non-empty string of at most 100 characters.
+ParameterSpec identifierParameter(const QString &name, const QString &description, bool required);
+
 struct TimeRange
 {
     std::optional<qint64> sinceMs;

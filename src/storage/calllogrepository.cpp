@@ -110,9 +110,7 @@ Page<CallRecord> CallLogRepository::list(const QString &projectId, const CallLog
     binds << page.limit + 1;
 
     Statement query(m_database, sql);
-    for (const QVariant &value : std::as_const(binds))
-        query.bind(value);
-    query.exec();
+    query.bindAll(binds).exec();
 
     qint64 lastSeq = 0;
     return collectPage<CallRecord>(

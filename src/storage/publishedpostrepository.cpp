@@ -76,9 +76,7 @@ Page<PublishedPost> PublishedPostRepository::list(const QString &projectId,
     sql += QStringLiteral("ORDER BY published_at DESC, id DESC LIMIT ?");
     binds << page.limit + 1;
     Statement query(m_database, sql);
-    for (const QVariant &value : std::as_const(binds))
-        query.bind(value);
-    query.exec();
+    query.bindAll(binds).exec();
     return collectPage<PublishedPost>(
         query, page.limit,
         [](const Statement &row) {

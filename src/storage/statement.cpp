@@ -121,6 +121,13 @@ Statement &Statement::bindNullableText(const QString &value)
     return *this;
 }
 
+Statement &Statement::bindAll(const QVariantList &values)
+{
+    for (const QVariant &value : values)
+        bind(value);
+    return *this;
+}
+
 int Statement::step()
 {
     if (!statement())

@@ -29,6 +29,7 @@ public:
     Statement &bind(const QVariant &value);
     Statement &bindOptional(const std::optional<qint64> &value);
     Statement &bindNullableText(const QString &value); // empty binds NULL
+    Statement &bindAll(const QVariantList &values); // bind() each, in order
 
     // Runs it; the first row (if any) is then read with next(). Binding again after
     // exec() starts a new run with the new values.

@@ -67,18 +67,18 @@ SubmissionRow readRow(const Statement &row)
     return SubmissionRow {submission, row.integer(17)};
 }
 
+// The shared keyset paging, keeping the submissions of the rows it read; the cursor is
+// the sort key and the id.
 Page<Submission> readPage(Statement &query, int limit, qint64 (*sortKey)(const SubmissionRow &row))
 {
-    QList<SubmissionRow> rows;
+    const Page<SubmissionRow> rows
+        = collectPage<SubmissionRow>(query, limit, readRow, [sortKey](const SubmissionRow &last) {
+              return QJsonArray {sortKey(last), last.submission.id};
+          });
     Page<Submission> page;
-    while (query.next()) {
-        if (rows.size() == limit) {
-            page.nextAfter = QJsonArray {sortKey(rows.constLast()), rows.constLast().submission.id};
-            break;
-        }
-        rows.append(readRow(query));
-    }
-    for (const SubmissionRow &row : std::as_const(rows))
+    page.nextAfter = rows.nextAfter;
+    page.items.reserve(rows.items.size());
+    for (const SubmissionRow &row : rows.items)
         page.items.append(row.submission);
     return page;
 }
@@ -181,9 +181,7 @@ Page<Submission> SubmissionRepository::list(const QString &projectId, const Post
     sql += QStringLiteral("ORDER BY sort_at, id LIMIT ?");
     binds << page.limit + 1;
     Statement query(m_database, sql);
-    for (const QVariant &value : std::as_const(binds))
-        query.bind(value);
-    query.exec();
+    query.bindAll(binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) { return row.sortAtMs; });
 }
 
@@ -211,9 +209,7 @@ Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
     sql += QStringLiteral("ORDER BY scheduled_at, id LIMIT ?");
     binds << page.limit + 1;
     Statement query(m_database, sql);
-    for (const QVariant &value : std::as_const(binds))
-        query.bind(value);
-    query.exec();
+    query.bindAll(binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) {
         return row.submission.scheduledAtMs.value_or(0);
     });

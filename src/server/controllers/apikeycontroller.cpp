@@ -84,9 +84,8 @@ void ApiKeyController::registerOperations(OperationRegistry &registry)
             jsonObject(
                 R"({"type": "string", "enum": ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]})"),
             false},
-        ParameterSpec {QStringLiteral("tool"), QStringLiteral("Only calls of this tool."),
-                       jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"),
-                       false},
+        listing::identifierParameter(QStringLiteral("tool"),
+                                     QStringLiteral("Only calls of this tool."), false),
     };
     calls.queryParameters.append(listing::pagingParameters());
     calls.resultSchema = listing::pageSchema(listing::schemaRef(QStringLiteral("CallRecord")));

@@ -113,9 +113,8 @@ void PostController::registerOperations(OperationRegistry &registry)
             QStringLiteral("platform"), QStringLiteral("Only this platform (x means twitter)."),
             jsonObject(R"({"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]})"),
             false},
-        ParameterSpec {QStringLiteral("accountId"), QStringLiteral("Only this account's posts."),
-                       jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"),
-                       false},
+        listing::identifierParameter(QStringLiteral("accountId"),
+                                     QStringLiteral("Only this account's posts."), false),
     };
     list.queryParameters.append(listing::pagingParameters());
     list.resultSchema = listing::pageSchema(listing::schemaRef(QStringLiteral("Submission")));
@@ -132,9 +131,8 @@ void PostController::registerOperations(OperationRegistry &registry)
     get.tag = QStringLiteral("Posts");
     get.method = HttpMethod::Get;
     get.path = QStringLiteral("/posts/{submissionId}");
-    get.pathParameters = {ParameterSpec {
-        QStringLiteral("submissionId"), QStringLiteral("The ps_ id POST /posts gave."),
-        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"), true}};
+    get.pathParameters = {listing::identifierParameter(
+        QStringLiteral("submissionId"), QStringLiteral("The ps_ id POST /posts gave."), true)};
     get.resultSchema = listing::schemaRef(QStringLiteral("Submission"));
     get.errorStatuses = {404};
     get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
@@ -158,9 +156,8 @@ void PostController::registerOperations(OperationRegistry &registry)
             QStringLiteral("platform"), QStringLiteral("Only this platform (x means twitter)."),
             jsonObject(R"({"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]})"),
             false},
-        ParameterSpec {QStringLiteral("accountId"), QStringLiteral("Only this account's posts."),
-                       jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"),
-                       false},
+        listing::identifierParameter(QStringLiteral("accountId"),
+                                     QStringLiteral("Only this account's posts."), false),
         listing::timeParameter(QStringLiteral("since"),
                                QStringLiteral("Only posts published at or after this time.")),
         listing::timeParameter(QStringLiteral("until"),

@@ -24,9 +24,7 @@ const QString ScheduleList = u"schedules"_s;
 
 ParameterSpec scheduleIdParameter()
 {
-    return ParameterSpec {u"id"_s, u"The schedule's id (sch_...)."_s,
-                          jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"),
-                          true};
+    return listing::identifierParameter(u"id"_s, u"The schedule's id (sch_...)."_s, true);
 }
 
 ApiError notScheduled(const Submission &submission)

@@ -107,9 +107,8 @@ void SlotController::registerOperations(OperationRegistry &registry)
     remove.method = HttpMethod::Delete;
     remove.path = u"/schedule/slots/{id}"_s;
     remove.rateClass = RateClass::Write;
-    remove.pathParameters = {ParameterSpec {
-        u"id"_s, u"The slot's id (slot_...)."_s,
-        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 100})"), true}};
+    remove.pathParameters
+        = {listing::identifierParameter(u"id"_s, u"The slot's id (slot_...)."_s, true)};
     remove.successStatus = 204;
     remove.errorStatuses = {404};
     remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
