@@ -244,6 +244,22 @@ QList<Migration> allMigrations()
                             "submissions(project_id, platform, scheduled_at, holds_slot) "
                             "WHERE scheduled_at IS NOT NULL"),
          }},
+        {4,
+         "drafts",
+         {
+             QStringLiteral(R"(CREATE TABLE drafts (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                text TEXT NOT NULL,
+                search_text TEXT NOT NULL,
+                platforms TEXT NOT NULL,
+                media_urls TEXT NOT NULL,
+                revision BIGINT NOT NULL CHECK (revision >= 1),
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL))"),
+             QStringLiteral(
+                 "CREATE INDEX drafts_project_updated ON drafts(project_id, updated_at, id)"),
+         }},
     };
 }
 

@@ -1,6 +1,7 @@
 #include "storage/publishedpostrepository.h"
 
 #include "storage/statement.h"
+#include "storage/wordsearch.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,11 +11,6 @@ namespace slotline {
 PublishedPostRepository::PublishedPostRepository(Database &database)
     : m_database(database)
 { }
-
-QString PublishedPostRepository::searchForm(const QString &text)
-{
-    return text.normalized(QString::NormalizationForm_C).toCaseFolded();
-}
 
 void PublishedPostRepository::insert(const QString &projectId, const PublishedPost &post)
 {
@@ -28,7 +24,7 @@ void PublishedPostRepository::insert(const QString &projectId, const PublishedPo
         .bind(post.accountId)
         .bind(platforms::toString(post.platform))
         .bind(post.text)
-        .bind(searchForm(post.text))
+        .bind(WordSearch::searchForm(post.text))
         .bind(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(post.mediaUrls))
                                     .toJson(QJsonDocument::Compact)))
         .bind(post.publicUrl)
@@ -44,15 +40,7 @@ Page<PublishedPost> PublishedPostRepository::list(const QString &projectId,
         = QStringLiteral("SELECT id, submission_id, account_id, platform, text, media_urls, "
                          "public_url, published_at FROM published_posts WHERE project_id = ? ");
     QVariantList binds {projectId};
-    // Every word of the query must appear; LIKE's wildcards in it are taken literally.
-    for (const QString &word : searchForm(filter.query).split(u' ', Qt::SkipEmptyParts)) {
-        QString escaped = word;
-        escaped.replace(u'\\', QStringLiteral("\\\\"))
-            .replace(u'%', QStringLiteral("\\%"))
-            .replace(u'_', QStringLiteral("\\_"));
-        sql += QStringLiteral("AND search_text LIKE ? ESCAPE '\\' ");
-        binds << QString(u'%' + escaped + u'%');
-    }
+    WordSearch::appendConditions(sql, binds, QStringLiteral("search_text"), filter.query);
     if (filter.platform) {
         sql += QStringLiteral("AND platform = ? ");
         binds << platforms::toString(*filter.platform);

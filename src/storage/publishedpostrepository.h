@@ -28,9 +28,6 @@ public:
     Page<PublishedPost> list(const QString &projectId, const PublishedPostFilter &filter,
                              const PageRequest &page);
 
-    // The form of text that search compares: case-folded, so "CAFÉ" finds "Café".
-    static QString searchForm(const QString &text);
-
 private:
     Database &m_database;
 };

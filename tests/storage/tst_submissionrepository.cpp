@@ -3,6 +3,7 @@
 #include "storage/creditrepository.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
+#include "storage/migrations.h"
 #include "storage/projectrepository.h"
 #include "storage/statement.h"
 #include "storage/submissionrepository.h"
@@ -242,7 +243,7 @@ private Q_SLOTS:
 
         // Back to the schema as version 2 left it.
         for (const char *sql :
-             {"DROP TRIGGER submissions_holds_slot_inserted",
+             {"DROP TABLE drafts", "DROP TRIGGER submissions_holds_slot_inserted",
               "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
               "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
               "ALTER TABLE submissions DROP COLUMN holds_slot",
@@ -255,7 +256,7 @@ private Q_SLOTS:
         const QString file = m_database.filePath();
         m_database.close();
         m_database.open(file);
-        QCOMPARE(m_database.schemaVersion(), 3);
+        QCOMPARE(m_database.schemaVersion(), Migrations::latestVersion());
 
         const auto holdsSlot = [&](const QString &id) {
             Statement query(m_database,

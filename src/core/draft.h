@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/platform.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace slotline {
+
+class JsonWriter;
+
+// A post being written: not yet bound to an account or a time, and free to break the
+// platforms' limits while it is worked on. `revision` grows by one with every save, so
+// an editor that started from an older revision can tell that someone else saved since.
+struct Draft
+{
+    QString id; // drf_...
+    QString text;
+    QList<Platform> platforms;
+    QStringList mediaUrls;
+    qint64 revision = 1;
+    qint64 createdAtMs = 0;
+    qint64 updatedAtMs = 0;
+
+    // {id, text, platforms, mediaUrls, revision, createdAt, updatedAt}
+    void writeJson(JsonWriter &json) const;
+};
+
+} // namespace slotline
