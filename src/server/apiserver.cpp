@@ -10,10 +10,12 @@
 #include "server/controllers/accountcontroller.h"
 #include "server/controllers/apikeycontroller.h"
 #include "server/controllers/creditcontroller.h"
+#include "server/controllers/draftcontroller.h"
 #include "server/controllers/openapicontroller.h"
 #include "server/controllers/postcontroller.h"
 #include "server/controllers/schedulecontroller.h"
 #include "server/controllers/slotcontroller.h"
+#include "server/controllers/toolcontroller.h"
 #include "server/controllers/usercontroller.h"
 #include "server/identitycache.h"
 #include "server/logcategories.h"
@@ -29,6 +31,7 @@
 #include "storage/creditrepository.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
+#include "storage/draftrepository.h"
 #include "storage/idempotencyrepository.h"
 #include "storage/projectrepository.h"
 #include "storage/publishedpostrepository.h"
@@ -52,6 +55,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_submissions(std::make_unique<SubmissionRepository>(database, clock))
     , m_published(std::make_unique<PublishedPostRepository>(database))
     , m_slots(std::make_unique<SlotRepository>(database, clock))
+    , m_drafts(std::make_unique<DraftRepository>(database))
     , m_identities(
           std::make_unique<IdentityCache>(database, *m_keys, *m_projects, config.identityRecheckMs))
     , m_authenticator(std::make_unique<Authenticator>(*m_identities, config.authFailuresPerMinute))
@@ -79,6 +83,9 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         database, *m_submissions, *m_accounts, *m_credits, wakeDispatcher);
     m_slotController
         = std::make_unique<SlotController>(database, *m_slots, *m_accounts, *m_slotFinder);
+    m_draftController
+        = std::make_unique<DraftController>(database, *m_drafts, *m_accounts, *m_submitter);
+    m_toolController = std::make_unique<ToolController>(*m_registry);
 
     m_userController->registerOperations(*m_registry);
     m_accountController->registerOperations(*m_registry);
@@ -87,6 +94,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_scheduleController->registerOperations(*m_registry);
     m_slotController->registerOperations(*m_registry);
     m_apiKeyController->registerOperations(*m_registry);
+    m_draftController->registerOperations(*m_registry);
+    m_toolController->registerOperations(*m_registry);
     m_openApiController->registerOperations(*m_registry);
 
     m_pipeline = std::make_unique<RequestPipeline>(*m_registry, *m_authenticator, *m_rateLimiter,

@@ -29,6 +29,8 @@ class AccountController;
 class ApiKeyController;
 class ConnectorRegistry;
 class CreditController;
+class DraftController;
+class DraftRepository;
 class Dispatcher;
 class OpenApiController;
 class PostController;
@@ -40,6 +42,7 @@ class SlotController;
 class SlotFinder;
 class SlotRepository;
 class SubmissionRepository;
+class ToolController;
 class UserController;
 
 // The REST API v2 server: assembles the guard, QtHttpServer, the pipeline and the
@@ -80,6 +83,7 @@ private:
     std::unique_ptr<SubmissionRepository> m_submissions;
     std::unique_ptr<PublishedPostRepository> m_published;
     std::unique_ptr<SlotRepository> m_slots;
+    std::unique_ptr<DraftRepository> m_drafts;
 
     std::unique_ptr<IdentityCache> m_identities;
     std::unique_ptr<Authenticator> m_authenticator;
@@ -101,6 +105,8 @@ private:
     std::unique_ptr<PostController> m_postController;
     std::unique_ptr<ScheduleController> m_scheduleController;
     std::unique_ptr<SlotController> m_slotController;
+    std::unique_ptr<DraftController> m_draftController;
+    std::unique_ptr<ToolController> m_toolController;
 
     std::unique_ptr<RequestPipeline> m_pipeline;
     ApiHttpServer *m_httpServer;

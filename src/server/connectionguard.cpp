@@ -57,6 +57,16 @@ qint64 ConnectionGuard::readByHttpServer() const
     return m_received - m_socket->bytesAvailable();
 }
 
+void ConnectionGuard::stopReading()
+{
+    m_refused = true; // from here on incoming bytes are drained, never parsed
+    QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
+    if (m_socket->isTransactionStarted())
+        m_socket->commitTransaction();
+    m_socket->skip(m_socket->bytesAvailable());
+    connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+}
+
 void ConnectionGuard::closeIdle()
 {
     m_refused = true; // no longer idle, never handed another request

@@ -34,6 +34,11 @@ public:
     // Enforces the header, body and idle deadlines; called by the server's sweep.
     void checkDeadlines(qint64 nowMs);
 
+    // The request just read is answered later, by someone else: nothing more is read from
+    // this connection (a pipelined request would be answered first, out of order), and
+    // it is not closed for idleness meanwhile.
+    void stopReading();
+
     bool isIdle() const;
     // Orders connections by how long they have been idle; accept order breaks ties.
     bool idleLongerThan(const ConnectionGuard &other) const;

@@ -17,11 +17,12 @@ struct CommonResponse
 };
 
 const CommonResponse CommonResponses[] = {
-    {400, "BadRequest", "Malformed JSON, query or cursor."},
+    {400, "BadRequest",
+     "Malformed request, JSON, query or cursor, or a query parameter the operation does not "
+     "take."},
     {401, "Unauthorized", "Missing, unknown or revoked API key."},
     {402, "PaymentRequired", "Not enough credits."},
     {404, "NotFound", "No such resource in this project (another project's ids answer the same)."},
-    {405, "MethodNotAllowed", "The path does not accept this method; see the Allow header."},
     {409, "Conflict", "The resource's state does not allow this change."},
     {413, "PayloadTooLarge", "The body is larger than 1 MiB."},
     {415, "UnsupportedMediaType", "The body is not application/json."},
@@ -110,10 +111,10 @@ QJsonObject operationObject(const Operation &operation)
     QList<int> errors = operation.errorStatuses;
     if (operation.requiresAuth)
         errors << 401 << 429;
-    if (!operation.queryParameters.isEmpty())
-        errors << 400;
+    // Any request can be malformed, or carry a query parameter the operation does not take.
+    errors << 400;
     if (!operation.bodySchema.isEmpty())
-        errors << 400 << 413 << 415 << 422;
+        errors << 413 << 415 << 422;
     errors << 500;
     for (const CommonResponse &common : CommonResponses) {
         if (errors.contains(common.status))
@@ -123,6 +124,56 @@ QJsonObject operationObject(const Operation &operation)
 
     if (!operation.requiresAuth)
         object.insert(QStringLiteral("security"), QJsonArray {});
+    return object;
+}
+
+// POST /tools/<name>: the operation's parameters as one body, its result with 200.
+QJsonObject toolOperationObject(const Operation &operation)
+{
+    const QJsonObject schema = OperationRegistry::toolSchema(operation);
+    QJsonObject object {
+        {QStringLiteral("operationId"), QString(QStringLiteral("tool_") + operation.name)},
+        {QStringLiteral("summary"), operation.summary},
+        {QStringLiteral("description"),
+         operation.isToolOnly()
+             ? operation.description
+             : QString(
+                 operation.description
+                 + QStringLiteral("\n\nThe tool form of %1 %2: path, query and body "
+                                  "parameters all go in the JSON body.")
+                       .arg(QString::fromLatin1(methodName(operation.method)), operation.path))},
+        {QStringLiteral("tags"),
+         QJsonArray {operation.isToolOnly() ? operation.tag : QStringLiteral("Tools")}},
+        {QStringLiteral("x-read-only"), operation.rateClass == RateClass::Read},
+        {QStringLiteral("x-rate-class"), operation.rateClass == RateClass::Read
+                                             ? QStringLiteral("read")
+                                             : QStringLiteral("write")}};
+    object.insert(
+        QStringLiteral("requestBody"),
+        QJsonObject {{QStringLiteral("required"), schema.contains(QStringLiteral("required"))},
+                     {QStringLiteral("content"),
+                      QJsonObject {{QStringLiteral("application/json"),
+                                    QJsonObject {{QStringLiteral("schema"), schema}}}}}});
+
+    QJsonObject responses;
+    responses.insert(
+        QStringLiteral("200"),
+        QJsonObject {
+            {QStringLiteral("description"), QStringLiteral("The tool's result.")},
+            {QStringLiteral("headers"), rateLimitHeaders()},
+            {QStringLiteral("content"),
+             QJsonObject {{QStringLiteral("application/json"),
+                           QJsonObject {{QStringLiteral("schema"),
+                                         operation.resultSchema.isEmpty()
+                                             ? listing::schemaRef(QStringLiteral("ToolDone"))
+                                             : operation.resultSchema}}}}}});
+    QList<int> errors = operation.errorStatuses;
+    errors << 400 << 401 << 413 << 415 << 422 << 429 << 500;
+    for (const CommonResponse &common : CommonResponses) {
+        if (errors.contains(common.status))
+            responses.insert(QString::number(common.status), responseRef(common.name));
+    }
+    object.insert(QStringLiteral("responses"), responses);
     return object;
 }
 
@@ -136,8 +187,6 @@ QJsonObject componentsObject(const OperationRegistry &registry)
             {QStringLiteral("X-Request-Id"), headerRef(QStringLiteral("RequestId"))}};
         if (common.status == 429)
             headers.insert(QStringLiteral("Retry-After"), headerRef(QStringLiteral("RetryAfter")));
-        if (common.status == 405)
-            headers.insert(QStringLiteral("Allow"), headerRef(QStringLiteral("Allow")));
         responses.insert(
             QLatin1String(common.name),
             QJsonObject {
@@ -155,8 +204,7 @@ QJsonObject componentsObject(const OperationRegistry &registry)
         "RateLimitLimit": {"description": "Requests of this class (read or write) allowed in any 60 seconds.", "schema": {"type": "integer"}},
         "RateLimitRemaining": {"description": "Requests of this class still allowed now.", "schema": {"type": "integer"}},
         "RateLimitReset": {"description": "Seconds until the oldest counted request leaves the 60-second window, that is until Remaining grows again; 0 when nothing is counted.", "schema": {"type": "integer"}},
-        "RetryAfter": {"description": "Whole seconds (at least 1) until a request of this class is accepted again.", "schema": {"type": "integer", "minimum": 1}},
-        "Allow": {"description": "The methods this path accepts.", "schema": {"type": "string"}}
+        "RetryAfter": {"description": "Whole seconds (at least 1) until a request of this class is accepted again.", "schema": {"type": "integer", "minimum": 1}}
     })"));
 
     components.insert(QStringLiteral("securitySchemes"), jsonObject(R"({
@@ -172,24 +220,53 @@ QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
 {
     QJsonObject paths;
     QStringList tags;
+    const auto useTag = [&tags](const QString &tag) {
+        if (!tags.contains(tag))
+            tags.append(tag);
+    };
     for (const Operation *operation : registry.operations()) {
-        QJsonObject pathItem = paths.value(operation->path).toObject();
-        pathItem.insert(QString::fromLatin1(methodName(operation->method).toLower()),
-                        operationObject(*operation));
-        paths.insert(operation->path, pathItem);
-        if (!tags.contains(operation->tag))
-            tags.append(operation->tag);
+        if (!operation->isToolOnly()) {
+            QJsonObject pathItem = paths.value(operation->path).toObject();
+            pathItem.insert(QString::fromLatin1(methodName(operation->method).toLower()),
+                            operationObject(*operation));
+            paths.insert(operation->path, pathItem);
+            useTag(operation->tag);
+        }
     }
+    // The tools after the REST paths, in the same order, one path each.
+    for (const Operation *operation : registry.operations()) {
+        if (!operation->exposedAsTool)
+            continue;
+        paths.insert(QStringLiteral("/tools/") + operation->name,
+                     QJsonObject {{QStringLiteral("post"), toolOperationObject(*operation)}});
+        useTag(operation->isToolOnly() ? operation->tag : QStringLiteral("Tools"));
+    }
+    const QJsonObject tagDescriptions = jsonObject(R"({
+        "Account": "Who is calling (the user, the project and its time zone) and the social-media accounts connected to the project, with their pages.",
+        "Credits": "Each post holds a credit from submission; it is charged when published and returned when cancelled or failed.",
+        "Posts": "Publishing now, at a time, or in the next free slot; submissions and what became of them.",
+        "Schedules": "Scheduled posts: moved, edited or cancelled until publishing begins.",
+        "Slots": "Weekly publishing slots, wall-clock times in the project's time zone.",
+        "Media": "Media the server fetches from a URL or receives as an upload, served at unguessable URLs.",
+        "Drafts": "Drafts exist only as tools; each save makes a new revision.",
+        "Tools": "Every operation as POST /tools/{name}, with its parameters as one JSON object.",
+        "Project settings": "The project's API keys and the log of every call.",
+        "Meta": "This description."
+    })");
     QJsonArray tagList;
-    for (const QString &tag : std::as_const(tags))
-        tagList.append(QJsonObject {{QStringLiteral("name"), tag}});
+    for (const QString &tag : std::as_const(tags)) {
+        QJsonObject entry {{QStringLiteral("name"), tag}};
+        if (tagDescriptions.contains(tag))
+            entry.insert(QStringLiteral("description"), tagDescriptions.value(tag));
+        tagList.append(entry);
+    }
 
     QJsonObject document = jsonObject(R"({
         "openapi": "3.1.0",
         "info": {
             "title": "Slotline API",
             "version": "2.0.0",
-            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}.",
+            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}. A method a path does not take is answered 405 with an Allow header.",
             "license": {"name": "Proprietary", "identifier": "LicenseRef-Slotline"}
         },
         "servers": [{"url": "/api/v2", "description": "This server"}],

@@ -31,13 +31,19 @@ struct ParameterSpec
 struct Operation
 {
     using Handler = std::function<Outcome(const CallContext &, const QJsonObject &parameters)>;
+    // For operations that wait on something (a download): `reply` is called once, later,
+    // on the server's thread. The connection serves nothing else meanwhile and closes
+    // after the answer.
+    using Reply = std::function<void(Outcome)>;
+    using AsyncHandler
+        = std::function<void(const CallContext &, const QJsonObject &parameters, Reply reply)>;
 
     QString name; // the tool name and the operationId
     QString summary;
     QString description;
     QString tag;
     HttpMethod method = HttpMethod::Get;
-    QString path; // relative to /api/v2, placeholders as {name}
+    QString path; // relative to /api/v2, placeholders as {name}; empty for a tool-only operation
     RateClass rateClass = RateClass::Read;
     bool requiresAuth = true;
     bool exposedAsTool = true;
@@ -51,6 +57,9 @@ struct Operation
     QJsonObject resultSchema; // empty for 204
     QList<int> errorStatuses; // beyond those every authenticated call can get
     Handler handler;
+    AsyncHandler asyncHandler; // instead of handler
+
+    bool isToolOnly() const { return path.isEmpty(); }
 };
 
 } // namespace slotline

@@ -5,6 +5,7 @@
 #include "server/authenticator.h"
 #include "server/callargumentredactor.h"
 #include "server/calllogwriter.h"
+#include "server/connectionguard.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
 #include "server/operationregistry.h"
@@ -19,6 +20,7 @@
 #include <QHttpServerRequest>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QTcpSocket>
 #include <QUrlQuery>
 
@@ -27,6 +29,9 @@ namespace {
 
 const QString ApiPrefix = QStringLiteral("/api/");
 const QString CurrentVersion = QStringLiteral("v2");
+const QString ToolsPrefix = QStringLiteral("/tools/");
+// A tool name longer than any real one is cut in the call log.
+constexpr int MaxLoggedToolName = 100;
 
 QByteArray methodBytes(QHttpServerRequest::Method method)
 {
@@ -115,15 +120,26 @@ QJsonObject rawQuery(const QUrlQuery &query)
 
 } // namespace
 
-struct RequestPipeline::Call
+struct RequestPipeline::Call : std::enable_shared_from_this<Call>
 {
     explicit Call(const QHttpServerRequest &httpRequest)
-        : request(httpRequest)
+        : request(&httpRequest)
         , headers(httpRequest)
+        , query(httpRequest.query())
     { }
 
-    const QHttpServerRequest &request;
+    // Only while handle() runs: an answer given later has no request any more.
+    const QHttpServerRequest *request;
     const RequestHeaders headers;
+    const QUrlQuery query;
+    QPointer<QTcpSocket> lateAnswerSocket;
+    bool answeredLate = false;
+    struct IdempotencyRecord
+    {
+        QString key;
+        QString requestHash;
+    };
+    std::optional<IdempotencyRecord> idempotency; // to store with a late answer
     bool requestIdGenerated = false;
     QElapsedTimer timer;
     qint64 receivedAtMs = 0;
@@ -134,6 +150,8 @@ struct RequestPipeline::Call
     QHash<QString, QString> pathParameters;
     std::optional<AuthenticatedCaller> caller;
     std::optional<SlidingWindowLimiter::Decision> rateDecision;
+    bool isToolCall = false; // POST /tools/<name>
+    QString toolName; // as asked for, also when there is no such tool (for the log)
     QJsonValue body {QJsonValue::Undefined}; // as sent (for the log), when there was one
     QJsonObject parameters; // path, query and body merged, validated
 };
@@ -151,25 +169,38 @@ RequestPipeline::RequestPipeline(const OperationRegistry &registry, Authenticato
 
 void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    Call call(request);
-    call.timer.start();
-    call.receivedAtMs = m_clock.nowMs();
-    call.requestIdGenerated = !isUsableRequestId(call.headers.requestId);
-    call.requestId = call.requestIdGenerated ? ids::generate(IdKind::Request)
-                                             : QString::fromLatin1(call.headers.requestId);
-    call.method = methodBytes(request.method());
+    const auto call = std::make_shared<Call>(request);
+    call->timer.start();
+    call->receivedAtMs = m_clock.nowMs();
+    call->requestIdGenerated = !isUsableRequestId(call->headers.requestId);
+    call->requestId = call->requestIdGenerated ? ids::generate(IdKind::Request)
+                                               : QString::fromLatin1(call->headers.requestId);
+    call->method = methodBytes(request.method());
 
-    Response response;
+    std::optional<Response> response;
     try {
-        response = process(call);
+        response = process(*call);
     } catch (const DatabaseError &error) {
-        qCCritical(lcApi).noquote() << call.requestId << "database failure:" << error.message();
+        qCCritical(lcApi).noquote() << call->requestId << "database failure:" << error.message();
         response = errorResponse(ApiError::internal());
     } catch (const std::exception &error) {
-        qCCritical(lcApi).noquote() << call.requestId << "unexpected failure:" << error.what();
+        qCCritical(lcApi).noquote() << call->requestId << "unexpected failure:" << error.what();
         response = errorResponse(ApiError::internal());
     }
+    call->request = nullptr;
+    if (response) {
+        finish(*call, std::move(*response), socket);
+        return;
+    }
+    // The answer comes later. A pipelined request behind this one would be answered
+    // first, out of order, so the connection reads nothing more and closes after it.
+    call->lateAnswerSocket = socket;
+    if (auto *guard = socket->findChild<ConnectionGuard *>(QString(), Qt::FindDirectChildrenOnly))
+        guard->stopReading();
+}
 
+void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
+{
     response.headers.emplaceBack(QByteArrayLiteral("X-Request-Id"), call.requestId.toLatin1());
     if (call.rateDecision) {
         response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Limit"),
@@ -179,19 +210,47 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
         response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Reset"),
                                      QByteArray::number(call.rateDecision->resetSeconds));
     }
-    const bool closeAfter = call.headers.connection.toLower().contains("close");
+    const bool late = call.answeredLate;
+    const bool closeAfter = late || call.headers.connection.toLower().contains("close");
     if (closeAfter)
         response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
 
-    write(socket, response, call.method == "HEAD");
+    if (socket) {
+        write(socket, response, call.method == "HEAD");
+        if (late)
+            socket->disconnectFromHost();
+    }
 
     if (call.caller)
         logCall(call, response);
 }
 
-RequestPipeline::Response RequestPipeline::process(Call &call)
+void RequestPipeline::answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome)
 {
-    const QString path = call.request.url().path(QUrl::FullyEncoded);
+    Response response;
+    try {
+        response = outcomeResponse(*call, outcome);
+        if (call->idempotency && response.status >= 200 && response.status < 300) {
+            Transaction transaction(m_database);
+            IdempotencyRepository(m_database)
+                .save(call->caller->projectId, call->idempotency->key,
+                      IdempotencyRepository::Record {call->idempotency->requestHash,
+                                                     response.status, response.body,
+                                                     call->receivedAtMs});
+            transaction.commit();
+        }
+    } catch (const std::exception &error) {
+        qCCritical(lcApi).noquote()
+            << call->requestId << "failure after answering late:" << error.what();
+        response = errorResponse(ApiError::internal());
+    }
+    call->answeredLate = true;
+    finish(*call, std::move(response), call->lateAnswerSocket.data());
+}
+
+std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
+{
+    const QString path = call.request->url().path(QUrl::FullyEncoded);
     if (!path.startsWith(ApiPrefix) && m_pages) {
         if (auto page = m_pages(call.method, path))
             return *page;
@@ -208,11 +267,10 @@ RequestPipeline::Response RequestPipeline::process(Call &call)
     if (call.relativePath.isEmpty())
         call.relativePath = QStringLiteral("/");
 
-    const Router::Result route = m_registry.router().route(call.method, call.relativePath);
+    const Router::Result route = resolve(call);
     if (call.method == "OPTIONS") {
         if (route.kind == Router::Result::Kind::NotFound)
-            return errorResponse(
-                ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath)));
+            return errorResponse(notFound(call));
         return Response {204, {}, {{"Allow", route.allow}}};
     }
     call.operation = route.operation;
@@ -223,7 +281,7 @@ RequestPipeline::Response RequestPipeline::process(Call &call)
 
     auto authentication
         = m_authenticator.authenticate(call.headers.apiKey, call.headers.authorization,
-                                       call.request.remoteAddress(), call.receivedAtMs);
+                                       call.request->remoteAddress(), call.receivedAtMs);
     if (const auto *error = std::get_if<ApiError>(&authentication))
         return errorResponse(*error);
     call.caller = std::get<AuthenticatedCaller>(authentication);
@@ -242,21 +300,31 @@ RequestPipeline::Response RequestPipeline::process(Call &call)
                 .arg(decision.retryAfterSeconds)));
 
     if (route.kind == Router::Result::Kind::NotFound)
-        return errorResponse(
-            ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath)));
+        return errorResponse(notFound(call));
     if (route.kind == Router::Result::Kind::MethodNotAllowed)
         return errorResponse(ApiError::methodNotAllowed(route.allow));
 
-    if (auto error = readBody(call))
-        return errorResponse(*error);
-    if (auto error = readParameters(call))
-        return errorResponse(*error);
+    if (call.isToolCall) {
+        if (auto error = readBody(call, true, false))
+            return errorResponse(*error);
+        if (auto errors = m_registry.toolValidator(call.operation).validate(call.body);
+            !errors.isEmpty())
+            return errorResponse(ApiError::validationFailed(errors));
+        call.parameters = call.body.toObject();
+    } else {
+        if (auto error
+            = readBody(call, !call.operation->bodySchema.isEmpty(), call.operation->bodyRequired))
+            return errorResponse(*error);
+        if (auto error = readParameters(call))
+            return errorResponse(*error);
+    }
     if (call.operation->rateClass == RateClass::Write && !call.headers.idempotencyKey.isEmpty())
         return runIdempotently(call, call.headers.idempotencyKey);
     return runHandler(call);
 }
 
-RequestPipeline::Response RequestPipeline::runIdempotently(Call &call, const QByteArray &key)
+std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &call,
+                                                                          const QByteArray &key)
 {
     if (key.size() > 255
         || !std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x21 && c <= 0x7e; }))
@@ -289,7 +357,13 @@ RequestPipeline::Response RequestPipeline::runIdempotently(Call &call, const QBy
                                        QByteArrayLiteral("application/json"));
         return replay;
     }
-    Response response = runHandler(call);
+    if (call.operation->asyncHandler) {
+        // What a late answer did cannot share a transaction with its record; the record
+        // is stored when the answer is in.
+        call.idempotency = Call::IdempotencyRecord {keyText, hash};
+        return runHandler(call);
+    }
+    const Response response = runHandler(call).value();
     // Only what happened needs protecting from happening twice: a refused request can be
     // sent again with the same key once the reason is gone.
     if (response.status >= 200 && response.status < 300) {
@@ -301,13 +375,41 @@ RequestPipeline::Response RequestPipeline::runIdempotently(Call &call, const QBy
     return response;
 }
 
-std::optional<ApiError> RequestPipeline::readBody(Call &call)
+Router::Result RequestPipeline::resolve(Call &call) const
 {
-    const QByteArray body = call.request.body();
-    if (call.operation->bodySchema.isEmpty())
+    if (!call.relativePath.startsWith(ToolsPrefix))
+        return m_registry.router().route(call.method, call.relativePath);
+    // POST /tools/<name> is one route per tool, found by name rather than by the router.
+    call.isToolCall = true;
+    call.toolName = call.relativePath.sliced(ToolsPrefix.size()).left(MaxLoggedToolName);
+    Router::Result result;
+    result.operation = m_registry.findTool(call.relativePath.sliced(ToolsPrefix.size()));
+    if (!result.operation) {
+        result.kind = Router::Result::Kind::NotFound;
+        return result;
+    }
+    result.allow = QByteArrayLiteral("POST, OPTIONS");
+    result.kind = call.method == "POST" ? Router::Result::Kind::Found
+                                        : Router::Result::Kind::MethodNotAllowed;
+    return result;
+}
+
+ApiError RequestPipeline::notFound(const Call &call)
+{
+    if (call.isToolCall)
+        return ApiError(404, QStringLiteral("unknown_tool"),
+                        QStringLiteral("There is no tool named \"%1\"; GET /tools lists them.")
+                            .arg(call.toolName));
+    return ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath));
+}
+
+std::optional<ApiError> RequestPipeline::readBody(Call &call, bool expectsBody, bool required)
+{
+    const QByteArray body = call.request->body();
+    if (!expectsBody)
         return std::nullopt; // a body where none is expected is ignored
     if (body.trimmed().isEmpty()) {
-        if (call.operation->bodyRequired)
+        if (required)
             return ApiError::invalidJson(QStringLiteral("This request needs a JSON object body."));
         call.body = QJsonObject {};
         return std::nullopt;
@@ -335,7 +437,7 @@ std::optional<ApiError> RequestPipeline::readBody(Call &call)
 
 std::optional<ApiError> RequestPipeline::readParameters(Call &call)
 {
-    auto [parameters, queryErrors] = QueryParameters::read(*call.operation, call.request.query());
+    auto [parameters, queryErrors] = QueryParameters::read(*call.operation, call.request->query());
     // An empty query can only fail on a required parameter; most requests have none.
     const bool queryCanFail
         = !parameters.isEmpty()
@@ -360,7 +462,7 @@ std::optional<ApiError> RequestPipeline::readParameters(Call &call)
     return std::nullopt;
 }
 
-RequestPipeline::Response RequestPipeline::runHandler(Call &call)
+std::optional<RequestPipeline::Response> RequestPipeline::runHandler(Call &call)
 {
     CallContext context;
     if (call.caller) {
@@ -374,9 +476,34 @@ RequestPipeline::Response RequestPipeline::runHandler(Call &call)
             call.parameters.insert(it.key(), it.value());
     }
 
-    const Outcome outcome = call.operation->handler(context, call.parameters);
+    if (call.operation->asyncHandler) {
+        // Answered once; a handler that answered twice would write into a closed stream.
+        auto answered = std::make_shared<bool>(false);
+        call.operation->asyncHandler(
+            context, call.parameters,
+            [this, self = call.shared_from_this(), answered](const Outcome &outcome) {
+                if (std::exchange(*answered, true))
+                    return;
+                answerLate(self, outcome);
+            });
+        return std::nullopt;
+    }
+    return outcomeResponse(call, call.operation->handler(context, call.parameters));
+}
+
+RequestPipeline::Response RequestPipeline::outcomeResponse(const Call &call,
+                                                           const Outcome &outcome) const
+{
     if (outcome.isError())
         return errorResponse(outcome.error());
+    if (call.isToolCall) {
+        // A tool answers its result object with 200, whatever the REST status: a 204
+        // becomes {"ok": true} so that every tool has a result to read.
+        return Response {200,
+                         outcome.status() == 204 ? QByteArrayLiteral("{\"ok\":true}")
+                                                 : outcome.body(),
+                         {{"Content-Type", "application/json"}}};
+    }
     Response response {outcome.status(), {}, {}};
     if (outcome.status() != 204) {
         response.body = outcome.body();
@@ -395,7 +522,7 @@ void RequestPipeline::logCall(const Call &call, const Response &response)
             path.insert(it.key(), it.value());
         arguments.insert(QStringLiteral("path"), path);
     }
-    const QJsonObject query = rawQuery(call.request.query());
+    const QJsonObject query = rawQuery(call.query);
     if (!query.isEmpty())
         arguments.insert(QStringLiteral("query"), query);
     if (!call.body.isUndefined() && !(call.body.isObject() && call.body.toObject().isEmpty()))
@@ -413,6 +540,7 @@ void RequestPipeline::logCall(const Call &call, const Response &response)
     record.atMs = call.receivedAtMs;
     record.method = QString::fromLatin1(call.method);
     record.path = call.relativePath;
+    record.tool = call.toolName;
     if (!arguments.isEmpty())
         record.arguments = CallArgumentRedactor::redact(arguments);
     record.status = response.status;

@@ -10,6 +10,7 @@
 #include <QPair>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
@@ -55,11 +56,17 @@ public:
 private:
     struct Call; // the state of one request as it moves through the steps
 
-    Response process(Call &call);
-    std::optional<ApiError> readBody(Call &call);
+    // Nothing when the operation answers later (Operation::asyncHandler).
+    std::optional<Response> process(Call &call);
+    Router::Result resolve(Call &call) const;
+    static ApiError notFound(const Call &call);
+    std::optional<ApiError> readBody(Call &call, bool expectsBody, bool required);
     std::optional<ApiError> readParameters(Call &call);
-    Response runHandler(Call &call);
-    Response runIdempotently(Call &call, const QByteArray &key);
+    std::optional<Response> runHandler(Call &call);
+    std::optional<Response> runIdempotently(Call &call, const QByteArray &key);
+    Response outcomeResponse(const Call &call, const Outcome &outcome) const;
+    void answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome);
+    void finish(Call &call, Response response, QTcpSocket *socket);
     void logCall(const Call &call, const Response &response);
 
     static Response errorResponse(const ApiError &error);

@@ -96,9 +96,14 @@ private Q_SLOTS:
                     + method.value().toObject().value(QStringLiteral("operationId")).toString());
         }
         QStringList routed;
-        for (const Operation *operation : m_server->server().registry().operations())
-            routed.append(QString::fromLatin1(methodName(operation->method)) + u' '
-                          + operation->path + u' ' + operation->name);
+        for (const Operation *operation : m_server->server().registry().operations()) {
+            if (!operation->isToolOnly())
+                routed.append(QString::fromLatin1(methodName(operation->method)) + u' '
+                              + operation->path + u' ' + operation->name);
+            if (operation->exposedAsTool)
+                routed.append(QStringLiteral("POST /tools/") + operation->name
+                              + QStringLiteral(" tool_") + operation->name);
+        }
         documented.sort();
         routed.sort();
         QCOMPARE(documented, routed);

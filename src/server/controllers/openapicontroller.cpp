@@ -24,7 +24,9 @@ void OpenApiController::registerOperations(OperationRegistry &registry)
     operation.requiresAuth = false;
     operation.exposedAsTool = false;
     operation.resultSchema
-        = jsonObject(R"({"type": "object", "required": ["openapi", "info", "paths"]})");
+        = jsonObject(R"({"type": "object", "required": ["openapi", "info", "paths"],
+                         "properties": {"openapi": {"type": "string"}, "info": {"type": "object"},
+                                        "paths": {"type": "object"}}})");
     operation.handler = [this](const CallContext &, const QJsonObject &) {
         if (m_document.isEmpty())
             m_document

@@ -36,12 +36,18 @@ void PostRules::checkContent(Platform platform, const QString &text, const QStri
                            .arg(mediaUrls.size())
                            .arg(platforms::displayName(platform))
                            .arg(mediaLimit));
+    checkMediaUrls(mediaUrls, field + QStringLiteral(".mediaUrls"), violations);
+}
+
+void PostRules::checkMediaUrls(const QStringList &mediaUrls, const QString &field,
+                               RuleViolations &violations)
+{
     for (qsizetype i = 0; i < mediaUrls.size(); ++i) {
         const QUrl url(mediaUrls[i], QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
             || url.host().isEmpty())
             violations.add(QStringLiteral("validation_failed"),
-                           field + QStringLiteral(".mediaUrls[%1]").arg(i),
+                           field + QStringLiteral("[%1]").arg(i),
                            QStringLiteral("must be an http or https URL"));
     }
 }

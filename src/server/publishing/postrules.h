@@ -24,6 +24,10 @@ public:
     static void checkContent(Platform platform, const QString &text, const QStringList &mediaUrls,
                              const QString &field, RuleViolations &violations);
 
+    // Each must be an absolute http or https URL; `field` names the array ("mediaUrls").
+    static void checkMediaUrls(const QStringList &mediaUrls, const QString &field,
+                               RuleViolations &violations);
+
     // A scheduledTime as sent; the instant when it is acceptable.
     static std::optional<qint64> checkScheduledTime(const QString &text, qint64 nowMs,
                                                     const QString &field,

@@ -1,0 +1,328 @@
+#include "server/controllers/draftcontroller.h"
+
+#include "core/ids.h"
+#include "core/jsonwriter.h"
+#include "server/jsonliteral.h"
+#include "server/listing.h"
+#include "server/operationregistry.h"
+#include "server/publishing/postrules.h"
+#include "server/publishing/postsubmitter.h"
+#include "storage/accountrepository.h"
+#include "storage/draftrepository.h"
+#include "storage/transaction.h"
+
+#include <QJsonArray>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline {
+namespace {
+
+const QString DraftList = u"drafts"_s;
+
+const char *const SaveDraftSchema = R"({
+    "type": "object", "additionalProperties": false, "required": ["text", "platforms"],
+    "properties": {
+        "text": {"type": "string", "maxLength": 100000,
+                 "description": "The draft's text. A draft may be empty or over a platform's limit; the limits apply when it is published."},
+        "platforms": {"type": "array", "maxItems": 4,
+                      "items": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
+                      "description": "The platforms it is meant for; x means twitter."},
+        "mediaUrls": {"type": "array", "maxItems": 50,
+                      "items": {"type": "string", "minLength": 1, "maxLength": 2048},
+                      "description": "http(s) URLs, e.g. publicUrl of POST /media/uploads."},
+        "draftId": {"type": "string", "minLength": 1, "maxLength": 100,
+                    "description": "Saves over this draft instead of creating one."},
+        "baseRevision": {"type": "integer", "minimum": 1,
+                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."}
+    }
+})";
+
+const char *const PublishDraftSchema = R"({
+    "type": "object", "additionalProperties": false, "required": ["draftId", "accountId"],
+    "properties": {
+        "draftId": {"type": "string", "minLength": 1, "maxLength": 100},
+        "accountId": {"type": "string", "minLength": 1, "maxLength": 100,
+                      "description": "The account to publish with; its platform must be one of the draft's (any, when the draft names none)."},
+        "pageId": {"type": "string", "minLength": 1, "maxLength": 100,
+                   "description": "A subaccount (page, organization) of the account to post as."},
+        "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
+                          "description": "ISO 8601 with Z or an offset. Without it and without useNextFreeSlot the post is published now."},
+        "useNextFreeSlot": {"type": "boolean",
+                            "description": "Schedule at the account's next free weekly slot."}
+    }
+})";
+
+QJsonObject draftIdSchema()
+{
+    return jsonObject(R"({"type": "object", "additionalProperties": false, "required": ["draftId"],
+        "properties": {"draftId": {"type": "string", "minLength": 1, "maxLength": 100,
+                                   "description": "The draft's id (drf_...)."}}})");
+}
+
+QByteArray draftBody(const Draft &draft)
+{
+    JsonWriter json;
+    json.beginObject().key("draft"_L1);
+    draft.writeJson(json);
+    return json.endObject().take();
+}
+
+ApiError draftNotFound(const QString &draftId)
+{
+    return ApiError::notFound(u"No draft %1 in this project."_s.arg(draftId));
+}
+
+QStringList strings(const QJsonValue &array)
+{
+    QStringList result;
+    for (const QJsonValue &value : array.toArray())
+        result.append(value.toString());
+    return result;
+}
+
+// The post rules name fields as POST /posts has them ("post.content.text"); a draft's
+// caller sent "text", "accountId" and "pageId".
+ApiError inDraftTerms(const ApiError &error)
+{
+    if (error.details().isEmpty())
+        return error;
+    QList<FieldError> details;
+    for (FieldError detail : error.details()) {
+        if (detail.field == u"post.content.platform")
+            detail.field = u"accountId"_s;
+        for (const QString &prefix : {u"post.content."_s, u"post.target."_s, u"post."_s}) {
+            if (detail.field.startsWith(prefix)) {
+                detail.field = detail.field.sliced(prefix.size());
+                break;
+            }
+        }
+        details.append(detail);
+    }
+    return ApiError(error.status(), error.code(), error.message()).withDetails(details);
+}
+
+} // namespace
+
+DraftController::DraftController(Database &database, DraftRepository &drafts,
+                                 AccountRepository &accounts, PostSubmitter &submitter)
+    : m_database(database)
+    , m_drafts(drafts)
+    , m_accounts(accounts)
+    , m_submitter(submitter)
+{ }
+
+void DraftController::registerOperations(OperationRegistry &registry)
+{
+    Operation save;
+    save.name = u"save_draft"_s;
+    save.summary = u"Save a draft"_s;
+    save.description
+        = u"Creates a draft, or with draftId saves over one. Every save makes a new revision; "
+          "send the revision the edit started from as baseRevision so that a save from "
+          "elsewhere in the meantime is not overwritten (409 draft_conflict, with the current "
+          "draft in error.draft)."_s;
+    save.tag = u"Drafts"_s;
+    save.rateClass = RateClass::Write;
+    save.bodySchema = jsonObject(SaveDraftSchema);
+    save.bodyRequired = true;
+    save.resultSchema = listing::schemaRef(u"DraftResult"_s);
+    save.errorStatuses = {404, 409};
+    save.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return saveDraft(context, parameters);
+    };
+    registry.add(save);
+
+    Operation list;
+    list.name = u"list_drafts"_s;
+    list.summary = u"Drafts"_s;
+    list.description = u"The project's drafts, the most recently saved first."_s;
+    list.tag = u"Drafts"_s;
+    list.queryParameters = listing::pagingParameters();
+    list.queryParameters.append(ParameterSpec {
+        u"query"_s, u"Only drafts whose text has every one of these words (case ignored)."_s,
+        jsonObject(R"({"type": "string", "maxLength": 200})"), false});
+    list.resultSchema = listing::pageSchema(listing::schemaRef(u"Draft"_s));
+    list.errorStatuses = {400};
+    list.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return listDrafts(context, parameters);
+    };
+    registry.add(list);
+
+    Operation get;
+    get.name = u"get_draft"_s;
+    get.summary = u"One draft"_s;
+    get.description = u"A draft with its current revision."_s;
+    get.tag = u"Drafts"_s;
+    get.bodySchema = draftIdSchema();
+    get.bodyRequired = true;
+    get.resultSchema = listing::schemaRef(u"DraftResult"_s);
+    get.errorStatuses = {404};
+    get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return getDraft(context, parameters);
+    };
+    registry.add(get);
+
+    Operation remove;
+    remove.name = u"delete_draft"_s;
+    remove.summary = u"Delete a draft"_s;
+    remove.description = u"Posts made from it stay as they are."_s;
+    remove.tag = u"Drafts"_s;
+    remove.rateClass = RateClass::Write;
+    remove.bodySchema = draftIdSchema();
+    remove.bodyRequired = true;
+    remove.successStatus = 204;
+    remove.errorStatuses = {404};
+    remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return deleteDraft(context, parameters);
+    };
+    registry.add(remove);
+
+    Operation publish;
+    publish.name = u"publish_draft"_s;
+    publish.summary = u"Publish or schedule a draft"_s;
+    publish.description
+        = u"Makes a post of the draft's text and media with the account, as POST /posts does: "
+          "now, at scheduledTime, or in the next free slot. The draft is kept. The platform's "
+          "limits apply now; errors name the draft's fields (text, mediaUrls)."_s;
+    publish.tag = u"Drafts"_s;
+    publish.rateClass = RateClass::Write;
+    publish.bodySchema = jsonObject(PublishDraftSchema);
+    publish.bodyRequired = true;
+    publish.successStatus = 201;
+    publish.resultSchema = listing::schemaRef(u"PostCreated"_s);
+    publish.errorStatuses = {402, 404, 409};
+    publish.handler = [this](const CallContext &context, const QJsonObject &parameters) {
+        return publishDraft(context, parameters);
+    };
+    registry.add(publish);
+}
+
+Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject &parameters)
+{
+    Draft draft;
+    draft.text = parameters.value(u"text"_s).toString();
+    for (const QString &name : strings(parameters.value(u"platforms"_s))) {
+        // x and twitter are one platform: saying both is saying it once.
+        const Platform platform = platforms::fromString(name).value();
+        if (!draft.platforms.contains(platform))
+            draft.platforms.append(platform);
+    }
+    draft.mediaUrls = strings(parameters.value(u"mediaUrls"_s));
+    draft.updatedAtMs = context.nowMs;
+
+    RuleViolations violations;
+    PostRules::checkMediaUrls(draft.mediaUrls, u"mediaUrls"_s, violations);
+    const QString draftId = parameters.value(u"draftId"_s).toString();
+    const bool hasBase = parameters.contains(u"baseRevision"_s);
+    if (hasBase && draftId.isEmpty())
+        violations.add(u"validation_failed"_s, u"baseRevision"_s,
+                       u"only goes with draftId: a new draft has no revision to start from"_s);
+    if (!violations.isEmpty())
+        return violations.toError();
+
+    if (draftId.isEmpty()) {
+        draft.id = ids::generate(IdKind::Draft);
+        draft.revision = 1;
+        draft.createdAtMs = context.nowMs;
+        m_drafts.insert(context.projectId, draft);
+        return Outcome::created(draftBody(draft));
+    }
+
+    Transaction transaction(m_database);
+    const auto current = ids::looksLike(draftId, IdKind::Draft)
+                             ? m_drafts.find(context.projectId, draftId)
+                             : std::nullopt;
+    if (!current)
+        return draftNotFound(draftId);
+    const qint64 baseRevision = parameters.value(u"baseRevision"_s).toInteger();
+    if (hasBase && baseRevision != current->revision) {
+        return ApiError(409, u"draft_conflict"_s,
+                        u"The draft was saved elsewhere since revision %1; it is now at revision "
+                        "%2. Nothing was written: merge with error.draft and save again with "
+                        "baseRevision %2."_s.arg(baseRevision)
+                            .arg(current->revision))
+            .withField(u"draft"_s, JsonWriter::toObject(*current));
+    }
+    draft.id = current->id;
+    draft.createdAtMs = current->createdAtMs;
+    draft.revision = current->revision + 1;
+    // Saved in the same minute on a clock that went back: keep the list's order sane.
+    draft.updatedAtMs = std::max(context.nowMs, current->updatedAtMs);
+    if (!m_drafts.update(context.projectId, draft, current->revision))
+        throw std::logic_error("a draft changed inside its own transaction");
+    transaction.commit();
+    return Outcome::ok(draftBody(draft));
+}
+
+Outcome DraftController::listDrafts(const CallContext &context, const QJsonObject &parameters)
+{
+    const auto request = listing::pageRequest(parameters, DraftList, 2);
+    if (const auto *error = std::get_if<ApiError>(&request))
+        return *error;
+    const auto page = m_drafts.list(context.projectId, parameters.value(u"query"_s).toString(),
+                                    std::get<PageRequest>(request));
+    return Outcome::ok(listing::pageBody(page, DraftList));
+}
+
+Outcome DraftController::getDraft(const CallContext &context, const QJsonObject &parameters)
+{
+    const QString draftId = parameters.value(u"draftId"_s).toString();
+    const auto draft = ids::looksLike(draftId, IdKind::Draft)
+                           ? m_drafts.find(context.projectId, draftId)
+                           : std::nullopt;
+    if (!draft)
+        return draftNotFound(draftId);
+    return Outcome::ok(draftBody(*draft));
+}
+
+Outcome DraftController::deleteDraft(const CallContext &context, const QJsonObject &parameters)
+{
+    const QString draftId = parameters.value(u"draftId"_s).toString();
+    if (!ids::looksLike(draftId, IdKind::Draft) || !m_drafts.remove(context.projectId, draftId))
+        return draftNotFound(draftId);
+    return Outcome::noContent();
+}
+
+Outcome DraftController::publishDraft(const CallContext &context, const QJsonObject &parameters)
+{
+    const QString draftId = parameters.value(u"draftId"_s).toString();
+    const auto draft = ids::looksLike(draftId, IdKind::Draft)
+                           ? m_drafts.find(context.projectId, draftId)
+                           : std::nullopt;
+    if (!draft)
+        return draftNotFound(draftId);
+
+    const QString accountId = parameters.value(u"accountId"_s).toString();
+    const auto account = ids::looksLike(accountId, IdKind::Account)
+                             ? m_accounts.find(context.projectId, accountId)
+                             : std::nullopt;
+    if (!account)
+        return ApiError::validationFailed({FieldError {
+            u"accountId"_s, u"is not an account of this project (see GET /users/me/accounts)"_s}});
+    if (!draft->platforms.isEmpty() && !draft->platforms.contains(account->platform)) {
+        QStringList names;
+        for (const Platform platform : draft->platforms)
+            names.append(platforms::toString(platform));
+        return ApiError::validationFailed({FieldError {
+            u"accountId"_s, u"is a %1 account; the draft is for %2"_s.arg(
+                                platforms::toString(account->platform), names.join(u", "_s))}});
+    }
+
+    PostRequest request;
+    request.accountId = account->id;
+    request.platform = platforms::toString(account->platform);
+    request.text = draft->text;
+    request.mediaUrls = draft->mediaUrls;
+    request.pageId = parameters.value(u"pageId"_s).toString();
+    request.hasTarget = !request.pageId.isEmpty();
+    request.targetType = request.platform;
+    request.scheduledTime = parameters.value(u"scheduledTime"_s).toString();
+    request.useNextFreeSlot = parameters.value(u"useNextFreeSlot"_s).toBool();
+    const Outcome outcome = m_submitter.submit(context, request);
+    if (outcome.isError())
+        return inDraftTerms(outcome.error());
+    return outcome;
+}
+
+} // namespace slotline

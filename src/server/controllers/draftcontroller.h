@@ -1,0 +1,39 @@
+#pragma once
+
+#include "server/callcontext.h"
+#include "server/outcome.h"
+
+#include <QJsonObject>
+
+namespace slotline {
+
+class AccountRepository;
+class Database;
+class DraftRepository;
+class OperationRegistry;
+class PostSubmitter;
+
+// The draft tools (save_draft, list_drafts, get_draft, delete_draft, publish_draft).
+// Drafts have no REST paths: the contract offers them only through POST /tools/<name>.
+class DraftController
+{
+public:
+    DraftController(Database &database, DraftRepository &drafts, AccountRepository &accounts,
+                    PostSubmitter &submitter);
+
+    void registerOperations(OperationRegistry &registry);
+
+private:
+    Outcome saveDraft(const CallContext &context, const QJsonObject &parameters);
+    Outcome listDrafts(const CallContext &context, const QJsonObject &parameters);
+    Outcome getDraft(const CallContext &context, const QJsonObject &parameters);
+    Outcome deleteDraft(const CallContext &context, const QJsonObject &parameters);
+    Outcome publishDraft(const CallContext &context, const QJsonObject &parameters);
+
+    Database &m_database;
+    DraftRepository &m_drafts;
+    AccountRepository &m_accounts;
+    PostSubmitter &m_submitter;
+};
+
+} // namespace slotline

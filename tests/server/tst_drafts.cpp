@@ -1,0 +1,362 @@
+#include "core/isotime.h"
+#include "support/jsontext.h"
+#include "support/schemacheck.h"
+#include "support/testserver.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace slotline;
+using namespace slotline::test;
+
+// The draft tools: save (create, update, revisions and conflicts), list, get, delete and
+// publish, through POST /tools/<name> as a client calls them.
+class TestDrafts : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TestServer> m_server;
+    Tenant m_a;
+    Tenant m_b;
+
+    HttpResult tool(const QString &name, const QJsonObject &parameters,
+                    const Tenant *tenant = nullptr)
+    {
+        return m_server->post(QStringLiteral("/tools/") + name, tenant ? *tenant : m_a, parameters);
+    }
+    static QJsonObject draftOf(const HttpResult &result)
+    {
+        return result.json().value(QStringLiteral("draft")).toObject();
+    }
+    void expectSchema(const QString &operation, const HttpResult &result)
+    {
+        const QStringList errors
+            = resultSchemaErrors(m_server->server().registry(), operation, result.json());
+        QVERIFY2(errors.isEmpty(),
+                 qPrintable(errors.join(u'\n') + u'\n' + QString::fromUtf8(result.body)));
+    }
+    QJsonObject saveNew(const QString &text,
+                        const QJsonArray &platforms = {QStringLiteral("linkedin")})
+    {
+        const HttpResult saved = tool(
+            QStringLiteral("save_draft"),
+            QJsonObject {{QStringLiteral("text"), text}, {QStringLiteral("platforms"), platforms}});
+        if (saved.status != 200)
+            qWarning() << saved.body;
+        return draftOf(saved);
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        ServerConfig config;
+        config.readsPerMinute = 100'000;
+        config.writesPerMinute = 99'999;
+        m_server = std::make_unique<TestServer>(config);
+        m_a = m_server->addTenant(QStringLiteral("Alpha"));
+        m_b = m_server->addTenant(QStringLiteral("Beta"));
+        m_server->grantCredits(m_a, 100);
+    }
+    void cleanup() { m_server.reset(); }
+
+    void saveCreatesADraftAtRevisionOne()
+    {
+        const qint64 now = m_server->clock().nowMs();
+        const HttpResult saved
+            = tool(QStringLiteral("save_draft"),
+                   json("{'text': 'Spring launch', 'platforms': ['x', 'linkedin', 'twitter'], "
+                        "'mediaUrls': ['https://cdn.example.com/a.png']}"));
+        QCOMPARE(saved.status, 200);
+        expectSchema(QStringLiteral("save_draft"), saved);
+        const QJsonObject draft = draftOf(saved);
+        QVERIFY(draft.value(QStringLiteral("id")).toString().startsWith(u"drf_"));
+        QCOMPARE(draft.value(QStringLiteral("text")).toString(), QStringLiteral("Spring launch"));
+        // x is twitter, and saying it twice is saying it once.
+        QCOMPARE(draft.value(QStringLiteral("platforms")).toArray(),
+                 QJsonArray({QStringLiteral("twitter"), QStringLiteral("linkedin")}));
+        QCOMPARE(draft.value(QStringLiteral("mediaUrls")).toArray(),
+                 QJsonArray({QStringLiteral("https://cdn.example.com/a.png")}));
+        QCOMPARE(draft.value(QStringLiteral("revision")).toInteger(), 1);
+        QCOMPARE(draft.value(QStringLiteral("createdAt")).toString(), isotime::format(now));
+        QCOMPARE(draft.value(QStringLiteral("updatedAt")).toString(), isotime::format(now));
+
+        const HttpResult read
+            = tool(QStringLiteral("get_draft"),
+                   QJsonObject {{QStringLiteral("draftId"), draft.value(QStringLiteral("id"))}});
+        QCOMPARE(read.status, 200);
+        expectSchema(QStringLiteral("get_draft"), read);
+        QCOMPARE(draftOf(read), draft);
+    }
+
+    void aDraftMayBeEmptyOrOverTheLimits()
+    {
+        QCOMPARE(saveNew(QString()).value(QStringLiteral("revision")).toInteger(), 1);
+        QCOMPARE(saveNew(QString(400, u'a'), {QStringLiteral("x")})
+                     .value(QStringLiteral("revision"))
+                     .toInteger(),
+                 1);
+        QCOMPARE(saveNew(QStringLiteral("no platform yet"), {}).value(QStringLiteral("platforms")),
+                 QJsonArray());
+    }
+
+    void saveWithDraftIdMakesTheNextRevision()
+    {
+        const QJsonObject first = saveNew(QStringLiteral("v1"));
+        const QString id = first.value(QStringLiteral("id")).toString();
+        m_server->clock().advanceMs(5'000);
+        const HttpResult second = tool(
+            QStringLiteral("save_draft"),
+            QJsonObject {{QStringLiteral("draftId"), id},
+                         {QStringLiteral("baseRevision"), 1},
+                         {QStringLiteral("text"), QStringLiteral("v2")},
+                         {QStringLiteral("platforms"), QJsonArray {QStringLiteral("facebook")}}});
+        QCOMPARE(second.status, 200);
+        const QJsonObject draft = draftOf(second);
+        QCOMPARE(draft.value(QStringLiteral("id")).toString(), id);
+        QCOMPARE(draft.value(QStringLiteral("revision")).toInteger(), 2);
+        QCOMPARE(draft.value(QStringLiteral("text")).toString(), QStringLiteral("v2"));
+        QCOMPARE(draft.value(QStringLiteral("createdAt")),
+                 first.value(QStringLiteral("createdAt")));
+        QCOMPARE(draft.value(QStringLiteral("updatedAt")).toString(),
+                 isotime::format(m_server->clock().nowMs()));
+
+        // Without baseRevision the last save wins.
+        const HttpResult third = tool(
+            QStringLiteral("save_draft"),
+            QJsonObject {{QStringLiteral("draftId"), id},
+                         {QStringLiteral("text"), QStringLiteral("v3")},
+                         {QStringLiteral("platforms"), QJsonArray {QStringLiteral("facebook")}}});
+        QCOMPARE(third.status, 200);
+        QCOMPARE(draftOf(third).value(QStringLiteral("revision")).toInteger(), 3);
+    }
+
+    void aStaleBaseRevisionIsAConflictWithTheCurrentDraft()
+    {
+        const QString id = saveNew(QStringLiteral("shared")).value(QStringLiteral("id")).toString();
+        const auto edit = [&](qint64 base, const QString &text) {
+            return tool(QStringLiteral("save_draft"),
+                        QJsonObject {{QStringLiteral("draftId"), id},
+                                     {QStringLiteral("baseRevision"), base},
+                                     {QStringLiteral("text"), text},
+                                     {QStringLiteral("platforms"),
+                                      QJsonArray {QStringLiteral("linkedin")}}});
+        };
+        // Two editors start from revision 1; the first to save wins.
+        QCOMPARE(edit(1, QStringLiteral("laptop")).status, 200);
+        const HttpResult conflict = edit(1, QStringLiteral("phone"));
+        QCOMPARE(conflict.status, 409);
+        QCOMPARE(conflict.errorCode(), QStringLiteral("draft_conflict"));
+        const QJsonObject error = conflict.json().value(QStringLiteral("error")).toObject();
+        const QJsonObject current = error.value(QStringLiteral("draft")).toObject();
+        QCOMPARE(current.value(QStringLiteral("text")).toString(), QStringLiteral("laptop"));
+        QCOMPARE(current.value(QStringLiteral("revision")).toInteger(), 2);
+        QVERIFY(componentSchemaErrors(m_server->server().registry(), QStringLiteral("Error"),
+                                      conflict.json())
+                    .isEmpty());
+        // Nothing was written; a save from the current revision goes through.
+        const HttpResult read
+            = tool(QStringLiteral("get_draft"), QJsonObject {{QStringLiteral("draftId"), id}});
+        QCOMPARE(draftOf(read).value(QStringLiteral("text")).toString(), QStringLiteral("laptop"));
+        QCOMPARE(edit(2, QStringLiteral("laptop + phone")).status, 200);
+        // A revision from the future is as stale as one from the past.
+        QCOMPARE(edit(9, QStringLiteral("?")).status, 409);
+    }
+
+    void badParametersNameTheirFields()
+    {
+        const HttpResult missing = tool(QStringLiteral("save_draft"), json("{'text': 'x'}"));
+        QCOMPARE(missing.status, 422);
+        QVERIFY2(missing.errorDetails().join(u'\n').contains(u"platforms"),
+                 missing.body.constData());
+
+        const HttpResult wrong = tool(
+            QStringLiteral("save_draft"),
+            json("{'text': 5, 'platforms': ['myspace'], 'mediaUrls': ['ftp://a/b'], 'extra': 1}"));
+        QCOMPARE(wrong.status, 422);
+        const QString details = wrong.errorDetails().join(u'\n');
+        QVERIFY2(details.contains(u"text:"), qPrintable(details));
+        QVERIFY2(details.contains(u"platforms[0]") || details.contains(u"platforms.0"),
+                 qPrintable(details));
+        QVERIFY2(details.contains(u"extra"), qPrintable(details));
+
+        const HttpResult badUrl
+            = tool(QStringLiteral("save_draft"),
+                   json("{'text': 'x', 'platforms': [], 'mediaUrls': ['https://ok.example/a.png', "
+                        "'javascript:alert(1)']}"));
+        QCOMPARE(badUrl.status, 422);
+        QCOMPARE(badUrl.errorDetails(),
+                 QStringList {QStringLiteral("mediaUrls[1]: must be an http or https URL")});
+
+        const HttpResult orphanRevision
+            = tool(QStringLiteral("save_draft"),
+                   json("{'text': 'x', 'platforms': [], 'baseRevision': 1}"));
+        QCOMPARE(orphanRevision.status, 422);
+        QVERIFY(orphanRevision.errorDetails().constFirst().startsWith(u"baseRevision:"));
+
+        const HttpResult unknown
+            = tool(QStringLiteral("save_draft"),
+                   json("{'text': 'x', 'platforms': [], 'draftId': 'drf_doesnotexist00000000'}"));
+        QCOMPARE(unknown.status, 404);
+    }
+
+    void listIsNewestFirstSearchableAndPaged()
+    {
+        for (int i = 0; i < 5; ++i) {
+            saveNew(QStringLiteral("Draft number %1 %2").arg(i).arg(i % 2 ? u"Café" : u"tea"));
+            m_server->clock().advanceMs(1'000);
+        }
+        const HttpResult all = tool(QStringLiteral("list_drafts"), QJsonObject {});
+        QCOMPARE(all.status, 200);
+        expectSchema(QStringLiteral("list_drafts"), all);
+        QCOMPARE(all.items().size(), 5);
+        QVERIFY(all.items()
+                    .at(0)
+                    .toObject()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(u"number 4"));
+
+        const HttpResult cafe
+            = tool(QStringLiteral("list_drafts"), json("{'query': 'CAFÉ number'}"));
+        QCOMPARE(cafe.items().size(), 2);
+        const HttpResult literal = tool(QStringLiteral("list_drafts"), json("{'query': '%'}"));
+        QCOMPARE(literal.items().size(), 0);
+
+        QStringList seen;
+        QJsonObject parameters {{QStringLiteral("limit"), 2}};
+        for (int page = 0; page < 5; ++page) {
+            const HttpResult result = tool(QStringLiteral("list_drafts"), parameters);
+            QCOMPARE(result.status, 200);
+            for (const QJsonValue &item : result.items())
+                seen.append(item.toObject().value(QStringLiteral("id")).toString());
+            const QJsonValue cursor = result.json().value(QStringLiteral("cursor"));
+            if (cursor.isNull())
+                break;
+            parameters.insert(QStringLiteral("cursor"), cursor);
+        }
+        QCOMPARE(seen.size(), 5);
+        QCOMPARE(QSet<QString>(seen.begin(), seen.end()).size(), 5);
+
+        const HttpResult badCursor
+            = tool(QStringLiteral("list_drafts"), json("{'cursor': 'nonsense'}"));
+        QCOMPARE(badCursor.status, 400);
+    }
+
+    void deleteRemovesIt()
+    {
+        const QString id = saveNew(QStringLiteral("gone")).value(QStringLiteral("id")).toString();
+        const HttpResult deleted
+            = tool(QStringLiteral("delete_draft"), QJsonObject {{QStringLiteral("draftId"), id}});
+        QCOMPARE(deleted.status, 200);
+        QCOMPARE(deleted.json(), json("{'ok': true}"));
+        QVERIFY(componentSchemaErrors(m_server->server().registry(), QStringLiteral("ToolDone"),
+                                      deleted.json())
+                    .isEmpty());
+        QCOMPARE(
+            tool(QStringLiteral("get_draft"), QJsonObject {{QStringLiteral("draftId"), id}}).status,
+            404);
+        QCOMPARE(tool(QStringLiteral("delete_draft"), QJsonObject {{QStringLiteral("draftId"), id}})
+                     .status,
+                 404);
+    }
+
+    void anotherProjectsDraftsDoNotExist()
+    {
+        const QString id = saveNew(QStringLiteral("mine")).value(QStringLiteral("id")).toString();
+        const QJsonObject byId {{QStringLiteral("draftId"), id}};
+        QCOMPARE(tool(QStringLiteral("get_draft"), byId, &m_b).status, 404);
+        QCOMPARE(tool(QStringLiteral("delete_draft"), byId, &m_b).status, 404);
+        QCOMPARE(tool(QStringLiteral("publish_draft"),
+                      QJsonObject {{QStringLiteral("draftId"), id},
+                                   {QStringLiteral("accountId"), m_b.linkedinAccountId}},
+                      &m_b)
+                     .status,
+                 404);
+        QCOMPARE(tool(QStringLiteral("save_draft"),
+                      QJsonObject {{QStringLiteral("draftId"), id},
+                                   {QStringLiteral("text"), QStringLiteral("theirs")},
+                                   {QStringLiteral("platforms"), QJsonArray {}}},
+                      &m_b)
+                     .status,
+                 404);
+        QCOMPARE(tool(QStringLiteral("list_drafts"), {}, &m_b).items().size(), 0);
+        // And it is untouched.
+        QCOMPARE(draftOf(tool(QStringLiteral("get_draft"), byId))
+                     .value(QStringLiteral("text"))
+                     .toString(),
+                 QStringLiteral("mine"));
+    }
+
+    void publishMakesAPostAndKeepsTheDraft()
+    {
+        const QString id = saveNew(QStringLiteral("From a draft"), {QStringLiteral("x")})
+                               .value(QStringLiteral("id"))
+                               .toString();
+        const QString at = isotime::format(m_server->clock().nowMs() + 3'600'000);
+        const HttpResult published
+            = tool(QStringLiteral("publish_draft"),
+                   QJsonObject {{QStringLiteral("draftId"), id},
+                                {QStringLiteral("accountId"), m_a.twitterAccountId},
+                                {QStringLiteral("scheduledTime"), at}});
+        QCOMPARE(published.status, 200);
+        expectSchema(QStringLiteral("publish_draft"), published);
+        QCOMPARE(published.json().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("scheduled"));
+        QCOMPARE(published.json().value(QStringLiteral("scheduledTime")).toString(), at);
+        const QJsonObject post = m_server->submission(
+            m_a, published.json().value(QStringLiteral("postSubmissionId")).toString());
+        QCOMPARE(post.value(QStringLiteral("text")).toString(), QStringLiteral("From a draft"));
+        QCOMPARE(
+            tool(QStringLiteral("get_draft"), QJsonObject {{QStringLiteral("draftId"), id}}).status,
+            200);
+    }
+
+    void publishChecksTheAccountAndThePlatformRules()
+    {
+        const QString id = saveNew(QString(300, u'a'), {QStringLiteral("twitter")})
+                               .value(QStringLiteral("id"))
+                               .toString();
+        const auto publish = [&](const QString &accountId) {
+            return tool(QStringLiteral("publish_draft"),
+                        QJsonObject {{QStringLiteral("draftId"), id},
+                                     {QStringLiteral("accountId"), accountId}});
+        };
+        // Over X's 280: the error names the draft's field, not POST /posts' one.
+        const HttpResult tooLong = publish(m_a.twitterAccountId);
+        QCOMPARE(tooLong.status, 422);
+        QVERIFY2(tooLong.errorDetails().constFirst().startsWith(u"text:"),
+                 tooLong.body.constData());
+        // A platform the draft is not for.
+        const HttpResult wrongPlatform = publish(m_a.linkedinAccountId);
+        QCOMPARE(wrongPlatform.status, 422);
+        QVERIFY2(wrongPlatform.errorDetails().constFirst().startsWith(u"accountId:"),
+                 wrongPlatform.body.constData());
+        // Another project's account.
+        QCOMPARE(publish(m_b.twitterAccountId).status, 422);
+    }
+
+    void publishInTheNextFreeSlot()
+    {
+        QCOMPARE(m_server
+                     ->post(QStringLiteral("/schedule/slots"), m_a,
+                            json("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}]}"))
+                     .status,
+                 201);
+        const QString id
+            = saveNew(QStringLiteral("slotted")).value(QStringLiteral("id")).toString();
+        const HttpResult published
+            = tool(QStringLiteral("publish_draft"),
+                   QJsonObject {{QStringLiteral("draftId"), id},
+                                {QStringLiteral("accountId"), m_a.linkedinAccountId},
+                                {QStringLiteral("useNextFreeSlot"), true}});
+        QCOMPARE(published.status, 200);
+        const QDateTime at = QDateTime::fromString(
+            published.json().value(QStringLiteral("scheduledTime")).toString(), Qt::ISODateWithMs);
+        QCOMPARE(at.date().dayOfWeek(), 1);
+        QCOMPARE(at.time(), QTime(9, 0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDrafts)
+#include "tst_drafts.moc"
