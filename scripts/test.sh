@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+scripts/install-tools.sh
 scripts/build.sh debug
 scripts/build.sh release
 ctest --preset debug -j"$(nproc)" "$@"
