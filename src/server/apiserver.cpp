@@ -11,6 +11,7 @@
 #include "server/controllers/apikeycontroller.h"
 #include "server/controllers/creditcontroller.h"
 #include "server/controllers/draftcontroller.h"
+#include "server/controllers/mediacontroller.h"
 #include "server/controllers/openapicontroller.h"
 #include "server/controllers/postcontroller.h"
 #include "server/controllers/schedulecontroller.h"
@@ -19,6 +20,7 @@
 #include "server/controllers/usercontroller.h"
 #include "server/identitycache.h"
 #include "server/logcategories.h"
+#include "server/media/medialibrary.h"
 #include "server/operationregistry.h"
 #include "server/publishing/dispatcher.h"
 #include "server/publishing/postsubmitter.h"
@@ -39,6 +41,9 @@
 #include "storage/slotrepository.h"
 #include "storage/submissionrepository.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace slotline {
 
 ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig &config,
@@ -56,6 +61,12 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_published(std::make_unique<PublishedPostRepository>(database))
     , m_slots(std::make_unique<SlotRepository>(database, clock))
     , m_drafts(std::make_unique<DraftRepository>(database))
+    , m_mediaLibrary(std::make_unique<MediaLibrary>(
+          database, clock,
+          config.mediaDirectory.isEmpty()
+              ? QFileInfo(database.filePath()).absoluteDir().filePath(QStringLiteral("media"))
+              : config.mediaDirectory,
+          config.mediaFetch.maxBytes))
     , m_identities(
           std::make_unique<IdentityCache>(database, *m_keys, *m_projects, config.identityRecheckMs))
     , m_authenticator(std::make_unique<Authenticator>(*m_identities, config.authFailuresPerMinute))
@@ -85,6 +96,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         = std::make_unique<SlotController>(database, *m_slots, *m_accounts, *m_slotFinder);
     m_draftController
         = std::make_unique<DraftController>(database, *m_drafts, *m_accounts, *m_submitter);
+    m_mediaController = std::make_unique<MediaController>(*m_mediaLibrary, config.mediaAddresses,
+                                                          config.mediaFetch);
     m_toolController = std::make_unique<ToolController>(*m_registry);
 
     m_userController->registerOperations(*m_registry);
@@ -94,6 +107,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_scheduleController->registerOperations(*m_registry);
     m_slotController->registerOperations(*m_registry);
     m_apiKeyController->registerOperations(*m_registry);
+    m_mediaController->registerOperations(*m_registry);
     m_draftController->registerOperations(*m_registry);
     m_toolController->registerOperations(*m_registry);
     m_openApiController->registerOperations(*m_registry);
@@ -103,6 +117,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_pipeline->setPageHandler(
         [this](QByteArrayView method,
                QStringView path) -> std::optional<RequestPipeline::Response> {
+            if (auto media = m_mediaLibrary->serve(method, path))
+                return media;
             if (!path.startsWith(SandboxConnector::pagePath()))
                 return std::nullopt;
             const QList<QPair<QByteArray, QByteArray>> headers {
@@ -122,7 +138,11 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         = new ApiHttpServer([this](const QHttpServerRequest &request,
                                    QTcpSocket *socket) { m_pipeline->handle(request, socket); },
                             this);
-    m_tcpServer = new GuardedTcpServer(config.http, m_httpServer);
+    HttpLimits limits = config.http;
+    limits.maxUploadBytes = config.mediaFetch.maxBytes;
+    m_tcpServer = new GuardedTcpServer(limits, m_httpServer);
+    m_tcpServer->setUploadReceiver(m_mediaLibrary.get());
+    m_mediaLibrary->setPublicBaseUrl(config.publicBaseUrl);
 
     m_pruneTimer.setInterval(RateLimiter::WindowMs);
     connect(&m_pruneTimer, &QTimer::timeout, this, [this] {
@@ -173,6 +193,7 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
         m_config.publicBaseUrl
             = QStringLiteral("http://%1:%2").arg(host).arg(m_tcpServer->serverPort());
         m_sandbox->setPublicBaseUrl(m_config.publicBaseUrl);
+        m_mediaLibrary->setPublicBaseUrl(m_config.publicBaseUrl);
     }
     return true;
 }

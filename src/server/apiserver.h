@@ -31,6 +31,8 @@ class ConnectorRegistry;
 class CreditController;
 class DraftController;
 class DraftRepository;
+class MediaController;
+class MediaLibrary;
 class Dispatcher;
 class OpenApiController;
 class PostController;
@@ -66,6 +68,7 @@ public:
     OperationRegistry &registry() { return *m_registry; }
     Dispatcher &dispatcher() { return *m_dispatcher; }
     SandboxConnector &sandbox() { return *m_sandbox; }
+    MediaLibrary &mediaLibrary() { return *m_mediaLibrary; }
     QString publicBaseUrl() const;
     const GuardedTcpServer::Statistics &guardStatistics() const;
     int openConnections() const;
@@ -84,6 +87,7 @@ private:
     std::unique_ptr<PublishedPostRepository> m_published;
     std::unique_ptr<SlotRepository> m_slots;
     std::unique_ptr<DraftRepository> m_drafts;
+    std::unique_ptr<MediaLibrary> m_mediaLibrary;
 
     std::unique_ptr<IdentityCache> m_identities;
     std::unique_ptr<Authenticator> m_authenticator;
@@ -106,6 +110,7 @@ private:
     std::unique_ptr<ScheduleController> m_scheduleController;
     std::unique_ptr<SlotController> m_slotController;
     std::unique_ptr<DraftController> m_draftController;
+    std::unique_ptr<MediaController> m_mediaController;
     std::unique_ptr<ToolController> m_toolController;
 
     std::unique_ptr<RequestPipeline> m_pipeline;

@@ -5,6 +5,7 @@
 #include "server/guardedtcpserver.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
+#include "server/uploadreceiver.h"
 
 #include <QTcpSocket>
 
@@ -15,6 +16,10 @@ namespace {
 
 // A refused client that keeps sending is cut off after this much.
 constexpr qint64 MaxDrainBytes = 8 * 1024 * 1024;
+// What an upload may have waiting in memory; the rest waits in the kernel's buffers, and
+// TCP slows the client down to the pace of the disk.
+constexpr qint64 UploadReadBufferBytes = 256 * 1024;
+constexpr qint64 UploadChunkBytes = 64 * 1024;
 
 } // namespace
 
@@ -33,6 +38,8 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits,
     connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::beforeHttpServerReads);
 }
 
+ConnectionGuard::~ConnectionGuard() = default;
+
 void ConnectionGuard::attachAfterHandover()
 {
     connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::afterHttpServerReads);
@@ -40,8 +47,9 @@ void ConnectionGuard::attachAfterHandover()
 
 bool ConnectionGuard::isIdle() const
 {
-    return !m_refused && !m_pendingViolation && m_scanner.phase() == HttpFramingScanner::Phase::Idle
-           && m_scannedUnread == 0 && m_socket->state() == QAbstractSocket::ConnectedState;
+    return !m_refused && !m_upload && !m_pendingViolation
+           && m_scanner.phase() == HttpFramingScanner::Phase::Idle && m_scannedUnread == 0
+           && m_socket->state() == QAbstractSocket::ConnectedState;
 }
 
 bool ConnectionGuard::idleLongerThan(const ConnectionGuard &other) const
@@ -79,6 +87,11 @@ void ConnectionGuard::beforeHttpServerReads()
         drainRefused();
         return;
     }
+    if (m_upload) {
+        m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+        continueUpload();
+        return;
+    }
     const qint64 available = m_socket->bytesAvailable();
     if (available <= m_scannedUnread)
         return; // QtHttpServer re-announcing a pipelined request already scanned
@@ -105,6 +118,10 @@ void ConnectionGuard::beforeHttpServerReads()
         m_phaseStartedMs = m_lastActivityMs;
 
     for (const RequestHead &head : result.completedHeads) {
+        if (head.isUpload()) {
+            takeOverForUpload(head);
+            return;
+        }
         if (!head.keepAlive && m_closeAt < 0)
             m_closeAt = head.streamEnd;
     }
@@ -176,6 +193,14 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     }
     if (m_pendingViolation)
         return; // the earlier requests' answers are on their way
+    if (m_upload) {
+        // An upload may take long; it may not stall.
+        if (nowMs - m_lastActivityMs >= m_limits.bodyTimeoutMs) {
+            m_upload.reset();
+            refuse(408, "request_timeout", QStringLiteral("The upload stalled."));
+        }
+        return;
+    }
     switch (m_scanner.phase()) {
     case HttpFramingScanner::Phase::Head:
         if (nowMs - m_phaseStartedMs >= m_limits.headerTimeoutMs)
@@ -199,10 +224,16 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
 
 void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &message)
 {
+    refuse(ApiError(status, QString::fromLatin1(code), message));
+}
+
+void ConnectionGuard::refuse(const ApiError &error)
+{
     ++m_server->m_statistics.refusedRequests;
     m_refused = true;
+    const int status = error.status();
     qCInfo(lcGuard).noquote() << "refusing connection from" << m_socket->peerAddress().toString()
-                              << status << code;
+                              << status << error.code();
 
     // From here on QtHttpServer must not parse anything from this connection.
     QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
@@ -210,7 +241,6 @@ void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &
         m_socket->commitTransaction();
     m_socket->skip(m_socket->bytesAvailable());
 
-    const ApiError error(status, QString::fromLatin1(code), message);
     m_socket->write(
         httpstatus::rawResponse(status,
                                 {{"Content-Type", "application/json"},
@@ -226,6 +256,72 @@ void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &
             ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
     });
     connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+}
+
+void ConnectionGuard::takeOverForUpload(const RequestHead &head)
+{
+    // From here on QtHttpServer reads nothing of this connection; had it begun to read
+    // this request, the read is undone so the request starts where the guard expects.
+    QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
+    if (m_socket->isTransactionStarted())
+        m_socket->rollbackTransaction();
+    if (readByHttpServer() != head.streamOffset) {
+        // Requests before it are still unanswered: their answers would have to come first.
+        refuse(400, "bad_request",
+               QStringLiteral("Send an upload on its own, not pipelined behind other requests."));
+        return;
+    }
+    m_socket->skip(head.bodyStart() - head.streamOffset);
+    UploadReceiver *receiver = m_server->uploadReceiver();
+    if (!receiver) {
+        refuse(404, "not_found", QStringLiteral("This server takes no uploads."));
+        return;
+    }
+    auto began = receiver->begin(
+        UploadReceiver::Request {head.target, head.contentType, head.contentLength});
+    if (const auto *error = std::get_if<ApiError>(&began)) {
+        refuse(*error);
+        return;
+    }
+    m_upload = std::move(std::get<std::unique_ptr<UploadSink>>(began));
+    m_uploadRemaining = head.contentLength;
+    m_continueDueAt = -1;
+    m_socket->setReadBufferSize(UploadReadBufferBytes);
+    if (head.expectContinue && m_socket->bytesAvailable() == 0)
+        m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+    continueUpload();
+}
+
+void ConnectionGuard::continueUpload()
+{
+    while (m_uploadRemaining > 0) {
+        const QByteArray chunk
+            = m_socket->read(std::min<qint64>(m_uploadRemaining, UploadChunkBytes));
+        if (chunk.isEmpty())
+            return; // more is on its way
+        m_uploadRemaining -= chunk.size();
+        if (const auto error = m_upload->write(chunk)) {
+            m_upload.reset();
+            refuse(*error);
+            return;
+        }
+    }
+    auto outcome = m_upload->finish();
+    m_upload.reset();
+    if (const auto *error = std::get_if<ApiError>(&outcome)) {
+        refuse(*error);
+        return;
+    }
+    m_refused = true; // nothing after the upload is served
+    m_socket->write(
+        httpstatus::rawResponse(201,
+                                {{"Content-Type", "application/json"},
+                                 {"X-Request-Id", ids::generate(IdKind::Request).toLatin1()},
+                                 {"Cache-Control", "no-store"},
+                                 {"Connection", "close"}},
+                                std::get<QByteArray>(outcome)));
+    connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+    m_socket->disconnectFromHost();
 }
 
 void ConnectionGuard::drainRefused()

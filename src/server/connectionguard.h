@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
@@ -13,7 +14,9 @@ QT_END_NAMESPACE
 
 namespace slotline {
 
+class ApiError;
 class GuardedTcpServer;
+class UploadSink;
 
 // Watches one connection on behalf of the server. It sees every byte before
 // QtHttpServer does (its slot is connected to readyRead first) and only peeks: the
@@ -27,6 +30,7 @@ class ConnectionGuard : public QObject
 public:
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, GuardedTcpServer *server,
                     quint64 sequence);
+    ~ConnectionGuard() override;
 
     // Called once QtHttpServer has connected its own readyRead slot.
     void attachAfterHandover();
@@ -53,6 +57,11 @@ private:
     void refuseWhenDue();
     void closeWhenAnswered();
     void refuse(int status, const QByteArray &code, const QString &message);
+    void refuse(const ApiError &error);
+    // An upload's body goes to the server's UploadReceiver, read here rather than by
+    // QtHttpServer, and the connection closes after the answer.
+    void takeOverForUpload(const RequestHead &head);
+    void continueUpload();
     void drainRefused();
     void finishLinger();
 
@@ -79,6 +88,8 @@ private:
     bool m_refused = false;
     qint64 m_lingerDeadlineMs = 0;
     qint64 m_drainedBytes = 0;
+    std::unique_ptr<UploadSink> m_upload;
+    qint64 m_uploadRemaining = 0;
 };
 
 } // namespace slotline

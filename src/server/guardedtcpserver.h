@@ -9,6 +9,7 @@
 namespace slotline {
 
 class ConnectionGuard;
+class UploadReceiver;
 
 // The TCP server QtHttpServer is bound to. It gives every accepted socket a
 // ConnectionGuard, caps the number of connections (evicting the longest-idle kept-alive
@@ -38,6 +39,10 @@ public:
 
     static qint64 monotonicNowMs();
 
+    // Who takes uploads; without one, an upload is answered 404.
+    void setUploadReceiver(UploadReceiver *receiver) { m_uploadReceiver = receiver; }
+    UploadReceiver *uploadReceiver() const { return m_uploadReceiver; }
+
 protected:
     void incomingConnection(qintptr handle) override;
 
@@ -51,6 +56,7 @@ private:
     QTimer m_sweepTimer;
     Statistics m_statistics;
     quint64 m_nextSequence = 0;
+    UploadReceiver *m_uploadReceiver = nullptr;
 };
 
 } // namespace slotline

@@ -281,6 +281,8 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
                 return violation(417, "expectation_failed",
                                  "Only Expect: 100-continue is supported.");
             head.expectContinue = true;
+        } else if (equalsIgnoringCase(name, "content-type")) {
+            head.contentType = value.toByteArray();
         } else if (equalsIgnoringCase(name, "connection")) {
             forEachListElement(value, [&](QByteArrayView element) {
                 if (equalsIgnoringCase(element, "close"))
@@ -304,10 +306,17 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
         return violation(501, "not_implemented", "This Transfer-Encoding is not supported.");
     }
     head.contentLength = contentLength.value_or(0);
-    if (head.contentLength > m_limits.maxBodyBytes)
+    // Uploads are streamed to disk by the guard, never held in memory, so they may be
+    // larger; every other body is buffered whole by QtHttpServer.
+    const qint64 limit = head.isUpload() ? m_limits.maxUploadBytes : m_limits.maxBodyBytes;
+    if (head.contentLength > limit)
         return FramingViolation {
             413, QByteArrayLiteral("payload_too_large"),
-            QStringLiteral("The request body is larger than %1 bytes.").arg(m_limits.maxBodyBytes)};
+            head.isUpload()
+                ? QStringLiteral("Uploads are limited to %1 bytes.").arg(limit)
+                : QStringLiteral("The request body is larger than %1 bytes.").arg(limit)};
+    if (head.isUpload() && !contentLength)
+        return violation(411, "length_required", "An upload needs a Content-Length.");
     return std::nullopt;
 }
 

@@ -21,6 +21,14 @@ struct RequestHead
     bool keepAlive = true;
     qint64 streamOffset = 0; // where in the connection's byte stream the head began
     qint64 streamEnd = 0; // just past the request's body
+    QByteArray contentType;
+
+    // A PUT of raw bytes to an upload address (HttpLimits::UploadPathPrefix).
+    bool isUpload() const
+    {
+        return method == "PUT" && target.startsWith(HttpLimits::UploadPathPrefix);
+    }
+    qint64 bodyStart() const { return streamEnd - contentLength; }
 };
 
 // Why a connection's byte stream was refused: answered with this status and closed.

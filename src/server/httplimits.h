@@ -7,7 +7,11 @@ namespace slotline {
 // What the request guard enforces before QtHttpServer sees a byte.
 struct HttpLimits
 {
+    // Where upload addresses live: a PUT there is streamed to disk by the guard.
+    static constexpr char UploadPathPrefix[] = "/uploads/";
+
     qint64 maxBodyBytes = 1024 * 1024; // JSON bodies, per the API contract
+    qint64 maxUploadBytes = qint64(100) * 1024 * 1024; // PUT to an upload address
     int maxHeaderBytes = 16 * 1024; // request line and headers together
     int maxRequestLineBytes = 8 * 1024;
     int headerTimeoutMs = 10'000; // first byte of a request to the end of its headers

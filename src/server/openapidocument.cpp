@@ -24,7 +24,8 @@ const CommonResponse CommonResponses[] = {
     {402, "PaymentRequired", "Not enough credits."},
     {404, "NotFound", "No such resource in this project (another project's ids answer the same)."},
     {409, "Conflict", "The resource's state does not allow this change."},
-    {413, "PayloadTooLarge", "The body is larger than 1 MiB."},
+    {413, "PayloadTooLarge",
+     "The body is larger than the limit: 1 MiB for JSON, the media limit for uploads."},
     {415, "UnsupportedMediaType", "The body is not application/json."},
     {422, "ValidationFailed", "A field is invalid; details name each one."},
     {429, "RateLimited", "Over the rate limit; retry after Retry-After seconds."},
@@ -276,6 +277,60 @@ QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
     info.insert(QStringLiteral("x-server-version"), QStringLiteral(SLOTLINE_VERSION));
     document.insert(QStringLiteral("info"), info);
     document.insert(QStringLiteral("tags"), tagList);
+    // The two addresses outside /api/v2, reached without a key: where an upload is sent
+    // and where media are served. They are the request guard's and the media library's
+    // rather than operations of the registry.
+    const QJsonObject rawPaths = jsonObject(R"({
+        "/uploads/{mediaId}": {
+            "servers": [{"url": "/", "description": "Upload addresses are outside /api/v2."}],
+            "put": {
+                "operationId": "put_upload",
+                "summary": "Send a file to its upload address",
+                "description": "The uploadUrl of POST /media/uploads, as given: the raw bytes as the body, with Content-Length (chunked bodies are refused) and no API key. Expect: 100-continue is honoured. The bytes go to disk as they arrive. The connection closes after the answer.",
+                "tags": ["Media"],
+                "security": [],
+                "parameters": [
+                    {"name": "mediaId", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^med_"}},
+                    {"name": "expires", "in": "query", "required": true, "schema": {"type": "integer"}, "description": "Unix time the address stops working, as signed."},
+                    {"name": "signature", "in": "query", "required": true, "schema": {"type": "string"}, "description": "The server's signature of the media id and expires."}
+                ],
+                "requestBody": {"required": true, "content": {"*/*": {"schema": {"type": "string", "contentMediaType": "application/octet-stream"}}}},
+                "responses": {
+                    "201": {"description": "Stored; the file is served at url.", "headers": {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}},
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MediaItem"}}}},
+                    "400": {"$ref": "#/components/responses/BadRequest"},
+                    "404": {"$ref": "#/components/responses/NotFound"},
+                    "409": {"$ref": "#/components/responses/Conflict"},
+                    "410": {"description": "The address expired (upload_expired).", "headers": {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}},
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                    "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+                    "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+                    "422": {"$ref": "#/components/responses/ValidationFailed"},
+                    "500": {"$ref": "#/components/responses/InternalError"}
+                }
+            }
+        },
+        "/media/{file}": {
+            "servers": [{"url": "/", "description": "Media are served outside /api/v2."}],
+            "get": {
+                "operationId": "get_media_file",
+                "summary": "A media file",
+                "description": "The url of a media item (or the publicUrl of an upload): public, unguessable, never changing, so it may be cached for good. Files over 1 MiB are sent on a connection that closes after them.",
+                "tags": ["Media"],
+                "security": [],
+                "parameters": [{"name": "file", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The token, with or without the type's extension."}],
+                "responses": {
+                    "200": {"description": "The file.", "headers": {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}},
+                            "content": {"image/png": {}, "image/jpeg": {}, "image/gif": {}, "image/webp": {}, "video/mp4": {}}},
+                    "400": {"$ref": "#/components/responses/BadRequest"},
+                    "404": {"$ref": "#/components/responses/NotFound"},
+                    "500": {"$ref": "#/components/responses/InternalError"}
+                }
+            }
+        }
+    })");
+    for (auto it = rawPaths.begin(); it != rawPaths.end(); ++it)
+        paths.insert(it.key(), it.value());
     document.insert(QStringLiteral("paths"), paths);
     document.insert(QStringLiteral("components"), componentsObject(registry));
     return document;

@@ -6,6 +6,7 @@
 #include "server/callargumentredactor.h"
 #include "server/calllogwriter.h"
 #include "server/connectionguard.h"
+#include "server/filestreamer.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
 #include "server/operationregistry.h"
@@ -30,6 +31,8 @@ namespace {
 const QString ApiPrefix = QStringLiteral("/api/");
 const QString CurrentVersion = QStringLiteral("v2");
 const QString ToolsPrefix = QStringLiteral("/tools/");
+// Files up to this size are answered in one write and keep the connection open.
+constexpr qint64 SmallFileBytes = 1024 * 1024;
 // A tool name longer than any real one is cut in the call log.
 constexpr int MaxLoggedToolName = 100;
 
@@ -215,7 +218,9 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
     if (closeAfter)
         response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
 
-    if (socket) {
+    if (socket && !response.bodyFile.isEmpty()) {
+        writeFile(socket, std::move(response), call.method == "HEAD");
+    } else if (socket) {
         write(socket, response, call.method == "HEAD");
         if (late)
             socket->disconnectFromHost();
@@ -225,20 +230,24 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
         logCall(call, response);
 }
 
+void RequestPipeline::saveIdempotencyRecord(const Call &call, const Response &response)
+{
+    if (!call.idempotency || response.status < 200 || response.status >= 300)
+        return;
+    Transaction transaction(m_database);
+    IdempotencyRepository(m_database)
+        .save(call.caller->projectId, call.idempotency->key,
+              IdempotencyRepository::Record {call.idempotency->requestHash, response.status,
+                                             response.body, call.receivedAtMs});
+    transaction.commit();
+}
+
 void RequestPipeline::answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome)
 {
     Response response;
     try {
         response = outcomeResponse(*call, outcome);
-        if (call->idempotency && response.status >= 200 && response.status < 300) {
-            Transaction transaction(m_database);
-            IdempotencyRepository(m_database)
-                .save(call->caller->projectId, call->idempotency->key,
-                      IdempotencyRepository::Record {call->idempotency->requestHash,
-                                                     response.status, response.body,
-                                                     call->receivedAtMs});
-            transaction.commit();
-        }
+        saveIdempotencyRecord(*call, response);
     } catch (const std::exception &error) {
         qCCritical(lcApi).noquote()
             << call->requestId << "failure after answering late:" << error.what();
@@ -478,15 +487,31 @@ std::optional<RequestPipeline::Response> RequestPipeline::runHandler(Call &call)
 
     if (call.operation->asyncHandler) {
         // Answered once; a handler that answered twice would write into a closed stream.
-        auto answered = std::make_shared<bool>(false);
+        // An answer given before the handler returns (a refusal found at once) is an
+        // ordinary answer, on a connection that stays open.
+        struct State
+        {
+            bool returned = false;
+            bool answered = false;
+            std::optional<Outcome> immediate;
+        };
+        auto state = std::make_shared<State>();
         call.operation->asyncHandler(
             context, call.parameters,
-            [this, self = call.shared_from_this(), answered](const Outcome &outcome) {
-                if (std::exchange(*answered, true))
+            [this, self = call.shared_from_this(), state](const Outcome &outcome) {
+                if (std::exchange(state->answered, true))
                     return;
-                answerLate(self, outcome);
+                if (!state->returned)
+                    state->immediate = outcome;
+                else
+                    answerLate(self, outcome);
             });
-        return std::nullopt;
+        state->returned = true;
+        if (!state->immediate)
+            return std::nullopt;
+        Response response = outcomeResponse(call, *state->immediate);
+        saveIdempotencyRecord(call, response);
+        return response;
     }
     return outcomeResponse(call, call.operation->handler(context, call.parameters));
 }
@@ -556,7 +581,34 @@ RequestPipeline::Response RequestPipeline::errorResponse(const ApiError &error)
     return response;
 }
 
-void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool headOnly)
+void RequestPipeline::writeFile(QTcpSocket *socket, Response response, bool headOnly)
+{
+    auto file = std::make_unique<QFile>(response.bodyFile);
+    if (!file->open(QIODevice::ReadOnly)) {
+        qCWarning(lcApi).noquote() << "cannot open" << response.bodyFile << file->errorString();
+        write(socket, errorResponse(ApiError::internal()), headOnly);
+        return;
+    }
+    const qint64 size = file->size();
+    if (headOnly || size <= SmallFileBytes) {
+        response.body = headOnly ? QByteArray() : file->readAll();
+        response.bodyFile.clear();
+        response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
+        write(socket, response, headOnly, false);
+        return;
+    }
+    // A large file goes out in pieces over time; a pipelined request behind it would be
+    // answered in the middle, so the connection serves nothing more and closes after it.
+    response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
+    response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
+    write(socket, response, true, false);
+    if (auto *guard = socket->findChild<ConnectionGuard *>(QString(), Qt::FindDirectChildrenOnly))
+        guard->stopReading();
+    FileStreamer::start(socket, std::move(file));
+}
+
+void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool headOnly,
+                            bool withContentLength)
 {
     // One write per answer: QHttpServerResponder writes every line separately.
     QByteArray bytes;
@@ -565,8 +617,13 @@ void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool h
              + httpstatus::reasonPhrase(response.status) + "\r\n";
     for (const auto &[name, value] : response.headers)
         bytes += name + ": " + value + "\r\n";
-    bytes += "Cache-Control: no-store\r\n";
-    if (response.status != 204)
+    const bool cacheControlGiven
+        = std::any_of(response.headers.begin(), response.headers.end(), [](const auto &header) {
+              return header.first.compare("Cache-Control", Qt::CaseInsensitive) == 0;
+          });
+    if (!cacheControlGiven)
+        bytes += "Cache-Control: no-store\r\n";
+    if (response.status != 204 && withContentLength)
         bytes += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
     bytes += "\r\n";
     if (!headOnly)

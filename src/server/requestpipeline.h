@@ -38,6 +38,8 @@ public:
         int status = 200;
         QByteArray body;
         QList<QPair<QByteArray, QByteArray>> headers;
+        // A file to send as the body instead of `body` (served media).
+        QString bodyFile {};
     };
     // Pages served outside /api (public, no key): nothing when the path is not theirs.
     using PageHandler
@@ -66,11 +68,15 @@ private:
     std::optional<Response> runIdempotently(Call &call, const QByteArray &key);
     Response outcomeResponse(const Call &call, const Outcome &outcome) const;
     void answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome);
+    // For an operation that answers late, whose work has no transaction to share.
+    void saveIdempotencyRecord(const Call &call, const Response &response);
     void finish(Call &call, Response response, QTcpSocket *socket);
     void logCall(const Call &call, const Response &response);
 
     static Response errorResponse(const ApiError &error);
-    static void write(QTcpSocket *socket, const Response &response, bool headOnly);
+    static void write(QTcpSocket *socket, const Response &response, bool headOnly,
+                      bool withContentLength = true);
+    static void writeFile(QTcpSocket *socket, Response response, bool headOnly);
 
     const OperationRegistry &m_registry;
     Authenticator &m_authenticator;

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "server/httplimits.h"
+#include "server/media/addresspolicy.h"
+#include "server/media/mediafetcher.h"
 #include "server/publishing/dispatcher.h"
 
 #include <QString>
@@ -21,6 +23,12 @@ struct ServerConfig
     // listening address when empty.
     QString publicBaseUrl;
     DispatcherConfig dispatcher;
+    // Media files; empty: "media" beside the database.
+    QString mediaDirectory;
+    // Which addresses POST /media may fetch from beyond public ones (serve --media-allow).
+    AddressPolicy mediaAddresses;
+    // maxBytes limits uploads too.
+    MediaFetchLimits mediaFetch;
     int callLogRetentionDays = 30;
 };
 

@@ -33,6 +33,7 @@ const IntegerOption IntegerOptions[] = {
     {"body-timeout", "Seconds a client has to send a request's body.", 30, 1, 3600},
     {"idle-timeout", "Seconds an idle kept-alive connection stays open.", 60, 1, 86400},
     {"call-log-days", "Days the call log is kept (0 keeps it forever).", 30, 0, 36500},
+    {"media-max-mb", "Largest media file fetched or uploaded, in MiB.", 100, 1, 10'240},
 };
 
 // Every connection is a file descriptor; the default soft limit (often 1024) would cap
@@ -68,6 +69,16 @@ void ServeCommand::configure(const QString &, QCommandLineParser &parser) const
          QStringLiteral("The address readers reach this server at, for the links it hands out "
                         "(published sandbox posts). Default: http:// and the --listen address."),
          QStringLiteral("url")});
+    parser.addOption(
+        {QStringLiteral("media-allow"),
+         QStringLiteral("Addresses or networks POST /media may fetch from although they are "
+                        "internal (loopback, private, link-local, ...), comma-separated, e.g. "
+                        "10.0.0.0/8,::1. Default: public addresses only."),
+         QStringLiteral("networks")});
+    parser.addOption({QStringLiteral("media-dir"),
+                      QStringLiteral("Where media files are stored. Default: media in the data "
+                                     "directory."),
+                      QStringLiteral("directory")});
     for (const IntegerOption &option : IntegerOptions)
         parser.addOption({QString::fromLatin1(option.name),
                           QString::fromLatin1(option.description)
@@ -133,6 +144,19 @@ std::optional<ServerConfig> ServeCommand::readConfig(const QCommandLineParser &p
         }
         config.publicBaseUrl = *publicUrl;
     }
+    if (parser.isSet(QStringLiteral("media-allow"))) {
+        QString error;
+        const auto policy
+            = AddressPolicy::fromAllowList(parser.value(QStringLiteral("media-allow")), &error);
+        if (!policy) {
+            context.err << "error: --media-allow: " << error << Qt::endl;
+            return std::nullopt;
+        }
+        config.mediaAddresses = *policy;
+    }
+    if (parser.isSet(QStringLiteral("media-dir")))
+        config.mediaDirectory = parser.value(QStringLiteral("media-dir"));
+    config.mediaFetch.maxBytes = qint64(values.value(QStringLiteral("media-max-mb"))) * 1024 * 1024;
     config.readsPerMinute = values.value(QStringLiteral("read-limit"));
     config.writesPerMinute = values.value(QStringLiteral("write-limit"));
     config.authFailuresPerMinute = values.value(QStringLiteral("auth-failure-limit"));

@@ -260,6 +260,36 @@ QList<Migration> allMigrations()
              QStringLiteral(
                  "CREATE INDEX drafts_project_updated ON drafts(project_id, updated_at, id)"),
          }},
+        {5,
+         "media from URLs and uploads",
+         {
+             // An upload is a row from the moment its address is handed out; the file
+             // and its facts arrive with the PUT. A fetched file is ready on insertion.
+             QStringLiteral(R"(CREATE TABLE media (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                public_token TEXT NOT NULL UNIQUE,
+                status TEXT NOT NULL CHECK (status IN ('awaiting-upload', 'ready')),
+                source_url TEXT,
+                filename TEXT,
+                declared_type TEXT,
+                declared_size BIGINT,
+                mime_type TEXT,
+                size BIGINT,
+                sha256 TEXT,
+                created_at BIGINT NOT NULL,
+                upload_expires_at BIGINT,
+                completed_at BIGINT,
+                CHECK (status = 'awaiting-upload' OR (mime_type IS NOT NULL AND size IS NOT NULL
+                                                      AND sha256 IS NOT NULL))))"),
+             QStringLiteral("CREATE INDEX media_project ON media(project_id, created_at, id)"),
+             // Secrets the server makes for itself on first use, such as the key that
+             // signs upload addresses.
+             QStringLiteral(R"(CREATE TABLE server_secrets (
+                name TEXT PRIMARY KEY,
+                value BLOB NOT NULL,
+                created_at BIGINT NOT NULL))"),
+         }},
     };
 }
 

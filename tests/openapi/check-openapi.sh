@@ -98,8 +98,9 @@ key=$(json "$work/demo.json" 'd.apiKey')
 
 # Port 0: the server picks a free port and prints it, so nothing races for one. The rate
 # limits are raised so that the requests below never meet a 429 they did not ask for.
+# The allow-list lets POST /media fetch from this server's own media URLs.
 "$server" serve --data "$work/data" --listen 127.0.0.1:0 --read-limit 1000 --write-limit 1000 \
-    >"$work/server.log" 2>&1 &
+    --media-allow 127.0.0.1 >"$work/server.log" 2>&1 &
 server_pid=$!
 if ! port=$(wait_for "$work/server.log" "$server_pid" 30 \
     's#.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\)/api/v2.*#\1#p'); then
@@ -324,6 +325,46 @@ request "delete it again (404)" 404 DELETE "/schedule/slots/$slot"
 request "the next free slot of an account" 200 POST /schedule/slots/next-available \
     '{"accountId": "'"$twitter"'"}'
 request "the next free slot of the project" 200 POST /schedule/slots/next-available
+
+# Tools, and drafts (which are tools only).
+request "the tools" 200 GET /tools
+request "a tool: get_user" 200 POST /tools/get_user '{}'
+request "a tool: list_accounts of X" 200 POST /tools/list_accounts '{"platform": "x"}'
+request "a tool: cancel an unknown schedule (404)" 404 POST /tools/cancel_schedule \
+    '{"id": "sch_doesnotexist"}'
+request "save a draft" 200 POST /tools/save_draft '{"text": "Launch day", "platforms": ["x", "linkedin"]}'
+draft=$(json "$work/body" 'd.draft.id')
+request "save it from revision 1" 200 POST /tools/save_draft \
+    '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch day!", "platforms": ["x"]}'
+request "save it from a stale revision (409)" 409 POST /tools/save_draft \
+    '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch?", "platforms": ["x"]}'
+request "the drafts" 200 POST /tools/list_drafts '{"query": "launch", "limit": 10}'
+request "a draft" 200 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
+request "publish a draft" 200 POST /tools/publish_draft \
+    '{"draftId": "'"$draft"'", "accountId": "'"$twitter"'", "scheduledTime": "'"$later"'"}'
+request "publish a draft with the wrong account (422)" 422 POST /tools/publish_draft \
+    '{"draftId": "'"$draft"'", "accountId": "'"$linkedin"'"}'
+request "delete a draft" 200 POST /tools/delete_draft '{"draftId": "'"$draft"'"}'
+request "an unknown draft (404)" 404 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
+direct "an unknown tool (404)" 404 unknown_tool POST /api/v2/tools/launch_rocket \
+    -H "x-api-key: $key" -H 'Content-Type: application/json' --data-binary '{}'
+
+# Media: an upload address, the upload itself (outside /api/v2, so straight to the
+# server), the file at its public URL, and the server fetching that URL as media.
+request "an upload address" 201 POST /media/uploads '{"filename": "pixel.png", "contentType": "image/png"}'
+upload_url=$(json "$work/body" 'd.uploadUrl')
+public_url=$(json "$work/body" 'd.publicUrl')
+{ printf '\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR'; head -c 4000 /dev/zero; } >"$work/pixel.png"
+requests=$((requests + 1))
+if [ "$(curl -sS --max-time 15 -o "$work/body" -w '%{http_code}' -T "$work/pixel.png" "$upload_url")" = 201 ]; then
+    printf 'ok   %-44s PUT /uploads/{mediaId} -> 201 (direct)\n' "an upload"
+else
+    problem "an upload" "PUT $upload_url: $(head -c 600 "$work/body")"
+fi
+request "fetch media from a URL" 201 POST /media '{"url": "'"$public_url"'"}'
+request "fetch media from an internal address (422)" 422 POST /media \
+    '{"url": "http://10.0.0.1/photo.png"}'
+request "a tool: an upload address" 200 POST /tools/create_upload_url '{"filename": "b.gif"}'
 
 # Keys and the call log.
 request "the API keys" 200 GET /project/api-keys

@@ -122,6 +122,37 @@ private Q_SLOTS:
         QVERIFY(scanner.feed(Get).completedHeads.isEmpty());
     }
 
+    void uploadsHaveTheirOwnLimitAndNeedALength()
+    {
+        HttpLimits limits = smallLimits();
+        limits.maxUploadBytes = 50 * 1024 * 1024;
+        const auto head = [&](const QByteArray &requestLine, const QByteArray &headers) {
+            HttpFramingScanner scanner(limits);
+            return scanner.feed(
+                QByteArray(requestLine + " HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n"));
+        };
+        // Far over the JSON limit, within the upload limit: the guard streams it.
+        const auto upload = head("PUT /uploads/med_x?expires=1&signature=s",
+                                 "Content-Type: image/png\r\nContent-Length: 40000000\r\n");
+        QVERIFY(!upload.violation);
+        QCOMPARE(upload.completedHeads.size(), 1);
+        QVERIFY(upload.completedHeads.first().isUpload());
+        QCOMPARE(upload.completedHeads.first().contentType, QByteArray("image/png"));
+        QCOMPARE(upload.completedHeads.first().bodyStart(),
+                 upload.completedHeads.first().streamEnd - 40'000'000);
+
+        const auto tooLarge = head("PUT /uploads/med_x", "Content-Length: 60000000\r\n");
+        QCOMPARE(tooLarge.violation->status, 413);
+        const auto noLength = head("PUT /uploads/med_x", "");
+        QCOMPARE(noLength.violation->status, 411);
+        // The same size anywhere else, or with another method, is a JSON body: too large.
+        QCOMPARE(
+            head("PUT /api/v2/uploads/med_x", "Content-Length: 40000000\r\n").violation->status,
+            413);
+        QCOMPARE(head("POST /uploads/med_x", "Content-Length: 40000000\r\n").violation->status,
+                 413);
+    }
+
     void tooManyHeaders()
     {
         HttpLimits limits = smallLimits();

@@ -91,9 +91,12 @@ private Q_SLOTS:
         for (auto path = paths.begin(); path != paths.end(); ++path) {
             const QJsonObject item = path.value().toObject();
             for (auto method = item.begin(); method != item.end(); ++method)
-                documented.append(
-                    method.key().toUpper() + u' ' + path.key() + u' '
-                    + method.value().toObject().value(QStringLiteral("operationId")).toString());
+                if (method.key() != u"servers")
+                    documented.append(method.key().toUpper() + u' ' + path.key() + u' '
+                                      + method.value()
+                                            .toObject()
+                                            .value(QStringLiteral("operationId"))
+                                            .toString());
         }
         QStringList routed;
         for (const Operation *operation : m_server->server().registry().operations()) {
@@ -104,6 +107,9 @@ private Q_SLOTS:
                 routed.append(QStringLiteral("POST /tools/") + operation->name
                               + QStringLiteral(" tool_") + operation->name);
         }
+        // Served outside /api/v2 by the guard and the media library, not by the registry.
+        routed << QStringLiteral("PUT /uploads/{mediaId} put_upload")
+               << QStringLiteral("GET /media/{file} get_media_file");
         documented.sort();
         routed.sort();
         QCOMPARE(documented, routed);

@@ -280,6 +280,22 @@ private Q_SLOTS:
         QVERIFY(bad.err.contains(QStringLiteral("--public-url must be an http:// or https://")));
     }
 
+    void mediaOptionsAreChecked()
+    {
+        const Run badAllowList = run(
+            {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+             QStringLiteral("--media-allow"), QStringLiteral("10.0.0.0/8,intranet")});
+        QCOMPARE(badAllowList.exitCode, 2);
+        QVERIFY2(badAllowList.err.contains(QStringLiteral("--media-allow"))
+                     && badAllowList.err.contains(QStringLiteral("intranet")),
+                 qPrintable(badAllowList.err));
+        const Run badSize = run({QStringLiteral("serve"), QStringLiteral("--listen"),
+                                 QStringLiteral("127.0.0.1:0"), QStringLiteral("--media-max-mb"),
+                                 QStringLiteral("0")});
+        QCOMPARE(badSize.exitCode, 2);
+        QVERIFY(badSize.err.contains(QStringLiteral("--media-max-mb")));
+    }
+
     void initDemoIsSafeToRunAgain()
     {
         QTemporaryDir demoDirectory;

@@ -243,7 +243,8 @@ private Q_SLOTS:
 
         // Back to the schema as version 2 left it.
         for (const char *sql :
-             {"DROP TABLE drafts", "DROP TRIGGER submissions_holds_slot_inserted",
+             {"DROP TABLE media", "DROP TABLE server_secrets", "DROP TABLE drafts",
+              "DROP TRIGGER submissions_holds_slot_inserted",
               "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
               "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
               "ALTER TABLE submissions DROP COLUMN holds_slot",
