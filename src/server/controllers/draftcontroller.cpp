@@ -198,6 +198,13 @@ void DraftController::registerOperations(OperationRegistry &registry)
     registry.add(publish);
 }
 
+std::optional<Draft> DraftController::findDraft(const CallContext &context, const QString &draftId)
+{
+    if (!ids::looksLike(draftId, IdKind::Draft))
+        return std::nullopt;
+    return m_drafts.find(context.projectId, draftId);
+}
+
 Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject &parameters)
 {
     Draft draft;
@@ -230,9 +237,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     }
 
     Transaction transaction(m_database);
-    const auto current = ids::looksLike(draftId, IdKind::Draft)
-                             ? m_drafts.find(context.projectId, draftId)
-                             : std::nullopt;
+    const auto current = findDraft(context, draftId);
     if (!current)
         return draftNotFound(draftId);
     const qint64 baseRevision = parameters.value(u"baseRevision"_s).toInteger();
@@ -268,9 +273,7 @@ Outcome DraftController::listDrafts(const CallContext &context, const QJsonObjec
 Outcome DraftController::getDraft(const CallContext &context, const QJsonObject &parameters)
 {
     const QString draftId = parameters.value(u"draftId"_s).toString();
-    const auto draft = ids::looksLike(draftId, IdKind::Draft)
-                           ? m_drafts.find(context.projectId, draftId)
-                           : std::nullopt;
+    const auto draft = findDraft(context, draftId);
     if (!draft)
         return draftNotFound(draftId);
     return Outcome::ok(draftBody(*draft));
@@ -287,9 +290,7 @@ Outcome DraftController::deleteDraft(const CallContext &context, const QJsonObje
 Outcome DraftController::publishDraft(const CallContext &context, const QJsonObject &parameters)
 {
     const QString draftId = parameters.value(u"draftId"_s).toString();
-    const auto draft = ids::looksLike(draftId, IdKind::Draft)
-                           ? m_drafts.find(context.projectId, draftId)
-                           : std::nullopt;
+    const auto draft = findDraft(context, draftId);
     if (!draft)
         return draftNotFound(draftId);
 

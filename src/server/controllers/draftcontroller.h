@@ -1,9 +1,12 @@
 #pragma once
 
+#include "core/draft.h"
 #include "server/callcontext.h"
 #include "server/outcome.h"
 
 #include <QJsonObject>
+
+#include <optional>
 
 namespace slotline {
 
@@ -24,6 +27,7 @@ public:
     void registerOperations(OperationRegistry &registry);
 
 private:
+    std::optional<Draft> findDraft(const CallContext &context, const QString &draftId);
     Outcome saveDraft(const CallContext &context, const QJsonObject &parameters);
     Outcome listDrafts(const CallContext &context, const QJsonObject &parameters);
     Outcome getDraft(const CallContext &context, const QJsonObject &parameters);
