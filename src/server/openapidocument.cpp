@@ -267,7 +267,7 @@ QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
         "info": {
             "title": "Slotline API",
             "version": "2.0.0",
-            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}. A method a path does not take is answered 405 with an Allow header.",
+            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}. A method a path does not take is answered 405 with an Allow header. Before a request reaches an operation, the connection guard may refuse it with 408 (too slow), 411 (chunked body), 413, 414, 417, 431 (headers too large), 501, 503 (too many connections, with Retry-After) or 505, in the same error shape, and close the connection.",
             "license": {"name": "Proprietary", "identifier": "LicenseRef-Slotline"}
         },
         "servers": [{"url": "/api/v2", "description": "This server"}],
