@@ -1,6 +1,7 @@
 #include "core/account.h"
 
 #include "core/isotime.h"
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -33,6 +34,21 @@ void Account::writeJson(JsonWriter &json) const
 QJsonObject Account::toJson() const
 {
     return JsonWriter::toObject(*this);
+}
+
+std::optional<Account> Account::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    Account account;
+    account.id = read.string("id"_L1);
+    account.platform = read.platform("platform"_L1);
+    account.name = read.string("name"_L1);
+    account.username = read.optionalString("username"_L1);
+    account.profileImageUrl = read.optionalString("profileImageUrl"_L1);
+    account.status = read.string("status"_L1) == u"disconnected" ? AccountStatus::Disconnected
+                                                                 : AccountStatus::Active;
+    account.connectedAtMs = read.time("connectedAt"_L1);
+    return read.result(account, error);
 }
 
 } // namespace slotline

@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
+
 namespace slotline {
 
 class JsonWriter;
@@ -29,6 +31,9 @@ struct Account
     // The API shape; internal fields (project, connector) stay inside the server.
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<Account> fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 
 } // namespace slotline

@@ -1,6 +1,7 @@
 #include "core/apikeyinfo.h"
 
 #include "core/isotime.h"
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -22,6 +23,19 @@ void ApiKeyInfo::writeJson(JsonWriter &json) const
 QJsonObject ApiKeyInfo::toJson() const
 {
     return JsonWriter::toObject(*this);
+}
+
+std::optional<ApiKeyInfo> ApiKeyInfo::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    ApiKeyInfo key;
+    key.id = read.string("id"_L1);
+    key.name = read.string("name"_L1);
+    key.prefix = read.string("prefix"_L1);
+    key.createdAtMs = read.time("createdAt"_L1);
+    key.lastUsedAtMs = read.optionalTime("lastUsedAt"_L1);
+    key.revokedAtMs = read.optionalTime("revokedAt"_L1);
+    return read.result(key, error);
 }
 
 } // namespace slotline

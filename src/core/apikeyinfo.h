@@ -24,6 +24,9 @@ struct ApiKeyInfo
 
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<ApiKeyInfo> fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 
 } // namespace slotline

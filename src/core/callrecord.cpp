@@ -1,6 +1,7 @@
 #include "core/callrecord.h"
 
 #include "core/isotime.h"
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -27,6 +28,22 @@ void CallRecord::writeJson(JsonWriter &json) const
 QJsonObject CallRecord::toJson() const
 {
     return JsonWriter::toObject(*this);
+}
+
+std::optional<CallRecord> CallRecord::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    CallRecord record;
+    record.id = read.string("id"_L1);
+    record.atMs = read.time("at"_L1);
+    record.apiKeyId = read.string("apiKeyId"_L1);
+    record.method = read.string("method"_L1);
+    record.path = read.string("path"_L1);
+    record.tool = read.optionalString("tool"_L1);
+    record.arguments = read.optionalObject("arguments"_L1).value_or(QJsonObject());
+    record.status = int(read.integer("status"_L1));
+    record.durationMs = read.number("durationMs"_L1);
+    return read.result(record, error);
 }
 
 } // namespace slotline

@@ -3,6 +3,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
+
 namespace slotline {
 
 class JsonWriter;
@@ -24,6 +26,9 @@ struct CallRecord
 
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<CallRecord> fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 
 } // namespace slotline

@@ -1,5 +1,6 @@
 #include "core/creditbalance.h"
 
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -18,6 +19,16 @@ void CreditBalance::writeJson(JsonWriter &json) const
 QJsonObject CreditBalance::toJson() const
 {
     return JsonWriter::toObject(*this);
+}
+
+std::optional<CreditBalance> CreditBalance::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    CreditBalance balance;
+    balance.remaining = read.integer("creditsRemaining"_L1);
+    balance.reserved = read.integer("creditsReserved"_L1);
+    balance.used = read.integer("creditsUsed"_L1);
+    return read.result(balance, error);
 }
 
 } // namespace slotline

@@ -2,6 +2,8 @@
 
 #include <QJsonObject>
 
+#include <optional>
+
 namespace slotline {
 
 class JsonWriter;
@@ -14,6 +16,10 @@ struct CreditBalance
 
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<CreditBalance> fromJson(const QJsonObject &object,
+                                                 QString *error = nullptr);
 };
 
 } // namespace slotline

@@ -1,6 +1,7 @@
 #include "core/draft.h"
 
 #include "core/isotime.h"
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -21,6 +22,20 @@ void Draft::writeJson(JsonWriter &json) const
         .field("createdAt"_L1, isotime::format(createdAtMs))
         .field("updatedAt"_L1, isotime::format(updatedAtMs))
         .endObject();
+}
+
+std::optional<Draft> Draft::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    Draft draft;
+    draft.id = read.string("id"_L1);
+    draft.text = read.optionalString("text"_L1);
+    draft.platforms = read.platformList("platforms"_L1);
+    draft.mediaUrls = read.strings("mediaUrls"_L1);
+    draft.revision = read.integer("revision"_L1);
+    draft.createdAtMs = read.time("createdAt"_L1);
+    draft.updatedAtMs = read.time("updatedAt"_L1);
+    return read.result(draft, error);
 }
 
 } // namespace slotline

@@ -2,9 +2,12 @@
 
 #include "core/platform.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace slotline {
 
@@ -25,6 +28,9 @@ struct Draft
 
     // {id, text, platforms, mediaUrls, revision, createdAt, updatedAt}
     void writeJson(JsonWriter &json) const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<Draft> fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 
 } // namespace slotline

@@ -3,6 +3,10 @@
 #include "core/account.h"
 #include "core/submission.h"
 
+#include <QJsonObject>
+
+#include <optional>
+
 namespace slotline {
 
 class JsonWriter;
@@ -14,6 +18,9 @@ struct Schedule
     Account account;
 
     void writeJson(JsonWriter &json) const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<Schedule> fromJson(const QJsonObject &object, QString *error = nullptr);
 };
 
 } // namespace slotline

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace slotline {
 
 class JsonWriter;
@@ -19,6 +21,9 @@ struct Subaccount
 
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<Subaccount> fromJson(const QJsonObject &object, QString *error = nullptr);
 
     static QStringList knownTypes();
 };

@@ -3,6 +3,7 @@
 #include "core/platform.h"
 #include "core/submissionstatus.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -45,6 +46,12 @@ struct Submission
     void writeJson(JsonWriter &json) const;
     // The post as submitted: {accountId, content: {text, platform, mediaUrls}, target}.
     void writePostJson(JsonWriter &json) const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<Submission> fromJson(const QJsonObject &object, QString *error = nullptr);
+    // The post as submitted (writePostJson's shape): account, content and target only.
+    static std::optional<Submission> fromPostJson(const QJsonObject &object,
+                                                  QString *error = nullptr);
 };
 
 // A published post as GET /published-posts lists it.
@@ -60,6 +67,10 @@ struct PublishedPost
     qint64 publishedAtMs = 0;
 
     void writeJson(JsonWriter &json) const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<PublishedPost> fromJson(const QJsonObject &object,
+                                                 QString *error = nullptr);
 };
 
 } // namespace slotline

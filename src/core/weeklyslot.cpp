@@ -1,5 +1,6 @@
 #include "core/weeklyslot.h"
 
+#include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -57,6 +58,31 @@ std::optional<Qt::DayOfWeek> WeeklySlot::dayFromName(QStringView name)
             return Qt::DayOfWeek(day);
     }
     return std::nullopt;
+}
+
+std::optional<WeeklySlot> WeeklySlot::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    WeeklySlot slot;
+    slot.id = read.string("id"_L1);
+    const QString day = read.string("day"_L1);
+    if (const auto known = dayFromName(day))
+        slot.day = *known;
+    else
+        read.fail("day"_L1, QStringLiteral("unknown day \"%1\"").arg(day));
+    slot.hour = int(read.integer("hour"_L1));
+    slot.minute = int(read.integer("minute"_L1));
+    for (const QJsonValue &item : read.array("selectedTargets"_L1)) {
+        JsonReader target(item.toObject(), QStringLiteral("selectedTargets"));
+        SlotTarget parsed;
+        parsed.platform = target.platform("platform"_L1);
+        parsed.accountId = target.optionalString("accountId"_L1);
+        parsed.subaccountId = target.optionalString("subaccountId"_L1);
+        if (!target.ok())
+            read.fail("selectedTargets"_L1, target.error());
+        slot.targets.append(parsed);
+    }
+    return read.result(slot, error);
 }
 
 } // namespace slotline

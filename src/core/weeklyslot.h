@@ -2,6 +2,7 @@
 
 #include "core/platform.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -42,6 +43,9 @@ struct WeeklySlot
 
     bool appliesTo(const SlotQuery &query) const;
     void writeJson(JsonWriter &json) const;
+    // The API shape back into the value; nothing (and `error` says why) when the object
+    // is not one.
+    static std::optional<WeeklySlot> fromJson(const QJsonObject &object, QString *error = nullptr);
 
     static QString dayName(Qt::DayOfWeek day);
     static std::optional<Qt::DayOfWeek> dayFromName(QStringView name);
