@@ -1,0 +1,830 @@
+#include "client/apiclient.h"
+
+#include "client/logcategories.h"
+#include "core/isotime.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::client {
+namespace {
+
+// A 429 is waited out and the call sent again this many times before it is given up
+// as RateLimited (a server that keeps refusing, e.g. after failed authentications).
+constexpr int MaxRateLimitedAttempts = 4;
+
+template<typename T>
+using Parser = std::function<std::optional<T>(const QJsonObject &, QString *)>;
+
+QJsonArray toJsonArray(const QStringList &values)
+{
+    return QJsonArray::fromStringList(values);
+}
+
+void addPaging(QUrlQuery &query, const Paging &paging)
+{
+    query.addQueryItem(u"limit"_s, QString::number(paging.limit));
+    if (!paging.cursor.isEmpty())
+        query.addQueryItem(u"cursor"_s, paging.cursor);
+}
+
+int headerInt(const QNetworkReply *reply, const QByteArray &name)
+{
+    bool ok = false;
+    const int value = reply->rawHeader(name).trimmed().toInt(&ok);
+    return ok ? value : -1;
+}
+
+ApiError malformed(const QString &why)
+{
+    return ApiError(
+        ApiError::Kind::MalformedAnswer,
+        QCoreApplication::translate("ApiClient", "The server's answer was not understood (%1).")
+            .arg(why));
+}
+
+// The answer's JSON object, or why it is none.
+std::optional<QJsonObject> jsonObjectOf(const QByteArray &body, QString *why)
+{
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError) {
+        *why = error.errorString();
+        return std::nullopt;
+    }
+    if (!document.isObject()) {
+        *why = u"not a JSON object"_s;
+        return std::nullopt;
+    }
+    return document.object();
+}
+
+// {"<key>": {...}} around a value, as save_draft and get_draft answer.
+template<typename T>
+Parser<T> wrapped(const QString &key)
+{
+    return [key](const QJsonObject &object, QString *error) -> std::optional<T> {
+        if (!object.value(key).isObject()) {
+            *error = key + u": missing"_s;
+            return std::nullopt;
+        }
+        return T::fromJson(object.value(key).toObject(), error);
+    };
+}
+
+} // namespace
+
+struct ApiClient::Call
+{
+    QByteArray method;
+    QString path;
+    QUrlQuery query;
+    QUrl absoluteUrl; // instead of base + path (upload addresses)
+    RateClass rateClass = RateClass::Read;
+    QByteArray body;
+    bool hasBody = false;
+    QByteArray contentType;
+    QByteArray idempotencyKey;
+    bool sendKey = true;
+    QString uploadFile; // streamed as the body instead of `body`
+    std::function<void(qint64, qint64)> progress;
+    QPointer<QObject> context;
+    bool hasContext = false;
+    quint64 sequence = 0; // submission order, kept when a refused call goes back in line
+    int attempts = 0;
+    bool finished = false;
+    QPointer<QNetworkReply> reply;
+    std::function<void(const ApiResult<QByteArray> &)> complete;
+};
+
+ApiClient::ApiClient(QObject *parent)
+    : QObject(parent)
+{
+    for (const RateClass rateClass : {RateClass::Read, RateClass::Write}) {
+        QTimer &timer = m_resumeTimers[rateClass == RateClass::Read ? 0 : 1];
+        timer.setSingleShot(true);
+        connect(&timer, &QTimer::timeout, this, [this, rateClass] {
+            drain(rateClass);
+            Q_EMIT rateLimitChanged(rateClass);
+        });
+    }
+}
+
+ApiClient::~ApiClient()
+{
+    // Nobody is told: whoever would be is going away with the client.
+    const QList<std::shared_ptr<Call>> running = std::exchange(m_running, {});
+    for (const auto &call : running) {
+        call->finished = true;
+        if (call->reply)
+            call->reply->abort();
+    }
+}
+
+void ApiClient::setBaseUrl(const QUrl &url)
+{
+    QString text = url.toString(QUrl::FullyEncoded);
+    while (text.endsWith(u'/'))
+        text.chop(1);
+    if (!text.endsWith(u"/api/v2"))
+        text += u"/api/v2"_s;
+    m_baseUrl = QUrl(text);
+}
+
+qint64 ApiClient::monotonicMs()
+{
+    static const QElapsedTimer clock = [] {
+        QElapsedTimer timer;
+        timer.start();
+        return timer;
+    }();
+    return clock.elapsed();
+}
+
+qint64 ApiClient::waitMs(RateClass rateClass) const
+{
+    return m_gate.waitMs(rateClass, monotonicMs());
+}
+
+int ApiClient::queuedCalls() const
+{
+    return int(m_queues[0].size() + m_queues[1].size());
+}
+
+void ApiClient::cancelAll()
+{
+    QList<std::shared_ptr<Call>> calls = m_running;
+    for (auto &queue : m_queues) {
+        calls.append(queue);
+        queue.clear();
+    }
+    m_running.clear();
+    const ApiError cancelled(ApiError::Kind::Cancelled, tr("The call was cancelled."));
+    for (const auto &call : std::as_const(calls)) {
+        const QPointer<QNetworkReply> reply = call->reply;
+        fail(call, cancelled); // first: aborting finishes the reply at once
+        if (reply)
+            reply->abort();
+    }
+    m_probing = {false, false};
+}
+
+std::shared_ptr<ApiClient::Call> ApiClient::makeCall(const QByteArray &method, const QString &path,
+                                                     RateClass rateClass, QObject *context)
+{
+    auto call = std::make_shared<Call>();
+    call->method = method;
+    call->path = path;
+    call->rateClass = rateClass;
+    call->context = context;
+    call->hasContext = context != nullptr;
+    call->sequence = m_nextSequence++;
+    return call;
+}
+
+void ApiClient::withJsonBody(Call &call, const QJsonObject &body)
+{
+    call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    call.hasBody = true;
+    call.contentType = "application/json";
+}
+
+void ApiClient::submit(const std::shared_ptr<Call> &call)
+{
+    auto &queue = m_queues[call->rateClass == RateClass::Read ? 0 : 1];
+    if (!queue.isEmpty() || m_gate.waitMs(call->rateClass, monotonicMs()) > 0) {
+        queue.append(call);
+        drain(call->rateClass);
+        return;
+    }
+    start(call);
+}
+
+void ApiClient::drain(RateClass rateClass)
+{
+    const std::size_t index = rateClass == RateClass::Read ? 0 : 1;
+    auto &queue = m_queues[index];
+    while (!queue.isEmpty() && !m_probing[index]) {
+        const qint64 wait = m_gate.waitMs(rateClass, monotonicMs());
+        if (wait > 0) {
+            m_resumeTimers[index].start(int(std::min<qint64>(wait, 24 * 3600 * 1000)));
+            return;
+        }
+        const std::shared_ptr<Call> call = queue.takeFirst();
+        // After a refusal one call goes first; the rest follow once it is through, so a
+        // wait is not followed by a burst the server refuses again.
+        if (call->attempts > 0)
+            m_probing[index] = true;
+        start(call);
+    }
+}
+
+void ApiClient::start(const std::shared_ptr<Call> &call)
+{
+    QNetworkRequest request(call->absoluteUrl.isEmpty() ? QUrl(m_baseUrl.toString() + call->path)
+                                                        : call->absoluteUrl);
+    if (call->absoluteUrl.isEmpty() && !call->query.isEmpty()) {
+        QUrl url = request.url();
+        url.setQuery(call->query);
+        request.setUrl(url);
+    }
+    if (call->sendKey && !m_apiKey.isEmpty())
+        request.setRawHeader("x-api-key", m_apiKey.toUtf8());
+    if (!call->contentType.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, call->contentType);
+    if (!call->idempotencyKey.isEmpty())
+        request.setRawHeader("Idempotency-Key", call->idempotencyKey);
+    request.setTransferTimeout(m_timeoutMs);
+
+    QNetworkReply *reply = nullptr;
+    if (!call->uploadFile.isEmpty()) {
+        auto *file = new QFile(call->uploadFile);
+        if (!file->open(QIODevice::ReadOnly)) {
+            const QString why = file->errorString();
+            delete file;
+            fail(call, ApiError(ApiError::Kind::BadRequest,
+                                tr("Cannot read %1: %2").arg(call->uploadFile, why)));
+            return;
+        }
+        request.setHeader(QNetworkRequest::ContentLengthHeader, file->size());
+        reply = m_network.sendCustomRequest(request, call->method, file);
+        file->setParent(reply);
+    } else if (call->hasBody) {
+        reply = m_network.sendCustomRequest(request, call->method, call->body);
+    } else {
+        reply = m_network.sendCustomRequest(request, call->method);
+    }
+    ++call->attempts;
+    call->reply = reply;
+    m_running.append(call);
+    m_gate.noteSent(call->rateClass);
+    if (call->progress)
+        connect(reply, &QNetworkReply::uploadProgress, this, [call](qint64 sent, qint64 total) {
+            // QNetworkReply ends with a (0, 0) that would read as "nothing sent".
+            if (total > 0 && (!call->hasContext || call->context))
+                call->progress(sent, total);
+        });
+    connect(reply, &QNetworkReply::finished, this, [this, call, reply] { finish(call, reply); });
+}
+
+void ApiClient::finish(const std::shared_ptr<Call> &call, QNetworkReply *reply)
+{
+    reply->deleteLater();
+    m_running.removeOne(call);
+    if (call->finished)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const std::size_t index = call->rateClass == RateClass::Read ? 0 : 1;
+    if (status == 0) {
+        m_probing[index] = false;
+        const bool timedOut = reply->error() == QNetworkReply::TimeoutError
+                              || reply->error() == QNetworkReply::OperationCanceledError;
+        const ApiError error(
+            timedOut ? ApiError::Kind::Timeout : ApiError::Kind::Network,
+            timedOut ? tr("The server did not answer in time.")
+                     : tr("The server cannot be reached: %1").arg(reply->errorString()));
+        qCDebug(lcClient).noquote() << call->method << call->path << "failed:" << error.message();
+        Q_EMIT serverUnreachable(error);
+        fail(call, error);
+        drain(call->rateClass);
+        return;
+    }
+
+    const int limit = headerInt(reply, "X-RateLimit-Limit");
+    if (limit >= 0) {
+        m_gate.noteHeaders(call->rateClass, limit, headerInt(reply, "X-RateLimit-Remaining"),
+                           headerInt(reply, "X-RateLimit-Reset"), monotonicMs());
+        Q_EMIT rateLimitChanged(call->rateClass);
+    }
+    Q_EMIT serverAnswered(status);
+
+    const int retryAfter = headerInt(reply, "Retry-After");
+    if (call->attempts > 1 || status != 429)
+        m_probing[index] = false; // a call sent again after a wait is through
+    if (status == 429 && call->uploadFile.isEmpty() && call->attempts < MaxRateLimitedAttempts) {
+        // Waited out and sent again, in its original place in line.
+        m_gate.noteRefused(call->rateClass, retryAfter, monotonicMs());
+        auto &queue = m_queues[index];
+        const auto place = std::find_if(queue.begin(), queue.end(), [&](const auto &queued) {
+            return queued->sequence > call->sequence;
+        });
+        queue.insert(place, call);
+        qCInfo(lcClient).noquote() << call->method << call->path << "rate limited; again in"
+                                   << std::max(1, retryAfter) << "s";
+        drain(call->rateClass);
+        Q_EMIT rateLimitChanged(call->rateClass);
+        return;
+    }
+    if (!m_queues[index].isEmpty())
+        drain(call->rateClass);
+    const QByteArray body = reply->readAll();
+    call->finished = true;
+    if (call->hasContext && !call->context)
+        return;
+    if (status >= 200 && status < 300)
+        call->complete(body);
+    else
+        call->complete(ApiError::fromResponse(status, body, retryAfter));
+}
+
+void ApiClient::fail(const std::shared_ptr<Call> &call, const ApiError &error)
+{
+    if (call->finished)
+        return;
+    call->finished = true;
+    if (call->hasContext && !call->context)
+        return;
+    call->complete(error);
+}
+
+template<typename T>
+static void deliverParsed(const ApiResult<QByteArray> &answer, const Parser<T> &parse,
+                          const ApiClient::Callback<T> &done)
+{
+    if (!answer.ok()) {
+        done(answer.error());
+        return;
+    }
+    QString why;
+    const auto object = jsonObjectOf(answer.value(), &why);
+    if (!object) {
+        done(malformed(why));
+        return;
+    }
+    auto value = parse(*object, &why);
+    if (!value) {
+        done(malformed(why));
+        return;
+    }
+    done(std::move(*value));
+}
+
+template<typename T>
+void ApiClient::expectObject(const std::shared_ptr<Call> &call, Callback<T> done)
+{
+    const Parser<T> parse
+        = [](const QJsonObject &object, QString *error) { return T::fromJson(object, error); };
+    call->complete = [parse, done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<T>(answer, parse, done);
+    };
+    submit(call);
+}
+
+template<typename T>
+void ApiClient::expectPage(const std::shared_ptr<Call> &call, Callback<ItemPage<T>> done)
+{
+    const Parser<ItemPage<T>> parse
+        = [](const QJsonObject &object, QString *error) -> std::optional<ItemPage<T>> {
+        if (!object.value(u"items"_s).isArray()) {
+            *error = u"items: missing"_s;
+            return std::nullopt;
+        }
+        ItemPage<T> page;
+        for (const QJsonValue &item : object.value(u"items"_s).toArray()) {
+            auto value = T::fromJson(item.toObject(), error);
+            if (!value) {
+                *error = u"items."_s + *error;
+                return std::nullopt;
+            }
+            page.items.append(std::move(*value));
+        }
+        page.cursor = object.value(u"cursor"_s).toString();
+        return page;
+    };
+    call->complete = [parse, done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<ItemPage<T>>(answer, parse, done);
+    };
+    submit(call);
+}
+
+void ApiClient::expectNothing(const std::shared_ptr<Call> &call, Callback<Done> done)
+{
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        if (answer.ok())
+            done(Done {});
+        else
+            done(answer.error());
+    };
+    submit(call);
+}
+
+// --- identity, accounts, credits ---------------------------------------------------------
+
+void ApiClient::getUser(QObject *context, Callback<UserProfile> done)
+{
+    expectObject(makeCall("GET", u"/users/me"_s, RateClass::Read, context), std::move(done));
+}
+
+void ApiClient::listAccounts(std::optional<Platform> platform, const Paging &paging,
+                             QObject *context, Callback<ItemPage<Account>> done)
+{
+    auto call = makeCall("GET", u"/users/me/accounts"_s, RateClass::Read, context);
+    if (platform)
+        call->query.addQueryItem(u"platform"_s, platforms::toString(*platform));
+    addPaging(call->query, paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::listSubaccounts(const QString &accountId, const Paging &paging, QObject *context,
+                                Callback<ItemPage<Subaccount>> done)
+{
+    auto call = makeCall("GET",
+                         u"/users/me/accounts/"_s
+                             + QString::fromLatin1(QUrl::toPercentEncoding(accountId))
+                             + u"/subaccounts"_s,
+                         RateClass::Read, context);
+    addPaging(call->query, paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::getCredits(QObject *context, Callback<CreditBalance> done)
+{
+    expectObject(makeCall("GET", u"/credits"_s, RateClass::Read, context), std::move(done));
+}
+
+// --- posts and schedules -----------------------------------------------------------------
+
+namespace {
+
+QString idPath(const QString &prefix, const QString &id)
+{
+    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
+}
+
+} // namespace
+
+void ApiClient::createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,
+                           Callback<PostCreated> done)
+{
+    QJsonObject content {{u"text"_s, post.text},
+                         {u"platform"_s, platforms::toString(post.platform)},
+                         {u"mediaUrls"_s, toJsonArray(post.mediaUrls)}};
+    QJsonObject inner {{u"accountId"_s, post.accountId}, {u"content"_s, content}};
+    if (!post.pageId.isEmpty())
+        inner.insert(u"target"_s,
+                     QJsonObject {{u"targetType"_s, platforms::toString(post.platform)},
+                                  {u"pageId"_s, post.pageId}});
+    QJsonObject body {{u"post"_s, inner}};
+    if (post.scheduledAtMs)
+        body.insert(u"scheduledTime"_s, isotime::format(*post.scheduledAtMs));
+    if (post.useNextFreeSlot)
+        body.insert(u"useNextFreeSlot"_s, true);
+    auto call = makeCall("POST", u"/posts"_s, RateClass::Write, context);
+    withJsonBody(*call, body);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectObject(call, std::move(done));
+}
+
+void ApiClient::listPosts(const PostFilter &filter, QObject *context,
+                          Callback<ItemPage<Submission>> done)
+{
+    auto call = makeCall("GET", u"/posts"_s, RateClass::Read, context);
+    if (filter.sinceMs)
+        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+    if (filter.untilMs)
+        call->query.addQueryItem(u"until"_s, isotime::format(*filter.untilMs));
+    for (const QString &status : filter.statuses)
+        call->query.addQueryItem(u"status"_s, status);
+    if (filter.platform)
+        call->query.addQueryItem(u"platform"_s, platforms::toString(*filter.platform));
+    if (!filter.accountId.isEmpty())
+        call->query.addQueryItem(u"accountId"_s, filter.accountId);
+    addPaging(call->query, filter.paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::getPost(const QString &submissionId, QObject *context, Callback<Submission> done)
+{
+    expectObject(makeCall("GET", idPath(u"/posts/"_s, submissionId), RateClass::Read, context),
+                 std::move(done));
+}
+
+void ApiClient::listPublishedPosts(const PublishedPostFilter &filter, QObject *context,
+                                   Callback<ItemPage<PublishedPost>> done)
+{
+    auto call = makeCall("GET", u"/published-posts"_s, RateClass::Read, context);
+    if (!filter.query.isEmpty())
+        call->query.addQueryItem(u"query"_s, filter.query);
+    if (filter.platform)
+        call->query.addQueryItem(u"platform"_s, platforms::toString(*filter.platform));
+    if (!filter.accountId.isEmpty())
+        call->query.addQueryItem(u"accountId"_s, filter.accountId);
+    if (filter.sinceMs)
+        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+    if (filter.untilMs)
+        call->query.addQueryItem(u"until"_s, isotime::format(*filter.untilMs));
+    addPaging(call->query, filter.paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::listSchedules(const Paging &paging, QObject *context,
+                              Callback<ItemPage<Schedule>> done)
+{
+    auto call = makeCall("GET", u"/schedules"_s, RateClass::Read, context);
+    addPaging(call->query, paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::getSchedule(const QString &scheduleId, QObject *context, Callback<Schedule> done)
+{
+    expectObject(makeCall("GET", idPath(u"/schedules/"_s, scheduleId), RateClass::Read, context),
+                 std::move(done));
+}
+
+void ApiClient::updateSchedule(const QString &scheduleId, const ScheduleChange &change,
+                               const QString &idempotencyKey, QObject *context,
+                               Callback<Schedule> done)
+{
+    QJsonObject body;
+    if (change.scheduledAtMs)
+        body.insert(u"scheduledTime"_s, isotime::format(*change.scheduledAtMs));
+    QJsonObject content;
+    if (change.text)
+        content.insert(u"text"_s, *change.text);
+    if (change.mediaUrls)
+        content.insert(u"mediaUrls"_s, toJsonArray(*change.mediaUrls));
+    if (!content.isEmpty())
+        body.insert(u"post"_s, QJsonObject {{u"content"_s, content}});
+    auto call = makeCall("PATCH", idPath(u"/schedules/"_s, scheduleId), RateClass::Write, context);
+    withJsonBody(*call, body);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectObject(call, std::move(done));
+}
+
+void ApiClient::cancelSchedule(const QString &scheduleId, const QString &idempotencyKey,
+                               QObject *context, Callback<Done> done)
+{
+    auto call = makeCall("DELETE", idPath(u"/schedules/"_s, scheduleId), RateClass::Write, context);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectNothing(call, std::move(done));
+}
+
+// --- slots -------------------------------------------------------------------------------
+
+void ApiClient::getSlots(QObject *context, Callback<SlotList> done)
+{
+    expectObject(makeCall("GET", u"/schedule/slots"_s, RateClass::Read, context), std::move(done));
+}
+
+void ApiClient::addSlots(const QList<WeeklySlot> &slots, bool replace, QObject *context,
+                         Callback<QList<WeeklySlot>> done)
+{
+    QJsonArray items;
+    for (const WeeklySlot &slot : slots) {
+        QJsonArray targets;
+        for (const SlotTarget &target : slot.targets) {
+            QJsonObject item {{u"platform"_s, platforms::toString(target.platform)}};
+            item.insert(u"accountId"_s, target.accountId.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                   : QJsonValue(target.accountId));
+            if (!target.subaccountId.isEmpty())
+                item.insert(u"subaccountId"_s, target.subaccountId);
+            targets.append(item);
+        }
+        items.append(QJsonObject {{u"day"_s, WeeklySlot::dayName(slot.day)},
+                                  {u"hour"_s, slot.hour},
+                                  {u"minute"_s, slot.minute},
+                                  {u"selectedTargets"_s, targets}});
+    }
+    QJsonObject body {{u"slots"_s, items}};
+    if (replace)
+        body.insert(u"replace"_s, true);
+    auto call = makeCall("POST", u"/schedule/slots"_s, RateClass::Write, context);
+    withJsonBody(*call, body);
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<QList<WeeklySlot>>(
+            answer,
+            [](const QJsonObject &object, QString *error) -> std::optional<QList<WeeklySlot>> {
+                QList<WeeklySlot> added;
+                for (const QJsonValue &item : object.value(u"items"_s).toArray()) {
+                    auto slot = WeeklySlot::fromJson(item.toObject(), error);
+                    if (!slot)
+                        return std::nullopt;
+                    added.append(*slot);
+                }
+                return added;
+            },
+            done);
+    };
+    submit(call);
+}
+
+void ApiClient::deleteSlot(const QString &slotId, QObject *context, Callback<Done> done)
+{
+    expectNothing(
+        makeCall("DELETE", idPath(u"/schedule/slots/"_s, slotId), RateClass::Write, context),
+        std::move(done));
+}
+
+void ApiClient::nextAvailableSlot(const SlotQuery &query, std::optional<qint64> afterMs,
+                                  QObject *context, Callback<NextSlot> done)
+{
+    QJsonObject body;
+    if (!query.accountId.isEmpty())
+        body.insert(u"accountId"_s, query.accountId);
+    if (query.platform)
+        body.insert(u"platform"_s, platforms::toString(*query.platform));
+    if (!query.subaccountId.isEmpty())
+        body.insert(u"subaccountId"_s, query.subaccountId);
+    if (afterMs)
+        body.insert(u"after"_s, isotime::format(*afterMs));
+    // A read for the rate limit, though it is a POST.
+    auto call = makeCall("POST", u"/schedule/slots/next-available"_s, RateClass::Read, context);
+    withJsonBody(*call, body);
+    expectObject(call, std::move(done));
+}
+
+// --- media -------------------------------------------------------------------------------
+
+void ApiClient::fetchMedia(const QUrl &url, const QString &idempotencyKey, QObject *context,
+                           Callback<MediaItem> done)
+{
+    auto call = makeCall("POST", u"/media"_s, RateClass::Write, context);
+    withJsonBody(*call, QJsonObject {{u"url"_s, url.toString(QUrl::FullyEncoded)}});
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectObject(call, std::move(done));
+}
+
+void ApiClient::createUploadUrl(const QString &filename, const QString &contentType,
+                                std::optional<qint64> size, QObject *context,
+                                Callback<UploadTicket> done)
+{
+    QJsonObject body {{u"filename"_s, filename}};
+    if (!contentType.isEmpty())
+        body.insert(u"contentType"_s, contentType);
+    if (size)
+        body.insert(u"size"_s, *size);
+    auto call = makeCall("POST", u"/media/uploads"_s, RateClass::Write, context);
+    withJsonBody(*call, body);
+    expectObject(call, std::move(done));
+}
+
+void ApiClient::uploadFile(const UploadTicket &ticket, const QString &filePath, QObject *context,
+                           Callback<MediaItem> done, std::function<void(qint64, qint64)> progress)
+{
+    // The address is its own permission: no key goes with it, and no rate limit applies.
+    auto call = makeCall("PUT", QString(), RateClass::Write, context);
+    call->absoluteUrl = QUrl(ticket.uploadUrl);
+    call->sendKey = false;
+    call->uploadFile = filePath;
+    call->contentType = "application/octet-stream";
+    call->progress = std::move(progress);
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<MediaItem>(answer, &MediaItem::fromJson, done);
+    };
+    start(call);
+}
+
+// --- project settings --------------------------------------------------------------------
+
+void ApiClient::listApiKeys(const Paging &paging, QObject *context,
+                            Callback<ItemPage<ApiKeyInfo>> done)
+{
+    auto call = makeCall("GET", u"/project/api-keys"_s, RateClass::Read, context);
+    addPaging(call->query, paging);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::listCalls(const CallFilter &filter, QObject *context,
+                          Callback<ItemPage<CallRecord>> done)
+{
+    auto call = makeCall("GET", u"/project/api-keys/calls"_s, RateClass::Read, context);
+    for (const QString &status : filter.statuses)
+        call->query.addQueryItem(u"status"_s, status);
+    if (!filter.apiKeyId.isEmpty())
+        call->query.addQueryItem(u"apiKeyId"_s, filter.apiKeyId);
+    if (filter.sinceMs)
+        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+    addPaging(call->query, filter.paging);
+    expectPage(call, std::move(done));
+}
+
+// --- tools and drafts --------------------------------------------------------------------
+
+namespace {
+
+bool isReadOnlyTool(const QString &name)
+{
+    return name.startsWith(u"get_") || name.startsWith(u"list_") || name == u"next_available_slot";
+}
+
+} // namespace
+
+void ApiClient::listTools(QObject *context, Callback<QList<ToolInfo>> done)
+{
+    auto call = makeCall("GET", u"/tools"_s, RateClass::Read, context);
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<QList<ToolInfo>>(
+            answer,
+            [](const QJsonObject &object, QString *error) -> std::optional<QList<ToolInfo>> {
+                QList<ToolInfo> tools;
+                for (const QJsonValue &item : object.value(u"items"_s).toArray()) {
+                    auto tool = ToolInfo::fromJson(item.toObject(), error);
+                    if (!tool)
+                        return std::nullopt;
+                    tools.append(*tool);
+                }
+                return tools;
+            },
+            done);
+    };
+    submit(call);
+}
+
+void ApiClient::callTool(const QString &name, const QJsonObject &parameters,
+                         const QString &idempotencyKey, QObject *context,
+                         Callback<QJsonObject> done)
+{
+    auto call = makeCall("POST", idPath(u"/tools/"_s, name),
+                         isReadOnlyTool(name) ? RateClass::Read : RateClass::Write, context);
+    withJsonBody(*call, parameters);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<QJsonObject>(
+            answer,
+            [](const QJsonObject &object, QString *) -> std::optional<QJsonObject> {
+                return object;
+            },
+            done);
+    };
+    submit(call);
+}
+
+void ApiClient::saveDraft(const Draft &draft, std::optional<qint64> baseRevision,
+                          const QString &idempotencyKey, QObject *context, Callback<Draft> done)
+{
+    QJsonArray platformNames;
+    for (const Platform platform : draft.platforms)
+        platformNames.append(platforms::toString(platform));
+    QJsonObject parameters {{u"text"_s, draft.text},
+                            {u"platforms"_s, platformNames},
+                            {u"mediaUrls"_s, toJsonArray(draft.mediaUrls)}};
+    if (!draft.id.isEmpty())
+        parameters.insert(u"draftId"_s, draft.id);
+    if (baseRevision)
+        parameters.insert(u"baseRevision"_s, *baseRevision);
+    auto call = makeCall("POST", u"/tools/save_draft"_s, RateClass::Write, context);
+    withJsonBody(*call, parameters);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<Draft>(answer, wrapped<Draft>(u"draft"_s), done);
+    };
+    submit(call);
+}
+
+void ApiClient::listDrafts(const QString &query, const Paging &paging, QObject *context,
+                           Callback<ItemPage<Draft>> done)
+{
+    QJsonObject parameters {{u"limit"_s, paging.limit}};
+    if (!paging.cursor.isEmpty())
+        parameters.insert(u"cursor"_s, paging.cursor);
+    if (!query.isEmpty())
+        parameters.insert(u"query"_s, query);
+    auto call = makeCall("POST", u"/tools/list_drafts"_s, RateClass::Read, context);
+    withJsonBody(*call, parameters);
+    expectPage(call, std::move(done));
+}
+
+void ApiClient::getDraft(const QString &draftId, QObject *context, Callback<Draft> done)
+{
+    auto call = makeCall("POST", u"/tools/get_draft"_s, RateClass::Read, context);
+    withJsonBody(*call, QJsonObject {{u"draftId"_s, draftId}});
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        deliverParsed<Draft>(answer, wrapped<Draft>(u"draft"_s), done);
+    };
+    submit(call);
+}
+
+void ApiClient::deleteDraft(const QString &draftId, const QString &idempotencyKey, QObject *context,
+                            Callback<Done> done)
+{
+    auto call = makeCall("POST", u"/tools/delete_draft"_s, RateClass::Write, context);
+    withJsonBody(*call, QJsonObject {{u"draftId"_s, draftId}});
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectNothing(call, std::move(done));
+}
+
+void ApiClient::publishDraft(const QString &draftId, const DraftPublication &publication,
+                             const QString &idempotencyKey, QObject *context,
+                             Callback<PostCreated> done)
+{
+    QJsonObject parameters {{u"draftId"_s, draftId}, {u"accountId"_s, publication.accountId}};
+    if (!publication.pageId.isEmpty())
+        parameters.insert(u"pageId"_s, publication.pageId);
+    if (publication.scheduledAtMs)
+        parameters.insert(u"scheduledTime"_s, isotime::format(*publication.scheduledAtMs));
+    if (publication.useNextFreeSlot)
+        parameters.insert(u"useNextFreeSlot"_s, true);
+    auto call = makeCall("POST", u"/tools/publish_draft"_s, RateClass::Write, context);
+    withJsonBody(*call, parameters);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectObject(call, std::move(done));
+}
+
+} // namespace slotline::client

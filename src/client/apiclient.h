@@ -1,0 +1,233 @@
+#pragma once
+
+#include "client/apiresult.h"
+#include "client/apiresults.h"
+#include "client/ratelimitgate.h"
+#include "core/account.h"
+#include "core/apikeyinfo.h"
+#include "core/callrecord.h"
+#include "core/creditbalance.h"
+#include "core/draft.h"
+#include "core/schedule.h"
+#include "core/subaccount.h"
+#include "core/submission.h"
+#include "core/userprofile.h"
+
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QNetworkReply;
+QT_END_NAMESPACE
+
+namespace slotline::client {
+
+struct Paging
+{
+    int limit = 50;
+    QString cursor;
+};
+
+struct PostFilter
+{
+    std::optional<qint64> sinceMs;
+    std::optional<qint64> untilMs;
+    QStringList statuses; // scheduled, in-progress, published, failed, cancelled
+    std::optional<Platform> platform;
+    QString accountId;
+    Paging paging;
+};
+
+struct PublishedPostFilter
+{
+    QString query;
+    std::optional<Platform> platform;
+    QString accountId;
+    std::optional<qint64> sinceMs;
+    std::optional<qint64> untilMs;
+    Paging paging;
+};
+
+struct CallFilter
+{
+    QStringList statuses; // 404, 4xx, ...
+    QString apiKeyId;
+    std::optional<qint64> sinceMs;
+    Paging paging;
+};
+
+// What to publish: the body of POST /posts.
+struct NewPost
+{
+    QString accountId;
+    Platform platform = Platform::LinkedIn;
+    QString text;
+    QStringList mediaUrls;
+    QString pageId; // a subaccount to post as; empty: the account itself
+    std::optional<qint64> scheduledAtMs; // none and no next free slot: now
+    bool useNextFreeSlot = false;
+};
+
+// What PATCH /schedules/{id} changes; what is not set stays.
+struct ScheduleChange
+{
+    std::optional<qint64> scheduledAtMs;
+    std::optional<QString> text;
+    std::optional<QStringList> mediaUrls;
+};
+
+// Where publish_draft puts the post.
+struct DraftPublication
+{
+    QString accountId;
+    QString pageId;
+    std::optional<qint64> scheduledAtMs;
+    bool useNextFreeSlot = false;
+};
+
+// Every operation of the REST API v2 as a typed call, through one
+// QNetworkAccessManager. Answers arrive on `context`'s thread through the callback,
+// parsed into core types, or as an ApiError; a callback whose context is gone is not
+// called.
+//
+// Rate limits: the client keeps what the X-RateLimit headers say per class (reads,
+// writes) and holds requests back while a class has nothing left; a 429 closes the class
+// for its Retry-After, after which the refused request is sent again, ahead of the ones
+// queued behind it. rateLimitChanged() tells the app what is left and how long to wait.
+class ApiClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    template<typename T>
+    using Callback = std::function<void(const ApiResult<T> &)>;
+
+    explicit ApiClient(QObject *parent = nullptr);
+    ~ApiClient() override;
+
+    // The server: http(s)://host:port, with or without /api/v2.
+    void setBaseUrl(const QUrl &url);
+    QUrl baseUrl() const { return m_baseUrl; }
+    void setApiKey(const QString &key) { m_apiKey = key; }
+    bool hasApiKey() const { return !m_apiKey.isEmpty(); }
+    // How long a call may go without progress before it fails with a timeout.
+    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+
+    const RateLimitGate::Quota &quota(RateClass rateClass) const { return m_gate.quota(rateClass); }
+    qint64 waitMs(RateClass rateClass) const;
+    int queuedCalls() const;
+
+    // Fails every queued and running call with ApiError::Kind::Cancelled.
+    void cancelAll();
+
+    // Identity, accounts, credits
+    void getUser(QObject *context, Callback<UserProfile> done);
+    void listAccounts(std::optional<Platform> platform, const Paging &paging, QObject *context,
+                      Callback<ItemPage<Account>> done);
+    void listSubaccounts(const QString &accountId, const Paging &paging, QObject *context,
+                         Callback<ItemPage<Subaccount>> done);
+    void getCredits(QObject *context, Callback<CreditBalance> done);
+
+    // Posts and schedules
+    void createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,
+                    Callback<PostCreated> done);
+    void listPosts(const PostFilter &filter, QObject *context, Callback<ItemPage<Submission>> done);
+    void getPost(const QString &submissionId, QObject *context, Callback<Submission> done);
+    void listPublishedPosts(const PublishedPostFilter &filter, QObject *context,
+                            Callback<ItemPage<PublishedPost>> done);
+    void listSchedules(const Paging &paging, QObject *context, Callback<ItemPage<Schedule>> done);
+    void getSchedule(const QString &scheduleId, QObject *context, Callback<Schedule> done);
+    void updateSchedule(const QString &scheduleId, const ScheduleChange &change,
+                        const QString &idempotencyKey, QObject *context, Callback<Schedule> done);
+    void cancelSchedule(const QString &scheduleId, const QString &idempotencyKey, QObject *context,
+                        Callback<Done> done);
+
+    // Weekly slots
+    void getSlots(QObject *context, Callback<SlotList> done);
+    void addSlots(const QList<WeeklySlot> &slots, bool replace, QObject *context,
+                  Callback<QList<WeeklySlot>> done);
+    void deleteSlot(const QString &slotId, QObject *context, Callback<Done> done);
+    void nextAvailableSlot(const SlotQuery &query, std::optional<qint64> afterMs, QObject *context,
+                           Callback<NextSlot> done);
+
+    // Media
+    void fetchMedia(const QUrl &url, const QString &idempotencyKey, QObject *context,
+                    Callback<MediaItem> done);
+    void createUploadUrl(const QString &filename, const QString &contentType,
+                         std::optional<qint64> size, QObject *context, Callback<UploadTicket> done);
+    // PUTs the file to the ticket's address, streamed from disk; `progress` gets (sent, total).
+    void uploadFile(const UploadTicket &ticket, const QString &filePath, QObject *context,
+                    Callback<MediaItem> done,
+                    std::function<void(qint64 sent, qint64 total)> progress = {});
+
+    // Project settings
+    void listApiKeys(const Paging &paging, QObject *context, Callback<ItemPage<ApiKeyInfo>> done);
+    void listCalls(const CallFilter &filter, QObject *context, Callback<ItemPage<CallRecord>> done);
+
+    // Tools and drafts
+    void listTools(QObject *context, Callback<QList<ToolInfo>> done);
+    void callTool(const QString &name, const QJsonObject &parameters, const QString &idempotencyKey,
+                  QObject *context, Callback<QJsonObject> done);
+    // With `draft.id` empty a new draft is made; otherwise it is saved over, from
+    // `baseRevision` when given (a stale one is a Conflict carrying the current draft).
+    void saveDraft(const Draft &draft, std::optional<qint64> baseRevision,
+                   const QString &idempotencyKey, QObject *context, Callback<Draft> done);
+    void listDrafts(const QString &query, const Paging &paging, QObject *context,
+                    Callback<ItemPage<Draft>> done);
+    void getDraft(const QString &draftId, QObject *context, Callback<Draft> done);
+    void deleteDraft(const QString &draftId, const QString &idempotencyKey, QObject *context,
+                     Callback<Done> done);
+    void publishDraft(const QString &draftId, const DraftPublication &publication,
+                      const QString &idempotencyKey, QObject *context, Callback<PostCreated> done);
+
+Q_SIGNALS:
+    // After every answer that carried rate-limit headers, and when a class closes or opens.
+    void rateLimitChanged(slotline::client::RateClass rateClass);
+    // The server answered (any status): it is reachable.
+    void serverAnswered(int status);
+    // A call got no answer at all (network or timeout).
+    void serverUnreachable(const slotline::client::ApiError &error);
+
+private:
+    struct Call;
+    using Answer = std::function<void(int status, const QByteArray &body)>;
+
+    std::shared_ptr<Call> makeCall(const QByteArray &method, const QString &path,
+                                   RateClass rateClass, QObject *context);
+    void withJsonBody(Call &call, const QJsonObject &body);
+    void submit(const std::shared_ptr<Call> &call);
+    void drain(RateClass rateClass);
+    void start(const std::shared_ptr<Call> &call);
+    void finish(const std::shared_ptr<Call> &call, QNetworkReply *reply);
+    void fail(const std::shared_ptr<Call> &call, const ApiError &error);
+    static qint64 monotonicMs();
+
+    template<typename T>
+    void expectObject(const std::shared_ptr<Call> &call, Callback<T> done);
+    template<typename T>
+    void expectPage(const std::shared_ptr<Call> &call, Callback<ItemPage<T>> done);
+    void expectNothing(const std::shared_ptr<Call> &call, Callback<Done> done);
+
+    QNetworkAccessManager m_network;
+    QUrl m_baseUrl;
+    QString m_apiKey;
+    int m_timeoutMs = 30'000;
+    RateLimitGate m_gate;
+    std::array<QList<std::shared_ptr<Call>>, 2> m_queues;
+    std::array<QTimer, 2> m_resumeTimers;
+    QList<std::shared_ptr<Call>> m_running;
+    std::array<bool, 2> m_probing {false, false}; // a call sent again after a 429 is out
+    quint64 m_nextSequence = 0;
+};
+
+} // namespace slotline::client

@@ -1,0 +1,3 @@
+#include "client/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcClient, "slotline.client")

@@ -1,0 +1,528 @@
+#include "client/apiclient.h"
+#include "core/isotime.h"
+#include "server/apiserver.h"
+#include "server/media/addresspolicy.h"
+#include "support/testserver.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryFile>
+#include <QTest>
+#include <QTimeZone>
+
+using namespace slotline;
+using namespace slotline::test;
+using slotline::client::ApiClient;
+using slotline::client::ApiError;
+using slotline::client::ApiResult;
+
+namespace {
+
+// Runs one call and spins the event loop until its callback has run (the server is in
+// the same thread).
+template<typename T, typename Start>
+std::optional<ApiResult<T>> await(Start start, int timeoutMs = 15'000)
+{
+    std::optional<ApiResult<T>> result;
+    start([&result](const ApiResult<T> &answer) { result.emplace(answer); });
+    if (!QTest::qWaitFor([&] { return result.has_value(); }, timeoutMs))
+        qWarning("no answer in %d ms", timeoutMs);
+    return result;
+}
+
+// What went wrong, for a failed check's message (QVERIFY2 evaluates it either way).
+template<typename T>
+QByteArray why(const std::optional<ApiResult<T>> &result)
+{
+    if (!result)
+        return "no answer";
+    return result->ok() ? QByteArray() : result->error().toDisplayString().toUtf8();
+}
+
+QByteArray pngBytes(qsizetype size)
+{
+    QByteArray bytes("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR", 16);
+    bytes.append(QByteArray(size - bytes.size(), 'p'));
+    return bytes;
+}
+
+// A server that accepts connections and answers each request with `answer` (or never,
+// when it is empty), for what the real server never does.
+class CannedServer : public QObject
+{
+public:
+    explicit CannedServer(QByteArray answer)
+        : m_answer(std::move(answer))
+    {
+        m_server.listen(QHostAddress::LocalHost, 0);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                    socket->readAll();
+                    if (!m_answer.isEmpty())
+                        socket->write(m_answer);
+                });
+            }
+        });
+    }
+    QUrl url() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
+    }
+
+private:
+    QByteArray m_answer;
+    QTcpServer m_server;
+};
+
+} // namespace
+
+class TestApiClient : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TestServer> m_server;
+    Tenant m_a;
+    std::unique_ptr<ApiClient> m_client;
+
+    void start(int readsPerMinute = 10'000, int writesPerMinute = 10'000)
+    {
+        ServerConfig config;
+        config.readsPerMinute = readsPerMinute;
+        config.writesPerMinute = writesPerMinute;
+        config.mediaAddresses = *AddressPolicy::fromAllowList(QStringLiteral("127.0.0.1"), nullptr);
+        m_server = std::make_unique<TestServer>(config);
+        m_a = m_server->addTenant(QStringLiteral("Alpha"));
+        m_server->grantCredits(m_a, 20);
+        m_client = std::make_unique<ApiClient>();
+        m_client->setBaseUrl(QUrl(m_server->http().baseUrl()));
+        m_client->setApiKey(m_a.apiKey);
+    }
+
+private Q_SLOTS:
+    void cleanup()
+    {
+        m_client.reset();
+        m_server.reset();
+    }
+
+    void identityAccountsAndCredits()
+    {
+        start();
+        const auto user = await<UserProfile>([&](auto done) { m_client->getUser(this, done); });
+        QVERIFY(user && user->ok());
+        QCOMPARE(user->value().projectId, m_a.projectId);
+        QCOMPARE(user->value().apiKeyId, m_a.apiKeyId);
+
+        const auto twitter = await<client::ItemPage<Account>>(
+            [&](auto done) { m_client->listAccounts(Platform::Twitter, {}, this, done); });
+        QVERIFY(twitter && twitter->ok());
+        QCOMPARE(twitter->value().items.size(), 1);
+        QCOMPARE(twitter->value().items.first().id, m_a.twitterAccountId);
+        QVERIFY(!twitter->value().hasMore());
+
+        const auto pages = await<client::ItemPage<Subaccount>>(
+            [&](auto done) { m_client->listSubaccounts(m_a.facebookAccountId, {}, this, done); });
+        QVERIFY(pages && pages->ok());
+        QCOMPARE(pages->value().items.first().id, m_a.facebookPageId);
+
+        const auto credits
+            = await<CreditBalance>([&](auto done) { m_client->getCredits(this, done); });
+        QVERIFY(credits && credits->ok());
+        QCOMPARE(credits->value().remaining, m_server->get(QStringLiteral("/api/v2/credits"), m_a)
+                                                 .json()
+                                                 .value(QStringLiteral("creditsRemaining"))
+                                                 .toInteger());
+    }
+
+    void postsSchedulesAndSlots()
+    {
+        start();
+        client::NewPost post;
+        post.accountId = m_a.linkedinAccountId;
+        post.platform = Platform::LinkedIn;
+        post.text = QStringLiteral("From the client");
+        post.scheduledAtMs = m_server->clock().nowMs() + 3'600'000;
+        const auto created = await<client::PostCreated>(
+            [&](auto done) { m_client->createPost(post, QStringLiteral("client-1"), this, done); });
+        QVERIFY2(created && created->ok(), why(created).constData());
+        QCOMPARE(created->value().status, QStringLiteral("scheduled"));
+        QCOMPARE(created->value().scheduledAtMs, post.scheduledAtMs);
+        const QString scheduleId = created->value().scheduleId;
+
+        const auto submission = await<Submission>(
+            [&](auto done) { m_client->getPost(created->value().postSubmissionId, this, done); });
+        QVERIFY(submission && submission->ok());
+        QCOMPARE(submission->value().text, post.text);
+
+        client::PostFilter filter;
+        filter.statuses = {QStringLiteral("scheduled")};
+        filter.platform = Platform::LinkedIn;
+        const auto posts = await<client::ItemPage<Submission>>(
+            [&](auto done) { m_client->listPosts(filter, this, done); });
+        QVERIFY(posts && posts->ok());
+        QCOMPARE(posts->value().items.size(), 1);
+
+        const auto schedules = await<client::ItemPage<Schedule>>(
+            [&](auto done) { m_client->listSchedules({}, this, done); });
+        QVERIFY(schedules && schedules->ok());
+        QCOMPARE(schedules->value().items.first().submission.scheduleId, scheduleId);
+
+        client::ScheduleChange change;
+        change.scheduledAtMs = *post.scheduledAtMs + 600'000;
+        change.text = QStringLiteral("Moved");
+        const auto moved = await<Schedule>([&](auto done) {
+            m_client->updateSchedule(scheduleId, change, QString(), this, done);
+        });
+        QVERIFY(moved && moved->ok());
+        QCOMPARE(moved->value().submission.scheduledAtMs, change.scheduledAtMs);
+        QCOMPARE(moved->value().submission.text, QStringLiteral("Moved"));
+        const auto read
+            = await<Schedule>([&](auto done) { m_client->getSchedule(scheduleId, this, done); });
+        QVERIFY(read && read->ok());
+
+        const auto cancelled = await<client::Done>(
+            [&](auto done) { m_client->cancelSchedule(scheduleId, QString(), this, done); });
+        QVERIFY(cancelled && cancelled->ok());
+
+        WeeklySlot slot;
+        slot.day = Qt::Tuesday;
+        slot.hour = 10;
+        slot.targets = {SlotTarget {Platform::LinkedIn, m_a.linkedinAccountId, QString()}};
+        const auto added = await<QList<WeeklySlot>>(
+            [&](auto done) { m_client->addSlots({slot}, false, this, done); });
+        QVERIFY2(added && added->ok(), why(added).constData());
+        QCOMPARE(added->value().size(), 1);
+        const auto slots
+            = await<client::SlotList>([&](auto done) { m_client->getSlots(this, done); });
+        QVERIFY(slots && slots->ok());
+        QCOMPARE(slots->value().timezone, QStringLiteral("UTC"));
+        const auto next = await<client::NextSlot>([&](auto done) {
+            m_client->nextAvailableSlot(SlotQuery {m_a.linkedinAccountId, std::nullopt, QString()},
+                                        std::nullopt, this, done);
+        });
+        QVERIFY(next && next->ok());
+        QCOMPARE(next->value().slotId, added->value().first().id);
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(next->value().atMs, Qt::UTC).time(), QTime(10, 0));
+        const auto removed = await<client::Done>(
+            [&](auto done) { m_client->deleteSlot(added->value().first().id, this, done); });
+        QVERIFY(removed && removed->ok());
+    }
+
+    void draftsAndTools()
+    {
+        start();
+        Draft draft;
+        draft.text = QStringLiteral("Offline thought");
+        draft.platforms = {Platform::Twitter};
+        const auto saved = await<Draft>(
+            [&](auto done) { m_client->saveDraft(draft, std::nullopt, QString(), this, done); });
+        QVERIFY(saved && saved->ok());
+        QCOMPARE(saved->value().revision, 1);
+
+        Draft edited = saved->value();
+        edited.text = QStringLiteral("Edited here");
+        const auto second = await<Draft>(
+            [&](auto done) { m_client->saveDraft(edited, 1, QString(), this, done); });
+        QVERIFY(second && second->ok());
+        QCOMPARE(second->value().revision, 2);
+
+        // Another device still at revision 1: a conflict carrying the server's draft.
+        edited.text = QStringLiteral("Edited elsewhere");
+        const auto stale = await<Draft>(
+            [&](auto done) { m_client->saveDraft(edited, 1, QString(), this, done); });
+        QVERIFY(stale && !stale->ok());
+        QCOMPARE(stale->error().kind(), ApiError::Kind::Conflict);
+        QCOMPARE(stale->error().code(), QStringLiteral("draft_conflict"));
+        QVERIFY(stale->error().currentDraft());
+        QCOMPARE(stale->error().currentDraft()->text, QStringLiteral("Edited here"));
+        QCOMPARE(stale->error().currentDraft()->revision, 2);
+
+        const auto list = await<client::ItemPage<Draft>>(
+            [&](auto done) { m_client->listDrafts(QStringLiteral("edited"), {}, this, done); });
+        QVERIFY(list && list->ok());
+        QCOMPARE(list->value().items.size(), 1);
+        const auto got
+            = await<Draft>([&](auto done) { m_client->getDraft(saved->value().id, this, done); });
+        QVERIFY(got && got->ok());
+
+        client::DraftPublication publication;
+        publication.accountId = m_a.twitterAccountId;
+        publication.scheduledAtMs = m_server->clock().nowMs() + 7'200'000;
+        const auto published = await<client::PostCreated>([&](auto done) {
+            m_client->publishDraft(saved->value().id, publication, QString(), this, done);
+        });
+        QVERIFY(published && published->ok());
+        const auto deleted = await<client::Done>(
+            [&](auto done) { m_client->deleteDraft(saved->value().id, QString(), this, done); });
+        QVERIFY(deleted && deleted->ok());
+
+        const auto tools
+            = await<QList<client::ToolInfo>>([&](auto done) { m_client->listTools(this, done); });
+        QVERIFY(tools && tools->ok());
+        QVERIFY(std::any_of(tools->value().begin(), tools->value().end(),
+                            [](const client::ToolInfo &tool) {
+                                return tool.name == u"save_draft" && !tool.readOnly;
+                            }));
+        const auto credits = await<QJsonObject>([&](auto done) {
+            m_client->callTool(QStringLiteral("get_credits"), {}, QString(), this, done);
+        });
+        QVERIFY(credits && credits->ok());
+        QCOMPARE(credits->value(), m_server->get(QStringLiteral("/api/v2/credits"), m_a).json());
+    }
+
+    void mediaUploadsAndFetches()
+    {
+        start();
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        const QByteArray bytes = pngBytes(2 * 1024 * 1024);
+        file.write(bytes);
+        file.close();
+        const auto ticket = await<client::UploadTicket>([&](auto done) {
+            m_client->createUploadUrl(QStringLiteral("photo.png"), QStringLiteral("image/png"),
+                                      bytes.size(), this, done);
+        });
+        QVERIFY(ticket && ticket->ok());
+        qint64 lastSent = 0;
+        const auto uploaded = await<client::MediaItem>([&](auto done) {
+            m_client->uploadFile(ticket->value(), file.fileName(), this, done,
+                                 [&lastSent](qint64 sent, qint64) { lastSent = sent; });
+        });
+        QVERIFY2(uploaded && uploaded->ok(), why(uploaded).constData());
+        QCOMPARE(uploaded->value().size, bytes.size());
+        QCOMPARE(uploaded->value().url, ticket->value().publicUrl);
+        QCOMPARE(lastSent, bytes.size());
+
+        const auto fetched = await<client::MediaItem>([&](auto done) {
+            m_client->fetchMedia(QUrl(uploaded->value().url), QString(), this, done);
+        });
+        QVERIFY2(fetched && fetched->ok(), why(fetched).constData());
+        QCOMPARE(fetched->value().sha256, uploaded->value().sha256);
+    }
+
+    void keysAndTheCallLog()
+    {
+        start();
+        await<UserProfile>([&](auto done) { m_client->getUser(this, done); });
+        m_server->server().flushCallLog();
+        const auto keys = await<client::ItemPage<ApiKeyInfo>>(
+            [&](auto done) { m_client->listApiKeys({}, this, done); });
+        QVERIFY(keys && keys->ok());
+        QCOMPARE(keys->value().items.first().id, m_a.apiKeyId);
+        client::CallFilter filter;
+        filter.statuses = {QStringLiteral("200")};
+        const auto calls = await<client::ItemPage<CallRecord>>(
+            [&](auto done) { m_client->listCalls(filter, this, done); });
+        QVERIFY(calls && calls->ok());
+        QVERIFY(std::any_of(calls->value().items.begin(), calls->value().items.end(),
+                            [](const CallRecord &call) {
+                                return call.path == u"/users/me" && call.status == 200;
+                            }));
+    }
+
+    void everyErrorKind()
+    {
+        start(10'000, 10'000);
+        const auto missing = await<Submission>(
+            [&](auto done) { m_client->getPost(QStringLiteral("ps_nothing"), this, done); });
+        QCOMPARE(missing->error().kind(), ApiError::Kind::NotFound);
+
+        client::NewPost invalid;
+        invalid.accountId = m_a.twitterAccountId;
+        invalid.platform = Platform::Twitter;
+        invalid.text = QString(300, u'a');
+        const auto tooLong = await<client::PostCreated>(
+            [&](auto done) { m_client->createPost(invalid, QString(), this, done); });
+        QCOMPARE(tooLong->error().kind(), ApiError::Kind::Validation);
+        QVERIFY(!tooLong->error().messageFor(QStringLiteral("post.content.text")).isEmpty());
+        QVERIFY(tooLong->error().toDisplayString().contains(u"post.content.text"));
+
+        m_client->setApiKey(QStringLiteral("slk_wrongwrongwrongwrongwrongwrongwrongwron"));
+        const auto unauthorized
+            = await<UserProfile>([&](auto done) { m_client->getUser(this, done); });
+        QCOMPARE(unauthorized->error().kind(), ApiError::Kind::Unauthorized);
+        QCOMPARE(unauthorized->error().status(), 401);
+    }
+
+    void noCreditsIsPaymentRequired()
+    {
+        start();
+        const Tenant poor = m_server->addTenant(QStringLiteral("Poor"));
+        m_server->grantCredits(poor, -10); // what a new tenant starts with, spent
+        m_client->setApiKey(poor.apiKey);
+        client::NewPost post;
+        post.accountId = poor.linkedinAccountId;
+        post.text = QStringLiteral("Free?");
+        const auto refused = await<client::PostCreated>(
+            [&](auto done) { m_client->createPost(post, QString(), this, done); });
+        QCOMPARE(refused->error().kind(), ApiError::Kind::PaymentRequired);
+    }
+
+    void anUnreachableServerIsANetworkError()
+    {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost, 0));
+        const quint16 port = closed.serverPort();
+        closed.close();
+        ApiClient client;
+        client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+        QSignalSpy unreachable(&client, &ApiClient::serverUnreachable);
+        const auto result = await<UserProfile>([&](auto done) { client.getUser(this, done); });
+        QVERIFY(result);
+        QCOMPARE(result->error().kind(), ApiError::Kind::Network);
+        QVERIFY(result->error().isTransient());
+        QCOMPARE(unreachable.size(), 1);
+    }
+
+    void aSilentServerTimesOut()
+    {
+        CannedServer silent {QByteArray()};
+        ApiClient client;
+        client.setBaseUrl(silent.url());
+        client.setTimeoutMs(300);
+        const auto result = await<UserProfile>([&](auto done) { client.getUser(this, done); });
+        QVERIFY(result);
+        QCOMPARE(result->error().kind(), ApiError::Kind::Timeout);
+    }
+
+    void aMalformedAnswerIsReportedNotTrusted_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("not json") << QByteArray("<html>proxy error</html>");
+        QTest::newRow("an array") << QByteArray("[1, 2]");
+        QTest::newRow("a field missing") << QByteArray("{\"id\": \"usr_1\"}");
+        QTest::newRow("a wrong type") << QByteArray(
+            "{\"id\": 5, \"projectId\": \"p\", \"timezone\": \"UTC\", \"apiKeyId\": \"k\"}");
+    }
+    void aMalformedAnswerIsReportedNotTrusted()
+    {
+        QFETCH(QByteArray, body);
+        CannedServer odd("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                         + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        ApiClient client;
+        client.setBaseUrl(odd.url());
+        const auto result = await<UserProfile>([&](auto done) { client.getUser(this, done); });
+        QVERIFY(result);
+        QCOMPARE(result->error().kind(), ApiError::Kind::MalformedAnswer);
+    }
+
+    // Saves drafts "<prefix> 0", "<prefix> 1", ... and records the order of the answers.
+    void saveDrafts(ApiClient &client, const QString &prefix, int count,
+                    QList<std::optional<ApiResult<Draft>>> &results, QStringList &order)
+    {
+        for (int i = 0; i < count; ++i) {
+            Draft draft;
+            draft.text = prefix + u' ' + QString::number(i);
+            results.append(std::nullopt);
+            const qsizetype slot = results.size() - 1;
+            client.saveDraft(draft, std::nullopt, QString(), this,
+                             [&results, &order, slot](const ApiResult<Draft> &result) {
+                                 results[slot].emplace(result);
+                                 if (result.ok())
+                                     order.append(result.value().text);
+                             });
+        }
+    }
+
+    void aClassWithNothingLeftIsHeldBack()
+    {
+        // Two writes a minute. The server's clock is the test's: the window moves only
+        // when the test says so, while the client waits in real time.
+        start(10'000, 2);
+        QSignalSpy answered(m_client.get(), &ApiClient::serverAnswered);
+        QList<std::optional<ApiResult<Draft>>> results;
+        QStringList order;
+        saveDrafts(*m_client, QStringLiteral("early"), 1, results, order);
+        QTRY_VERIFY(results[0]);
+        m_server->clock().advanceMs(59'000);
+        saveDrafts(*m_client, QStringLiteral("late"), 1, results, order);
+        QTRY_VERIFY(results[1]);
+        // Nothing left until the first write leaves the window, 1 s from now: the next two
+        // wait in the client instead of being refused.
+        QCOMPARE(m_client->quota(client::RateClass::Write).remaining, 0);
+        QCOMPARE(m_client->quota(client::RateClass::Write).limit, 2);
+        saveDrafts(*m_client, QStringLiteral("held"), 2, results, order);
+        QVERIFY(m_client->waitMs(client::RateClass::Write) > 0);
+        QVERIFY(m_client->waitMs(client::RateClass::Write) <= 1000);
+        QCOMPARE(m_client->queuedCalls(), 2);
+        // Reads have their own limit and are not held.
+        const auto read = await<UserProfile>([&](auto done) { m_client->getUser(this, done); });
+        QVERIFY(read && read->ok());
+        m_server->clock().advanceMs(61'000);
+        QTRY_VERIFY_WITH_TIMEOUT(results[2] && results[3], 10'000);
+        QVERIFY(results[2]->ok() && results[3]->ok());
+        for (const QList<QVariant> &arguments : std::as_const(answered))
+            QVERIFY(arguments.first().toInt() != 429);
+        QCOMPARE(order.mid(0, 2),
+                 (QStringList {QStringLiteral("early 0"), QStringLiteral("late 0")}));
+        QCOMPARE(QSet<QString>(order.begin(), order.end()).size(), 4);
+    }
+
+    void aRefusedCallWaitsItsRetryAfterAndGoesAgainInOrder()
+    {
+        start(10'000, 2);
+        QList<std::optional<ApiResult<Draft>>> results;
+        QStringList order;
+        saveDrafts(*m_client, QStringLiteral("early"), 1, results, order);
+        QTRY_VERIFY(results[0]);
+        m_server->clock().advanceMs(59'000);
+        // A client that knows nothing of the limits yet sends three at once: one fits,
+        // two are refused with Retry-After 1 and go back in line in their order.
+        ApiClient fresh;
+        fresh.setBaseUrl(QUrl(m_server->http().baseUrl()));
+        fresh.setApiKey(m_a.apiKey);
+        QSignalSpy answered(&fresh, &ApiClient::serverAnswered);
+        saveDrafts(fresh, QStringLiteral("burst"), 3, results, order);
+        QTRY_VERIFY(std::count_if(answered.begin(), answered.end(),
+                                  [](const QList<QVariant> &a) { return a.first().toInt() == 429; })
+                    == 2);
+        QTRY_COMPARE(fresh.queuedCalls(), 2);
+        QVERIFY(fresh.waitMs(client::RateClass::Write) > 0);
+        QVERIFY(fresh.waitMs(client::RateClass::Write) <= 1000);
+        QCOMPARE(order.size(), 2); // early 0 and the one that fitted
+        m_server->clock().advanceMs(61'000);
+        QTRY_VERIFY_WITH_TIMEOUT(results[2] && results[3], 10'000);
+        QVERIFY(results[2]->ok() && results[3]->ok());
+        // No call was given up, and the two refused went through in their order.
+        const QStringList refusedOrder = order.mid(2);
+        QCOMPARE(refusedOrder.size(), 2);
+        QVERIFY2(refusedOrder.first() < refusedOrder.last(), qPrintable(order.join(u", ")));
+        QCOMPARE(fresh.queuedCalls(), 0);
+    }
+
+    void aCallbackWhoseContextIsGoneIsNotCalled()
+    {
+        start();
+        bool called = false;
+        auto context = std::make_unique<QObject>();
+        m_client->getUser(context.get(),
+                          [&called](const ApiResult<UserProfile> &) { called = true; });
+        context.reset();
+        bool after = false;
+        m_client->getCredits(this, [&after](const ApiResult<CreditBalance> &) { after = true; });
+        QTRY_VERIFY(after);
+        QVERIFY(!called);
+    }
+
+    void cancelAllFailsEveryCallOnce()
+    {
+        start();
+        int cancelled = 0;
+        for (int i = 0; i < 3; ++i)
+            m_client->getUser(this, [&cancelled](const ApiResult<UserProfile> &result) {
+                if (!result.ok() && result.error().kind() == ApiError::Kind::Cancelled)
+                    ++cancelled;
+            });
+        m_client->cancelAll();
+        QCOMPARE(cancelled, 3);
+        QTest::qWait(100);
+        QCOMPARE(cancelled, 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApiClient)
+#include "tst_apiclient.moc"
