@@ -297,20 +297,23 @@ void ApiClient::finish(const std::shared_ptr<Call> &call, QNetworkReply *reply)
         return;
     }
 
+    // What the answer says of the quota first, so that whoever hears of the answer
+    // already knows whether calls must wait.
     const int limit = headerInt(reply, "X-RateLimit-Limit");
-    if (limit >= 0) {
+    if (limit >= 0)
         m_gate.noteHeaders(call->rateClass, limit, headerInt(reply, "X-RateLimit-Remaining"),
                            headerInt(reply, "X-RateLimit-Reset"), monotonicMs());
+    const int retryAfter = headerInt(reply, "Retry-After");
+    if (status == 429)
+        m_gate.noteRefused(call->rateClass, retryAfter, monotonicMs());
+    if (limit >= 0 || status == 429)
         Q_EMIT rateLimitChanged(call->rateClass);
-    }
     Q_EMIT serverAnswered(status);
 
-    const int retryAfter = headerInt(reply, "Retry-After");
     if (call->attempts > 1 || status != 429)
         m_probing[index] = false; // a call sent again after a wait is through
     if (status == 429 && call->uploadFile.isEmpty() && call->attempts < MaxRateLimitedAttempts) {
         // Waited out and sent again, in its original place in line.
-        m_gate.noteRefused(call->rateClass, retryAfter, monotonicMs());
         auto &queue = m_queues[index];
         const auto place = std::find_if(queue.begin(), queue.end(), [&](const auto &queued) {
             return queued->sequence > call->sequence;
@@ -319,7 +322,6 @@ void ApiClient::finish(const std::shared_ptr<Call> &call, QNetworkReply *reply)
         qCInfo(lcClient).noquote() << call->method << call->path << "rate limited; again in"
                                    << std::max(1, retryAfter) << "s";
         drain(call->rateClass);
-        Q_EMIT rateLimitChanged(call->rateClass);
         return;
     }
     if (!m_queues[index].isEmpty())

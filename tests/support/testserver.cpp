@@ -11,13 +11,13 @@
 
 namespace slotline::test {
 
-TestServer::TestServer(const ServerConfig &config)
+TestServer::TestServer(const ServerConfig &config, quint16 port)
 {
     if (!m_directory.isValid())
         qFatal("cannot create a temporary directory");
     m_database.open(m_directory.filePath(QStringLiteral("slotline.db")));
     m_server = std::make_unique<ApiServer>(m_database, m_clock, config);
-    if (!m_server->listen(QHostAddress::LocalHost, 0))
+    if (!m_server->listen(QHostAddress::LocalHost, port))
         qFatal("test server cannot listen: %s", qPrintable(m_server->errorString()));
     m_http = std::make_unique<HttpTestClient>(m_server->port());
 }

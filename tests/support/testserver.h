@@ -30,7 +30,8 @@ struct Tenant
 class TestServer
 {
 public:
-    explicit TestServer(const ServerConfig &config = ServerConfig());
+    // Port 0: one the system picks.
+    explicit TestServer(const ServerConfig &config = ServerConfig(), quint16 port = 0);
     ~TestServer();
 
     ApiServer &server() { return *m_server; }
