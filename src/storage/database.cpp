@@ -33,6 +33,11 @@ Database::~Database()
 
 void Database::open(const QString &filePath)
 {
+    open(filePath, Migrations::server());
+}
+
+void Database::open(const QString &filePath, const QList<Migration> &migrations)
+{
     close();
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
@@ -50,7 +55,7 @@ void Database::open(const QString &filePath)
     m_filePath = filePath;
     try {
         applyPragmas();
-        Migrations::apply(*this);
+        Migrations::apply(*this, migrations);
     } catch (...) {
         close();
         throw;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/migrations.h"
+
 #include <QHash> // std::hash<QString>
 #include <QSqlDatabase>
 #include <QString>
@@ -23,8 +25,10 @@ public:
     Q_DISABLE_COPY_MOVE(Database)
 
     // Throws DatabaseError when the file cannot be opened, is not a database, or was
-    // written by a newer Slotline.
+    // written by a newer Slotline. The server's schema unless `migrations` says another
+    // (the desktop app's cache has its own).
     void open(const QString &filePath);
+    void open(const QString &filePath, const QList<Migration> &migrations);
     void close();
     bool isOpen() const;
 

@@ -12,14 +12,7 @@
 namespace slotline {
 namespace {
 
-struct Migration
-{
-    int version;
-    const char *description;
-    QStringList statements;
-};
-
-QList<Migration> allMigrations()
+QList<Migration> serverMigrations()
 {
     return {
         {1,
@@ -295,22 +288,23 @@ QList<Migration> allMigrations()
 
 } // namespace
 
-int Migrations::latestVersion()
+const QList<Migration> &Migrations::server()
 {
-    return allMigrations().constLast().version;
+    static const QList<Migration> steps = serverMigrations();
+    return steps;
 }
 
-void Migrations::apply(Database &database)
+void Migrations::apply(Database &database, const QList<Migration> &steps)
 {
     const int current = database.schemaVersion();
-    const int latest = latestVersion();
+    const int latest = steps.constLast().version;
     if (current > latest)
         throw DatabaseError(QStringLiteral("the database %1 has schema version %2, newer than "
                                            "this build understands (%3); use a newer Slotline")
                                 .arg(database.filePath())
                                 .arg(current)
                                 .arg(latest));
-    for (const Migration &migration : allMigrations()) {
+    for (const Migration &migration : steps) {
         if (migration.version <= current)
             continue;
         qCInfo(lcDatabase, "applying migration %d: %s", migration.version, migration.description);

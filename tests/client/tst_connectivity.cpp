@@ -1,5 +1,6 @@
 #include "client/apiclient.h"
 #include "client/connectivity.h"
+#include "support/reusableport.h"
 #include "support/testserver.h"
 
 #include <QSignalSpy>
@@ -25,8 +26,8 @@ private:
 private Q_SLOTS:
     void aServerThatGoesAwayAndComesBackIsNoticed()
     {
-        auto server = std::make_unique<TestServer>(config());
-        const quint16 port = server->port();
+        const quint16 port = reusablePort();
+        auto server = std::make_unique<TestServer>(config(), port);
         ApiClient client;
         client.setBaseUrl(QUrl(server->http().baseUrl()));
         client.setApiKey(server->addTenant(QStringLiteral("A")).apiKey);

@@ -5,17 +5,19 @@
 #include "storage/creditrepository.h"
 #include "storage/projectrepository.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
 namespace slotline::test {
 
-TestServer::TestServer(const ServerConfig &config, quint16 port)
+TestServer::TestServer(const ServerConfig &config, quint16 port, const QString &dataDirectory)
+    : m_dataDirectory(dataDirectory.isEmpty() ? m_directory.path() : dataDirectory)
 {
     if (!m_directory.isValid())
         qFatal("cannot create a temporary directory");
-    m_database.open(m_directory.filePath(QStringLiteral("slotline.db")));
+    m_database.open(QDir(m_dataDirectory).filePath(QStringLiteral("slotline.db")));
     m_server = std::make_unique<ApiServer>(m_database, m_clock, config);
     if (!m_server->listen(QHostAddress::LocalHost, port))
         qFatal("test server cannot listen: %s", qPrintable(m_server->errorString()));

@@ -30,8 +30,10 @@ struct Tenant
 class TestServer
 {
 public:
-    // Port 0: one the system picks.
-    explicit TestServer(const ServerConfig &config = ServerConfig(), quint16 port = 0);
+    // Port 0: one the system picks. An empty data directory: a temporary one of its own;
+    // another server may use the same directory later, as a restart would.
+    explicit TestServer(const ServerConfig &config = ServerConfig(), quint16 port = 0,
+                        const QString &dataDirectory = QString());
     ~TestServer();
 
     ApiServer &server() { return *m_server; }
@@ -39,7 +41,7 @@ public:
     ManualClock &clock() { return m_clock; }
     Database &database() { return m_database; }
     HttpTestClient &http() { return *m_http; }
-    QString dataDirectory() const { return m_directory.path(); }
+    QString dataDirectory() const { return m_dataDirectory; }
 
     Tenant addTenant(const QString &name, const QString &timezone = QStringLiteral("UTC"));
     // Another key for an existing project: {key, keyId}.
@@ -68,6 +70,7 @@ public:
 
 private:
     QTemporaryDir m_directory;
+    QString m_dataDirectory;
     ManualClock m_clock;
     Database m_database;
     std::unique_ptr<ApiServer> m_server;

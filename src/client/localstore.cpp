@@ -1,0 +1,545 @@
+#include "client/localstore.h"
+
+#include "core/jsonwriter.h"
+#include "storage/database.h"
+#include "storage/statement.h"
+#include "storage/transaction.h"
+
+#include <QJsonArray>
+#include <QUuid>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::client {
+namespace {
+
+const QList<Migration> &cacheMigrations()
+{
+    static const QList<Migration> steps {
+        {1,
+         "drafts, outbox, snapshots",
+         {
+             u"CREATE TABLE drafts ("
+             "local_id TEXT PRIMARY KEY,"
+             "server_id TEXT UNIQUE,"
+             "base_revision BIGINT NOT NULL DEFAULT 0,"
+             "text TEXT NOT NULL,"
+             "platforms TEXT NOT NULL,"
+             "media_urls TEXT NOT NULL,"
+             "updated_at BIGINT NOT NULL,"
+             "state TEXT NOT NULL CHECK (state IN ('synced', 'pending', 'conflict', 'refused')),"
+             "theirs TEXT,"
+             "problem TEXT,"
+             "deleted INTEGER NOT NULL DEFAULT 0)"_s,
+             u"CREATE TABLE outbox ("
+             "sequence INTEGER PRIMARY KEY AUTOINCREMENT,"
+             "kind TEXT NOT NULL CHECK (kind IN ('save_draft', 'delete_draft')),"
+             "draft_local_id TEXT NOT NULL,"
+             "idempotency_key TEXT NOT NULL UNIQUE,"
+             "sent_parameters TEXT,"
+             "attempts INTEGER NOT NULL DEFAULT 0)"_s,
+             u"CREATE INDEX outbox_draft ON outbox(draft_local_id, sequence)"_s,
+             u"CREATE TABLE snapshots ("
+             "name TEXT PRIMARY KEY, json TEXT NOT NULL, fetched_at BIGINT NOT NULL)"_s,
+         }},
+    };
+    return steps;
+}
+
+QString newId(QStringView prefix)
+{
+    return prefix + QUuid::createUuid().toString(QUuid::Id128);
+}
+
+QString platformsJson(const QList<Platform> &list)
+{
+    QJsonArray names;
+    for (const Platform platform : list)
+        names.append(platforms::toString(platform));
+    return QString::fromUtf8(QJsonDocument(names).toJson(QJsonDocument::Compact));
+}
+
+QList<Platform> platformsFrom(const QString &json)
+{
+    QList<Platform> list;
+    for (const QJsonValue &name : QJsonDocument::fromJson(json.toUtf8()).array()) {
+        if (const auto platform = platforms::fromString(name.toString()))
+            list.append(*platform);
+    }
+    return list;
+}
+
+QString stringsJson(const QStringList &values)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
+}
+
+QStringList stringsFrom(const QString &json)
+{
+    QStringList values;
+    for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
+        values.append(value.toString());
+    return values;
+}
+
+QString stateName(LocalStore::SyncState state)
+{
+    switch (state) {
+    case LocalStore::SyncState::Synced: return u"synced"_s;
+    case LocalStore::SyncState::Pending: return u"pending"_s;
+    case LocalStore::SyncState::Conflict: return u"conflict"_s;
+    case LocalStore::SyncState::Refused: return u"refused"_s;
+    }
+    return u"pending"_s;
+}
+
+LocalStore::SyncState stateFrom(const QString &name)
+{
+    if (name == u"synced")
+        return LocalStore::SyncState::Synced;
+    if (name == u"conflict")
+        return LocalStore::SyncState::Conflict;
+    if (name == u"refused")
+        return LocalStore::SyncState::Refused;
+    return LocalStore::SyncState::Pending;
+}
+
+const QString DraftColumns = u"SELECT local_id, server_id, base_revision, text, platforms, "
+                             "media_urls, updated_at, state, theirs, problem FROM drafts "_s;
+
+LocalStore::LocalDraft readDraft(const Statement &row)
+{
+    LocalStore::LocalDraft draft;
+    draft.localId = row.text(0);
+    draft.serverId = row.text(1);
+    draft.baseRevision = row.integer(2);
+    draft.text = row.text(3);
+    draft.platforms = platformsFrom(row.text(4));
+    draft.mediaUrls = stringsFrom(row.text(5));
+    draft.updatedAtMs = row.integer(6);
+    draft.state = stateFrom(row.text(7));
+    if (const QString theirs = row.text(8); !theirs.isEmpty())
+        draft.theirs = Draft::fromJson(QJsonDocument::fromJson(theirs.toUtf8()).object());
+    draft.problem = row.text(9);
+    return draft;
+}
+
+const QString EntryColumns = u"SELECT sequence, kind, draft_local_id, idempotency_key, "
+                             "sent_parameters, attempts FROM outbox "_s;
+
+LocalStore::OutboxEntry readEntry(const Statement &row)
+{
+    LocalStore::OutboxEntry entry;
+    entry.sequence = row.integer(0);
+    entry.kind = row.text(1) == u"delete_draft" ? LocalStore::OutboxEntry::Kind::DeleteDraft
+                                                : LocalStore::OutboxEntry::Kind::SaveDraft;
+    entry.draftLocalId = row.text(2);
+    entry.idempotencyKey = row.text(3);
+    entry.sentParameters = QJsonDocument::fromJson(row.text(4).toUtf8()).object();
+    entry.attempts = int(row.integer(5));
+    return entry;
+}
+
+} // namespace
+
+LocalStore::LocalStore(QObject *parent)
+    : QObject(parent)
+    , m_database(std::make_unique<Database>())
+{ }
+
+LocalStore::~LocalStore() = default;
+
+void LocalStore::open(const QString &filePath)
+{
+    m_database->open(filePath, cacheMigrations());
+}
+
+void LocalStore::changed()
+{
+    Q_EMIT draftsChanged();
+    Q_EMIT outboxChanged(pendingChanges());
+}
+
+QString LocalStore::createDraft(const QString &text, const QList<Platform> &platforms,
+                                const QStringList &mediaUrls, qint64 nowMs)
+{
+    const QString localId = newId(u"local_");
+    Transaction transaction(*m_database);
+    Statement(*m_database,
+              u"INSERT INTO drafts (local_id, text, platforms, media_urls, updated_at, state) "
+              "VALUES (?, ?, ?, ?, ?, 'pending')"_s)
+        .bind(localId)
+        .bind(text)
+        .bind(platformsJson(platforms))
+        .bind(stringsJson(mediaUrls))
+        .bind(nowMs)
+        .exec();
+    enqueue(OutboxEntry::Kind::SaveDraft, localId);
+    transaction.commit();
+    changed();
+    return localId;
+}
+
+void LocalStore::editDraft(const QString &localId, const QString &text,
+                           const QList<Platform> &platforms, const QStringList &mediaUrls,
+                           qint64 nowMs)
+{
+    const auto current = draft(localId);
+    if (!current)
+        return;
+    Transaction transaction(*m_database);
+    Statement(*m_database, u"UPDATE drafts SET text = ?, platforms = ?, media_urls = ?, "
+                           "updated_at = ?, problem = NULL WHERE local_id = ?"_s)
+        .bind(text)
+        .bind(platformsJson(platforms))
+        .bind(stringsJson(mediaUrls))
+        .bind(nowMs)
+        .bind(localId)
+        .exec();
+    // While in conflict nothing is sent: the user's choice decides what goes.
+    if (current->state != SyncState::Conflict)
+        enqueue(OutboxEntry::Kind::SaveDraft, localId);
+    updateState(localId);
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::deleteDraft(const QString &localId)
+{
+    const auto current = draft(localId);
+    if (!current)
+        return;
+    Transaction transaction(*m_database);
+    removeEntries(localId, true);
+    Statement sentBefore(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? LIMIT 1"_s);
+    sentBefore.bind(localId).exec();
+    if (current->serverId.isEmpty() && !sentBefore.next()) {
+        // The server never heard of it.
+        Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
+    } else {
+        Statement(*m_database, u"UPDATE drafts SET deleted = 1, theirs = NULL WHERE local_id = ?"_s)
+            .bind(localId)
+            .exec();
+        enqueue(OutboxEntry::Kind::DeleteDraft, localId);
+    }
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::resolveConflict(const QString &localId, Resolution resolution, qint64 nowMs)
+{
+    const auto current = draft(localId);
+    if (!current || !current->theirs)
+        return;
+    const Draft theirs = *current->theirs;
+    Transaction transaction(*m_database);
+    if (resolution == Resolution::KeepBoth)
+        createDraft(current->text, current->platforms, current->mediaUrls, nowMs);
+    if (resolution == Resolution::KeepMine) {
+        // Saved over theirs, knowingly: from the revision the server has now.
+        Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ?, theirs = NULL "
+                               "WHERE local_id = ?"_s)
+            .bind(theirs.id)
+            .bind(theirs.revision)
+            .bind(localId)
+            .exec();
+        enqueue(OutboxEntry::Kind::SaveDraft, localId);
+    } else {
+        Statement(*m_database,
+                  u"UPDATE drafts SET server_id = ?, base_revision = ?, text = ?, platforms = ?, "
+                  "media_urls = ?, updated_at = ?, theirs = NULL WHERE local_id = ?"_s)
+            .bind(theirs.id)
+            .bind(theirs.revision)
+            .bind(theirs.text)
+            .bind(platformsJson(theirs.platforms))
+            .bind(stringsJson(theirs.mediaUrls))
+            .bind(theirs.updatedAtMs)
+            .bind(localId)
+            .exec();
+    }
+    updateState(localId);
+    transaction.commit();
+    changed();
+}
+
+std::optional<LocalStore::LocalDraft> LocalStore::draft(const QString &localId) const
+{
+    Statement query(*m_database, DraftColumns + u"WHERE local_id = ? AND deleted = 0"_s);
+    query.bind(localId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return readDraft(query);
+}
+
+QList<LocalStore::LocalDraft> LocalStore::drafts() const
+{
+    Statement query(*m_database,
+                    DraftColumns + u"WHERE deleted = 0 ORDER BY updated_at DESC, local_id"_s);
+    query.exec();
+    QList<LocalDraft> list;
+    while (query.next())
+        list.append(readDraft(query));
+    return list;
+}
+
+void LocalStore::enqueue(OutboxEntry::Kind kind, const QString &localId)
+{
+    const QString kindName
+        = kind == OutboxEntry::Kind::SaveDraft ? u"save_draft"_s : u"delete_draft"_s;
+    if (kind == OutboxEntry::Kind::SaveDraft) {
+        // One unsent save per draft is enough: it is built from the draft when it goes.
+        Statement unsent(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? AND "
+                                      "kind = 'save_draft' AND sent_parameters IS NULL"_s);
+        unsent.bind(localId).exec();
+        if (unsent.next())
+            return;
+    }
+    Statement(*m_database, u"INSERT INTO outbox (kind, draft_local_id, idempotency_key) "
+                           "VALUES (?, ?, ?)"_s)
+        .bind(kindName)
+        .bind(localId)
+        .bind(newId(u"slotline-"))
+        .exec();
+}
+
+void LocalStore::removeEntries(const QString &localId, bool onlyUnsent)
+{
+    Statement(*m_database, onlyUnsent ? u"DELETE FROM outbox WHERE draft_local_id = ? AND "
+                                        "sent_parameters IS NULL"_s
+                                      : u"DELETE FROM outbox WHERE draft_local_id = ?"_s)
+        .bind(localId)
+        .exec();
+}
+
+bool LocalStore::hasEntries(const QString &localId) const
+{
+    Statement query(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? LIMIT 1"_s);
+    query.bind(localId).exec();
+    return query.next();
+}
+
+void LocalStore::updateState(const QString &localId)
+{
+    Statement query(*m_database,
+                    u"SELECT server_id, theirs, problem FROM drafts WHERE local_id = ?"_s);
+    query.bind(localId).exec();
+    if (!query.next())
+        return;
+    SyncState state = SyncState::Synced;
+    if (!query.text(1).isEmpty())
+        state = SyncState::Conflict;
+    else if (hasEntries(localId) || query.text(0).isEmpty())
+        state = query.text(2).isEmpty() ? SyncState::Pending : SyncState::Refused;
+    else if (!query.text(2).isEmpty())
+        state = SyncState::Refused;
+    Statement(*m_database, u"UPDATE drafts SET state = ? WHERE local_id = ?"_s)
+        .bind(stateName(state))
+        .bind(localId)
+        .exec();
+}
+
+std::optional<LocalStore::OutboxEntry> LocalStore::nextEntry() const
+{
+    Statement query(*m_database, EntryColumns + u"ORDER BY sequence LIMIT 1"_s);
+    query.exec();
+    if (!query.next())
+        return std::nullopt;
+    return readEntry(query);
+}
+
+std::optional<LocalStore::OutboxEntry> LocalStore::entry(qint64 sequence) const
+{
+    Statement query(*m_database, EntryColumns + u"WHERE sequence = ?"_s);
+    query.bind(sequence).exec();
+    if (!query.next())
+        return std::nullopt;
+    return readEntry(query);
+}
+
+int LocalStore::pendingChanges() const
+{
+    Statement query(*m_database, u"SELECT count(*) FROM outbox"_s);
+    query.exec();
+    return query.next() ? int(query.integer(0)) : 0;
+}
+
+QJsonObject LocalStore::prepareAttempt(qint64 sequence)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return {};
+    Transaction transaction(*m_database);
+    QJsonObject parameters = found->sentParameters;
+    if (found->attempts == 0 || parameters.isEmpty()) {
+        Statement row(*m_database, u"SELECT server_id, base_revision, text, platforms, "
+                                   "media_urls FROM drafts WHERE local_id = ?"_s);
+        row.bind(found->draftLocalId).exec();
+        if (!row.next())
+            return {};
+        const QString serverId = row.text(0);
+        if (found->kind == OutboxEntry::Kind::DeleteDraft) {
+            parameters = QJsonObject {{u"draftId"_s, serverId}};
+        } else {
+            parameters = QJsonObject {
+                {u"text"_s, row.text(2)},
+                {u"platforms"_s, QJsonDocument::fromJson(row.text(3).toUtf8()).array()},
+                {u"mediaUrls"_s, QJsonDocument::fromJson(row.text(4).toUtf8()).array()}};
+            if (!serverId.isEmpty()) {
+                parameters.insert(u"draftId"_s, serverId);
+                parameters.insert(u"baseRevision"_s, row.integer(1));
+            }
+        }
+    }
+    Statement(*m_database, u"UPDATE outbox SET sent_parameters = ?, attempts = attempts + 1 "
+                           "WHERE sequence = ?"_s)
+        .bind(QString::fromUtf8(QJsonDocument(parameters).toJson(QJsonDocument::Compact)))
+        .bind(sequence)
+        .exec();
+    transaction.commit();
+    return parameters;
+}
+
+void LocalStore::draftSaved(qint64 sequence, const Draft &onServer)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    Statement(*m_database, u"DELETE FROM outbox WHERE sequence = ?"_s).bind(sequence).exec();
+    if (!onServer.id.isEmpty())
+        Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ?, "
+                               "problem = NULL WHERE local_id = ?"_s)
+            .bind(onServer.id)
+            .bind(onServer.revision)
+            .bind(found->draftLocalId)
+            .exec();
+    updateState(found->draftLocalId);
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::draftDeleted(qint64 sequence)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    removeEntries(found->draftLocalId, false);
+    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s)
+        .bind(found->draftLocalId)
+        .exec();
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::draftConflict(qint64 sequence, const Draft &theirs)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    // What else waits for this draft would meet the same conflict: the choice decides.
+    removeEntries(found->draftLocalId, false);
+    Statement(*m_database, u"UPDATE drafts SET theirs = ? WHERE local_id = ?"_s)
+        .bind(QString::fromUtf8(JsonWriter::serialize(theirs)))
+        .bind(found->draftLocalId)
+        .exec();
+    updateState(found->draftLocalId);
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::entryRefused(qint64 sequence, const QString &problem)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    Statement(*m_database, u"DELETE FROM outbox WHERE sequence = ?"_s).bind(sequence).exec();
+    // A refused deletion brings the draft back; a refused save keeps the text, and why.
+    Statement(*m_database, u"UPDATE drafts SET deleted = 0, problem = ? WHERE local_id = ?"_s)
+        .bind(problem)
+        .bind(found->draftLocalId)
+        .exec();
+    updateState(found->draftLocalId);
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
+{
+    Transaction transaction(*m_database);
+    QStringList known;
+    for (const Draft &draft : onServer) {
+        known.append(draft.id);
+        Statement local(*m_database, u"SELECT local_id, base_revision, deleted FROM drafts "
+                                     "WHERE server_id = ?"_s);
+        local.bind(draft.id).exec();
+        if (!local.next()) {
+            Statement(*m_database,
+                      u"INSERT INTO drafts (local_id, server_id, base_revision, text, platforms, "
+                      "media_urls, updated_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, 'synced')"_s)
+                .bind(newId(u"local_"))
+                .bind(draft.id)
+                .bind(draft.revision)
+                .bind(draft.text)
+                .bind(platformsJson(draft.platforms))
+                .bind(stringsJson(draft.mediaUrls))
+                .bind(draft.updatedAtMs)
+                .exec();
+            continue;
+        }
+        const QString localId = local.text(0);
+        if (hasEntries(localId) || local.integer(2) != 0 || draft.revision <= local.integer(1))
+            continue; // local changes wait to be sent, or nothing is new
+        Statement synced(*m_database, u"SELECT state FROM drafts WHERE local_id = ?"_s);
+        synced.bind(localId).exec();
+        if (synced.next() && synced.text(0) != u"synced")
+            continue; // a conflict or a refusal the user has not seen to
+        Statement(*m_database, u"UPDATE drafts SET base_revision = ?, text = ?, platforms = ?, "
+                               "media_urls = ?, updated_at = ? WHERE local_id = ?"_s)
+            .bind(draft.revision)
+            .bind(draft.text)
+            .bind(platformsJson(draft.platforms))
+            .bind(stringsJson(draft.mediaUrls))
+            .bind(draft.updatedAtMs)
+            .bind(localId)
+            .exec();
+    }
+    // Deleted elsewhere: synced drafts the server no longer lists.
+    Statement gone(*m_database, u"SELECT local_id, server_id FROM drafts WHERE state = 'synced' "
+                                "AND deleted = 0 AND server_id IS NOT NULL"_s);
+    gone.exec();
+    QStringList toRemove;
+    while (gone.next()) {
+        if (!known.contains(gone.text(1)) && !hasEntries(gone.text(0)))
+            toRemove.append(gone.text(0));
+    }
+    for (const QString &localId : std::as_const(toRemove))
+        Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
+    transaction.commit();
+    changed();
+}
+
+void LocalStore::putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs)
+{
+    Statement(*m_database, u"INSERT INTO snapshots (name, json, fetched_at) VALUES (?, ?, ?) "
+                           "ON CONFLICT (name) DO UPDATE SET json = excluded.json, "
+                           "fetched_at = excluded.fetched_at"_s)
+        .bind(name)
+        .bind(QString::fromUtf8(document.toJson(QJsonDocument::Compact)))
+        .bind(nowMs)
+        .exec();
+}
+
+std::optional<QJsonDocument> LocalStore::snapshot(const QString &name) const
+{
+    Statement query(*m_database, u"SELECT json FROM snapshots WHERE name = ?"_s);
+    query.bind(name).exec();
+    if (!query.next())
+        return std::nullopt;
+    return QJsonDocument::fromJson(query.text(0).toUtf8());
+}
+
+} // namespace slotline::client

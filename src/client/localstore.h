@@ -1,0 +1,118 @@
+#pragma once
+
+#include "core/draft.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace slotline {
+class Database;
+}
+
+namespace slotline::client {
+
+// The desktop app's own SQLite file: the last known state of the server (snapshots of
+// lists, for opening with no server), the drafts as the user last wrote them, and the
+// outbox of changes still to be sent, in order. Every change is written here before
+// the app may say it is saved, so a killed app loses nothing typed.
+//
+// A draft has a local id for ever (drafts made offline have no server id yet) and, once
+// the server has it, its server id and the revision the local text was based on.
+class LocalStore : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class SyncState {
+        Synced, // the server has exactly this
+        Pending, // changes wait in the outbox (or it was never sent)
+        Conflict, // saved elsewhere meanwhile: the user chooses
+        Refused, // the server refused the last change; `problem` says why
+    };
+    enum class Resolution { KeepMine, KeepTheirs, KeepBoth };
+
+    struct LocalDraft
+    {
+        QString localId;
+        QString serverId; // empty until the server has it
+        qint64 baseRevision = 0; // the server revision the text is based on; 0: none
+        QString text;
+        QList<Platform> platforms;
+        QStringList mediaUrls;
+        qint64 updatedAtMs = 0;
+        SyncState state = SyncState::Pending;
+        std::optional<Draft> theirs; // the server's, while in conflict
+        QString problem; // why the server refused, while Refused
+    };
+
+    struct OutboxEntry
+    {
+        enum class Kind { SaveDraft, DeleteDraft };
+        qint64 sequence = 0;
+        Kind kind = Kind::SaveDraft;
+        QString draftLocalId;
+        QString idempotencyKey;
+        // The request as first sent: a retry sends exactly this again, with the same key,
+        // so a change the server applied but whose answer was lost is not applied twice.
+        QJsonObject sentParameters;
+        int attempts = 0;
+    };
+
+    explicit LocalStore(QObject *parent = nullptr);
+    ~LocalStore() override;
+
+    // Opens (or creates) the file; throws DatabaseError.
+    void open(const QString &filePath);
+
+    // --- drafts, as the user edits them -------------------------------------------------
+    QString createDraft(const QString &text, const QList<Platform> &platforms,
+                        const QStringList &mediaUrls, qint64 nowMs);
+    void editDraft(const QString &localId, const QString &text, const QList<Platform> &platforms,
+                   const QStringList &mediaUrls, qint64 nowMs);
+    void deleteDraft(const QString &localId);
+    void resolveConflict(const QString &localId, Resolution resolution, qint64 nowMs);
+
+    std::optional<LocalDraft> draft(const QString &localId) const;
+    // The drafts not deleted, the most recently edited first.
+    QList<LocalDraft> drafts() const;
+
+    // --- the outbox, for the sync engine -------------------------------------------------
+    std::optional<OutboxEntry> nextEntry() const;
+    int pendingChanges() const;
+    // The request for an entry's next attempt: as first sent, or built now and kept.
+    QJsonObject prepareAttempt(qint64 sequence);
+    void draftSaved(qint64 sequence, const Draft &onServer);
+    void draftDeleted(qint64 sequence);
+    void draftConflict(qint64 sequence, const Draft &theirs);
+    // The server refused the entry for good: it is dropped and the draft says why.
+    void entryRefused(qint64 sequence, const QString &problem);
+
+    // The server's drafts, as listed: drafts with nothing pending take the server's
+    // text; drafts the server no longer has and that have nothing pending go.
+    void mergeServerDrafts(const QList<Draft> &onServer);
+
+    // --- snapshots of what the server said ------------------------------------------------
+    void putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs);
+    std::optional<QJsonDocument> snapshot(const QString &name) const;
+
+Q_SIGNALS:
+    void draftsChanged();
+    void outboxChanged(int pendingChanges);
+
+private:
+    void enqueue(OutboxEntry::Kind kind, const QString &localId);
+    void removeEntries(const QString &localId, bool onlyUnsent);
+    bool hasEntries(const QString &localId) const;
+    std::optional<OutboxEntry> entry(qint64 sequence) const;
+    void updateState(const QString &localId);
+    void changed();
+
+    std::unique_ptr<Database> m_database;
+};
+
+} // namespace slotline::client

@@ -1,0 +1,145 @@
+#include "client/syncengine.h"
+
+#include "client/apiclient.h"
+#include "client/connectivity.h"
+#include "client/localstore.h"
+#include "client/logcategories.h"
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::client {
+
+SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &connectivity,
+                       QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_store(store)
+    , m_connectivity(connectivity)
+{
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
+    connect(&connectivity, &Connectivity::stateChanged, this, [this](Connectivity::State state) {
+        if (state == Connectivity::State::Online)
+            syncNow();
+    });
+    connect(&store, &LocalStore::outboxChanged, this, [this](int pending) {
+        if (pending > 0 && m_connectivity.state() != Connectivity::State::Offline
+            && m_connectivity.state() != Connectivity::State::Unauthorized)
+            syncNow();
+    });
+}
+
+void SyncEngine::syncNow()
+{
+    if (m_syncing) {
+        m_again = true;
+        return;
+    }
+    m_syncing = true;
+    m_again = false;
+    m_retry.stop();
+    replayNext();
+}
+
+void SyncEngine::stop()
+{
+    m_syncing = false;
+    m_again = false;
+}
+
+void SyncEngine::replayNext()
+{
+    const auto entry = m_store.nextEntry();
+    if (!entry) {
+        refreshDrafts(QString(), {});
+        return;
+    }
+    const qint64 sequence = entry->sequence;
+    const QString localId = entry->draftLocalId;
+    const bool deleting = entry->kind == LocalStore::OutboxEntry::Kind::DeleteDraft;
+    const QJsonObject parameters = m_store.prepareAttempt(sequence);
+    if (deleting && parameters.value(u"draftId"_s).toString().isEmpty()) {
+        m_store.draftDeleted(sequence); // the server never had it
+        replayNext();
+        return;
+    }
+    m_client.callTool(
+        deleting ? u"delete_draft"_s : u"save_draft"_s, parameters, entry->idempotencyKey, this,
+        [this, sequence, localId, deleting](const ApiResult<QJsonObject> &result) {
+            if (result.ok()) {
+                if (deleting) {
+                    m_store.draftDeleted(sequence);
+                } else {
+                    QString why;
+                    const auto saved
+                        = Draft::fromJson(result.value().value(u"draft"_s).toObject(), &why);
+                    if (!saved) {
+                        // The change is in, but the answer is not readable: the refresh
+                        // after the outbox brings the draft as the server has it.
+                        qCWarning(lcClient).noquote() << "unreadable draft answer:" << why;
+                        m_store.draftSaved(sequence, Draft {});
+                    } else {
+                        m_store.draftSaved(sequence, *saved);
+                    }
+                }
+                replayNext();
+                return;
+            }
+            const ApiError &error = result.error();
+            if (error.kind() == ApiError::Kind::Conflict && error.code() == u"draft_conflict"
+                && error.currentDraft()) {
+                m_store.draftConflict(sequence, *error.currentDraft());
+                Q_EMIT conflict(localId);
+                replayNext();
+                return;
+            }
+            if (deleting && error.kind() == ApiError::Kind::NotFound) {
+                m_store.draftDeleted(sequence); // gone already
+                replayNext();
+                return;
+            }
+            if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
+                || error.kind() == ApiError::Kind::Cancelled) {
+                // Tried again when the server is back (Connectivity says so), or soon
+                // when it answered with a failure of its own.
+                qCInfo(lcClient).noquote() << "outbox waits:" << error.message();
+                stop();
+                if (error.kind() == ApiError::Kind::Server)
+                    m_retry.start(ServerErrorRetryMs);
+                return;
+            }
+            m_store.entryRefused(sequence, error.toDisplayString());
+            Q_EMIT refused(localId, error);
+            replayNext();
+        });
+}
+
+void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
+{
+    m_client.listDrafts(
+        QString(), Paging {250, cursor}, this,
+        [this, collected = std::move(collected)](const ApiResult<ItemPage<Draft>> &result) mutable {
+            if (!result.ok()) {
+                stop();
+                return;
+            }
+            collected.append(result.value().items);
+            if (result.value().hasMore()) {
+                refreshDrafts(result.value().cursor, std::move(collected));
+                return;
+            }
+            // Changes made while the list was read go first; the list is read again after.
+            if (m_store.pendingChanges() > 0) {
+                replayNext();
+                return;
+            }
+            m_store.mergeServerDrafts(collected);
+            const bool again = m_again;
+            stop();
+            Q_EMIT synced();
+            if (again)
+                syncNow();
+        });
+}
+
+} // namespace slotline::client

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "client/apierror.h"
+#include "core/draft.h"
+
+#include <QObject>
+#include <QTimer>
+
+namespace slotline::client {
+
+class ApiClient;
+class Connectivity;
+class LocalStore;
+
+// Sends the outbox to the server in order whenever it can be reached, one change at a
+// time, each with its idempotency key, then reads the server's drafts back into the
+// store. A change the server applied but whose answer was lost is sent again as it was
+// and answered from the server's record, so nothing is applied twice; a draft saved
+// elsewhere meanwhile becomes a conflict for the user instead of being overwritten.
+class SyncEngine : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Between tries while the server answers with errors of its own (5xx).
+    static constexpr int ServerErrorRetryMs = 10'000;
+
+    SyncEngine(ApiClient &client, LocalStore &store, Connectivity &connectivity,
+               QObject *parent = nullptr);
+
+    // Sends what waits and refreshes the drafts; does nothing while already at it.
+    void syncNow();
+    bool isSyncing() const { return m_syncing; }
+
+Q_SIGNALS:
+    // A draft was saved elsewhere meanwhile: the user keeps theirs, mine or both.
+    void conflict(const QString &localId);
+    // The server refused a change for good; the store has put the draft right.
+    void refused(const QString &localId, const slotline::client::ApiError &error);
+    // Everything is sent and the drafts are as the server has them.
+    void synced();
+
+private:
+    void replayNext();
+    void refreshDrafts(const QString &cursor, QList<Draft> collected);
+    void stop();
+
+    ApiClient &m_client;
+    LocalStore &m_store;
+    Connectivity &m_connectivity;
+    QTimer m_retry;
+    bool m_syncing = false;
+    bool m_again = false; // more changed while syncing
+};
+
+} // namespace slotline::client

@@ -1,0 +1,312 @@
+#include "client/apiclient.h"
+#include "client/connectivity.h"
+#include "client/localstore.h"
+#include "client/syncengine.h"
+#include "support/droppingproxy.h"
+#include "support/reusableport.h"
+#include "support/testserver.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace slotline;
+using namespace slotline::test;
+using namespace slotline::client;
+
+namespace {
+
+// One desktop app: its store, client, connectivity and sync engine, against a server.
+struct App
+{
+    App(const QString &storeFile, quint16 port, const QString &apiKey)
+    {
+        store.open(storeFile);
+        client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+        client.setApiKey(apiKey);
+    }
+
+    LocalStore store;
+    ApiClient client;
+    Connectivity connectivity {client};
+    SyncEngine sync {client, store, connectivity};
+};
+
+} // namespace
+
+class TestSyncEngine : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    int m_stores = 0;
+
+    QString newStoreFile()
+    {
+        return m_directory.filePath(QStringLiteral("store-%1.db").arg(++m_stores));
+    }
+
+    static QJsonArray serverDrafts(TestServer &server, const Tenant &tenant)
+    {
+        return server.post(QStringLiteral("/tools/list_drafts"), tenant, {}).items();
+    }
+
+private Q_SLOTS:
+    void draftsWrittenOfflineSyncWhenTheServerComesBack()
+    {
+        const quint16 port = reusablePort();
+        QTemporaryDir data;
+        auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        const Tenant tenant = server->addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), port, tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+
+        // The server stops; the user goes on writing.
+        server.reset();
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        const QString first = app.store.createDraft(QStringLiteral("written on the train"),
+                                                    {Platform::Twitter}, {}, 1'000);
+        app.store.editDraft(first, QStringLiteral("written on the train, edited"),
+                            {Platform::Twitter, Platform::LinkedIn}, {}, 2'000);
+        const QString second = app.store.createDraft(QStringLiteral("second"), {}, {}, 3'000);
+        const QString doomed = app.store.createDraft(QStringLiteral("never mind"), {}, {}, 4'000);
+        app.store.deleteDraft(doomed); // never sent: simply gone
+        QCOMPARE(app.store.drafts().size(), 2);
+        QCOMPARE(app.store.draft(first)->state, LocalStore::SyncState::Pending);
+        QCOMPARE(app.store.pendingChanges(), 2);
+
+        // It starts again on its data, at the same address: the client notices by itself
+        // and sends what waited.
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(app.store.pendingChanges(), 0);
+        const QJsonArray onServer = serverDrafts(*server, tenant);
+        QCOMPARE(onServer.size(), 2);
+        const auto synced1 = app.store.draft(first);
+        QCOMPARE(synced1->state, LocalStore::SyncState::Synced);
+        QVERIFY(!synced1->serverId.isEmpty());
+        QCOMPARE(synced1->baseRevision, 1); // the two local versions went as one save
+        QCOMPARE(app.store.draft(second)->state, LocalStore::SyncState::Synced);
+        bool found = false;
+        for (const QJsonValue &draft : onServer) {
+            if (draft.toObject().value(QStringLiteral("id")).toString() == synced1->serverId) {
+                found = true;
+                QCOMPARE(draft.toObject().value(QStringLiteral("text")).toString(),
+                         QStringLiteral("written on the train, edited"));
+                QCOMPARE(draft.toObject().value(QStringLiteral("platforms")).toArray().size(), 2);
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void theServerStoppingMidOutboxLosesNothing()
+    {
+        const quint16 port = reusablePort();
+        QTemporaryDir data;
+        auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        const Tenant tenant = server->addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), port, tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        // Ten drafts queued at once; the server stops the moment the first is through.
+        int most = 0;
+        const auto stopper
+            = connect(&app.store, &LocalStore::outboxChanged, this, [&server, &most](int pending) {
+                  most = std::max(most, pending);
+                  if (most == 10 && pending == 9)
+                      server.reset();
+              });
+        QStringList ids;
+        for (int i = 0; i < 10; ++i)
+            ids.append(app.store.createDraft(QStringLiteral("draft %1").arg(i), {}, {}, 1'000 + i));
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        disconnect(stopper);
+        QCOMPARE(app.store.pendingChanges(), 9);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(serverDrafts(*server, tenant).size(), 10); // each once
+        for (const QString &id : std::as_const(ids))
+            QCOMPARE(app.store.draft(id)->state, LocalStore::SyncState::Synced);
+    }
+
+    void aLostAnswerIsSentAgainWithoutADuplicate()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        DroppingProxy proxy(server.port());
+        App app(newStoreFile(), proxy.port(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+
+        proxy.dropNextAnswer();
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString localId = app.store.createDraft(QStringLiteral("once"), {}, {}, 1'000);
+        // The server saved it, the answer was lost: the client is told nothing came back,
+        // checks again, and sends the same request with the same key.
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(proxy.droppedAnswers(), 1);
+        QCOMPARE(serverDrafts(server, tenant).size(), 1);
+        QCOMPARE(app.store.draft(localId)->state, LocalStore::SyncState::Synced);
+        QCOMPARE(app.store.drafts().size(), 1);
+    }
+
+    void aDraftEditedOnTwoClientsIsAConflictTheUserResolves_data()
+    {
+        QTest::addColumn<int>("resolution");
+        QTest::newRow("keep mine") << int(LocalStore::Resolution::KeepMine);
+        QTest::newRow("keep theirs") << int(LocalStore::Resolution::KeepTheirs);
+        QTest::newRow("keep both") << int(LocalStore::Resolution::KeepBoth);
+    }
+    void aDraftEditedOnTwoClientsIsAConflictTheUserResolves()
+    {
+        QFETCH(int, resolution);
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        App laptop(newStoreFile(), server.port(), tenant.apiKey);
+        App phone(newStoreFile(), server.port(), tenant.apiKey);
+        for (App *app : {&laptop, &phone}) {
+            app->connectivity.checkNow();
+            QTRY_COMPARE(app->connectivity.state(), Connectivity::State::Online);
+        }
+        QSignalSpy laptopSynced(&laptop.sync, &SyncEngine::synced);
+        const QString onLaptop = laptop.store.createDraft(QStringLiteral("v1"), {}, {}, 1'000);
+        QTRY_VERIFY(!laptopSynced.isEmpty());
+        QSignalSpy phoneSynced(&phone.sync, &SyncEngine::synced);
+        phone.sync.syncNow();
+        QTRY_VERIFY(!phoneSynced.isEmpty());
+        QCOMPARE(phone.store.drafts().size(), 1);
+        const QString onPhone = phone.store.drafts().first().localId;
+        QCOMPARE(phone.store.draft(onPhone)->text, QStringLiteral("v1"));
+
+        // The laptop saves first; the phone's edit started from revision 1 too.
+        laptopSynced.clear();
+        laptop.store.editDraft(onLaptop, QStringLiteral("laptop's"), {}, {}, 2'000);
+        QTRY_VERIFY(!laptopSynced.isEmpty());
+        QSignalSpy conflicts(&phone.sync, &SyncEngine::conflict);
+        phone.store.editDraft(onPhone, QStringLiteral("phone's"), {}, {}, 3'000);
+        QTRY_COMPARE(conflicts.size(), 1);
+        const auto conflicted = phone.store.draft(onPhone);
+        QCOMPARE(conflicted->state, LocalStore::SyncState::Conflict);
+        QCOMPARE(conflicted->text, QStringLiteral("phone's")); // nothing the user typed is lost
+        QCOMPARE(conflicted->theirs->text, QStringLiteral("laptop's"));
+
+        phoneSynced.clear();
+        phone.store.resolveConflict(onPhone, LocalStore::Resolution(resolution), 4'000);
+        phone.sync.syncNow();
+        QTRY_VERIFY(!phoneSynced.isEmpty());
+        QStringList texts;
+        for (const QJsonValue &draft : serverDrafts(server, tenant))
+            texts.append(draft.toObject().value(QStringLiteral("text")).toString());
+        texts.sort();
+        QStringList local;
+        for (const auto &draft : phone.store.drafts()) {
+            local.append(draft.text);
+            QCOMPARE(draft.state, LocalStore::SyncState::Synced);
+        }
+        local.sort();
+        switch (LocalStore::Resolution(resolution)) {
+        case LocalStore::Resolution::KeepMine:
+            QCOMPARE(texts, QStringList {QStringLiteral("phone's")});
+            break;
+        case LocalStore::Resolution::KeepTheirs:
+            QCOMPARE(texts, QStringList {QStringLiteral("laptop's")});
+            break;
+        case LocalStore::Resolution::KeepBoth:
+            QCOMPARE(texts, (QStringList {QStringLiteral("laptop's"), QStringLiteral("phone's")}));
+            break;
+        }
+        QCOMPARE(local, texts);
+    }
+
+    void whatIsTypedSurvivesTheAppBeingKilled()
+    {
+        const QString file = newStoreFile();
+        QString localId;
+        {
+            LocalStore store;
+            store.open(file);
+            localId = store.createDraft(QStringLiteral("typed, then the app died"),
+                                        {Platform::Facebook}, {QStringLiteral("https://x/a.png")},
+                                        5'000);
+        } // no shutdown, no sync: the store is simply gone
+        LocalStore reopened;
+        reopened.open(file);
+        const auto draft = reopened.draft(localId);
+        QVERIFY(draft);
+        QCOMPARE(draft->text, QStringLiteral("typed, then the app died"));
+        QCOMPARE(draft->platforms, QList<Platform> {Platform::Facebook});
+        QCOMPARE(reopened.pendingChanges(), 1);
+    }
+
+    void aRefusedChangeIsDroppedAndSaysWhy()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        QSignalSpy refused(&app.sync, &SyncEngine::refused);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString localId = app.store.createDraft(
+            QStringLiteral("bad media"), {}, {QStringLiteral("ftp://nowhere/x.png")}, 1'000);
+        QTRY_COMPARE(refused.size(), 1);
+        QTRY_VERIFY(!synced.isEmpty());
+        const auto draft = app.store.draft(localId);
+        QCOMPARE(draft->state, LocalStore::SyncState::Refused);
+        QVERIFY2(draft->problem.contains(QStringLiteral("mediaUrls")), qPrintable(draft->problem));
+        QCOMPARE(app.store.pendingChanges(), 0);
+        // Put right by the user: the next edit goes through.
+        synced.clear();
+        app.store.editDraft(localId, QStringLiteral("good media"), {},
+                            {QStringLiteral("https://x/a.png")}, 2'000);
+        QTRY_VERIFY(!synced.isEmpty());
+        QCOMPARE(app.store.draft(localId)->state, LocalStore::SyncState::Synced);
+    }
+
+    void deletionsAndServerSideChangesFlowBothWays()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString keep = app.store.createDraft(QStringLiteral("keep"), {}, {}, 1'000);
+        const QString drop = app.store.createDraft(QStringLiteral("drop"), {}, {}, 1'001);
+        QTRY_VERIFY(!synced.isEmpty());
+        QCOMPARE(serverDrafts(server, tenant).size(), 2);
+
+        synced.clear();
+        app.store.deleteDraft(drop);
+        QTRY_VERIFY(!synced.isEmpty());
+        QCOMPARE(serverDrafts(server, tenant).size(), 1);
+
+        // Another client edits and adds on the server; this one picks it up.
+        const QString keepServerId = app.store.draft(keep)->serverId;
+        server.post(QStringLiteral("/tools/save_draft"), tenant,
+                    QJsonObject {{QStringLiteral("draftId"), keepServerId},
+                                 {QStringLiteral("text"), QStringLiteral("kept, edited elsewhere")},
+                                 {QStringLiteral("platforms"), QJsonArray {}}});
+        server.post(QStringLiteral("/tools/save_draft"), tenant,
+                    QJsonObject {{QStringLiteral("text"), QStringLiteral("from elsewhere")},
+                                 {QStringLiteral("platforms"), QJsonArray {}}});
+        synced.clear();
+        app.sync.syncNow();
+        QTRY_VERIFY(!synced.isEmpty());
+        QStringList texts;
+        for (const auto &draft : app.store.drafts())
+            texts.append(draft.text);
+        texts.sort();
+        QCOMPARE(texts, (QStringList {QStringLiteral("from elsewhere"),
+                                      QStringLiteral("kept, edited elsewhere")}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSyncEngine)
+#include "tst_syncengine.moc"
