@@ -42,6 +42,15 @@ const QList<Migration> &cacheMigrations()
              u"CREATE TABLE snapshots ("
              "name TEXT PRIMARY KEY, json TEXT NOT NULL, fetched_at BIGINT NOT NULL)"_s,
          }},
+        {2,
+         "posts of the ranges viewed",
+         {
+             u"CREATE TABLE posts ("
+             "id TEXT PRIMARY KEY,"
+             "at BIGINT NOT NULL," // the scheduled time, or the creation time
+             "json TEXT NOT NULL)"_s,
+             u"CREATE INDEX posts_at ON posts(at)"_s,
+         }},
     };
     return steps;
 }
@@ -540,6 +549,135 @@ std::optional<QJsonDocument> LocalStore::snapshot(const QString &name) const
     if (!query.next())
         return std::nullopt;
     return QJsonDocument::fromJson(query.text(0).toUtf8());
+}
+
+namespace {
+
+template<typename T>
+QJsonArray toArray(const QList<T> &values)
+{
+    QJsonArray array;
+    for (const T &value : values)
+        array.append(JsonWriter::toObject(value));
+    return array;
+}
+
+template<typename T>
+QList<T> fromArray(const QJsonArray &array)
+{
+    QList<T> values;
+    for (const QJsonValue &item : array) {
+        if (auto value = T::fromJson(item.toObject()))
+            values.append(std::move(*value));
+    }
+    return values;
+}
+
+} // namespace
+
+void LocalStore::putUser(const UserProfile &user, qint64 nowMs)
+{
+    putSnapshot(u"user"_s, QJsonDocument(JsonWriter::toObject(user)), nowMs);
+    Q_EMIT referenceChanged();
+}
+
+std::optional<UserProfile> LocalStore::cachedUser() const
+{
+    const auto document = snapshot(u"user"_s);
+    return document ? UserProfile::fromJson(document->object()) : std::nullopt;
+}
+
+void LocalStore::putAccounts(const QList<Account> &accounts, qint64 nowMs)
+{
+    putSnapshot(u"accounts"_s, QJsonDocument(toArray(accounts)), nowMs);
+    Q_EMIT referenceChanged();
+}
+
+QList<Account> LocalStore::cachedAccounts() const
+{
+    const auto document = snapshot(u"accounts"_s);
+    return document ? fromArray<Account>(document->array()) : QList<Account>();
+}
+
+void LocalStore::putSubaccounts(const QString &accountId, const QList<Subaccount> &subaccounts,
+                                qint64 nowMs)
+{
+    putSnapshot(u"subaccounts/"_s + accountId, QJsonDocument(toArray(subaccounts)), nowMs);
+    Q_EMIT referenceChanged();
+}
+
+QList<Subaccount> LocalStore::cachedSubaccounts(const QString &accountId) const
+{
+    const auto document = snapshot(u"subaccounts/"_s + accountId);
+    return document ? fromArray<Subaccount>(document->array()) : QList<Subaccount>();
+}
+
+void LocalStore::putSlots(const QString &timezone, const QList<WeeklySlot> &slots, qint64 nowMs)
+{
+    putSnapshot(
+        u"slots"_s,
+        QJsonDocument(QJsonObject {{u"timezone"_s, timezone}, {u"items"_s, toArray(slots)}}),
+        nowMs);
+    Q_EMIT referenceChanged();
+}
+
+QList<WeeklySlot> LocalStore::cachedSlots() const
+{
+    const auto document = snapshot(u"slots"_s);
+    return document ? fromArray<WeeklySlot>(document->object().value(u"items"_s).toArray())
+                    : QList<WeeklySlot>();
+}
+
+QString LocalStore::cachedTimezone() const
+{
+    const auto document = snapshot(u"slots"_s);
+    return document ? document->object().value(u"timezone"_s).toString() : QString();
+}
+
+void LocalStore::putCredits(const CreditBalance &credits, qint64 nowMs)
+{
+    putSnapshot(u"credits"_s, QJsonDocument(JsonWriter::toObject(credits)), nowMs);
+    Q_EMIT referenceChanged();
+}
+
+std::optional<CreditBalance> LocalStore::cachedCredits() const
+{
+    const auto document = snapshot(u"credits"_s);
+    return document ? CreditBalance::fromJson(document->object()) : std::nullopt;
+}
+
+void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts)
+{
+    Transaction transaction(*m_database);
+    Statement(*m_database, u"DELETE FROM posts WHERE at >= ? AND at < ?"_s)
+        .bind(sinceMs)
+        .bind(untilMs)
+        .exec();
+    Statement insert(*m_database, u"INSERT INTO posts (id, at, json) VALUES (?, ?, ?) "
+                                  "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
+                                  "json = excluded.json"_s);
+    for (const Submission &post : posts) {
+        insert.bind(post.id)
+            .bind(post.scheduledAtMs.value_or(post.createdAtMs))
+            .bind(QString::fromUtf8(JsonWriter::serialize(post)))
+            .exec();
+    }
+    transaction.commit();
+    Q_EMIT postsChanged();
+}
+
+QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
+{
+    Statement query(*m_database,
+                    u"SELECT json FROM posts WHERE at >= ? AND at < ? ORDER BY at, id"_s);
+    query.bind(sinceMs).bind(untilMs).exec();
+    QList<Submission> posts;
+    while (query.next()) {
+        if (auto post
+            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
+            posts.append(std::move(*post));
+    }
+    return posts;
 }
 
 } // namespace slotline::client

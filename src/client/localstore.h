@@ -1,6 +1,12 @@
 #pragma once
 
+#include "core/account.h"
+#include "core/creditbalance.h"
 #include "core/draft.h"
+#include "core/subaccount.h"
+#include "core/submission.h"
+#include "core/userprofile.h"
+#include "core/weeklyslot.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -100,9 +106,30 @@ public:
     void putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs);
     std::optional<QJsonDocument> snapshot(const QString &name) const;
 
+    // The last known lists, for showing with no server (empty when never fetched).
+    void putUser(const UserProfile &user, qint64 nowMs);
+    std::optional<UserProfile> cachedUser() const;
+    void putAccounts(const QList<Account> &accounts, qint64 nowMs);
+    QList<Account> cachedAccounts() const;
+    void putSubaccounts(const QString &accountId, const QList<Subaccount> &subaccounts,
+                        qint64 nowMs);
+    QList<Subaccount> cachedSubaccounts(const QString &accountId) const;
+    void putSlots(const QString &timezone, const QList<WeeklySlot> &slots, qint64 nowMs);
+    QList<WeeklySlot> cachedSlots() const;
+    QString cachedTimezone() const;
+    void putCredits(const CreditBalance &credits, qint64 nowMs);
+    std::optional<CreditBalance> cachedCredits() const;
+
+    // The posts of a time range as the server listed them, replacing what was cached for
+    // it (posts published now count at their creation time).
+    void replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts);
+    QList<Submission> cachedPosts(qint64 sinceMs, qint64 untilMs) const;
+
 Q_SIGNALS:
     void draftsChanged();
     void outboxChanged(int pendingChanges);
+    void referenceChanged(); // user, accounts, slots or credits
+    void postsChanged();
 
 private:
     void enqueue(OutboxEntry::Kind kind, const QString &localId);

@@ -5,6 +5,8 @@
 #include "client/localstore.h"
 #include "client/logcategories.h"
 
+#include <QDateTime>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
@@ -19,8 +21,10 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
     connect(&connectivity, &Connectivity::stateChanged, this, [this](Connectivity::State state) {
-        if (state == Connectivity::State::Online)
+        if (state == Connectivity::State::Online) {
             syncNow();
+            refreshReference();
+        }
     });
     connect(&store, &LocalStore::outboxChanged, this, [this](int pending) {
         if (pending > 0 && m_connectivity.state() != Connectivity::State::Offline
@@ -140,6 +144,114 @@ void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
             if (again)
                 syncNow();
         });
+}
+
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
+void SyncEngine::refreshReference()
+{
+    m_client.getUser(this, [this](const ApiResult<UserProfile> &result) {
+        if (!result.ok()) {
+            Q_EMIT refreshFailed(result.error());
+            return;
+        }
+        m_store.putUser(result.value(), nowMs());
+        refreshAccounts(QString(), {});
+    });
+}
+
+void SyncEngine::refreshAccounts(const QString &cursor, QList<Account> collected)
+{
+    m_client.listAccounts(std::nullopt, Paging {250, cursor}, this,
+                          [this, collected = std::move(collected)](
+                              const ApiResult<ItemPage<Account>> &result) mutable {
+                              if (!result.ok()) {
+                                  Q_EMIT refreshFailed(result.error());
+                                  return;
+                              }
+                              collected.append(result.value().items);
+                              if (result.value().hasMore()) {
+                                  refreshAccounts(result.value().cursor, std::move(collected));
+                                  return;
+                              }
+                              m_store.putAccounts(collected, nowMs());
+                              refreshSubaccounts(std::move(collected));
+                          });
+}
+
+void SyncEngine::refreshSubaccounts(QList<Account> remaining)
+{
+    if (remaining.isEmpty()) {
+        refreshSlotsAndCredits();
+        return;
+    }
+    const QString accountId = remaining.takeFirst().id;
+    m_client.listSubaccounts(accountId, Paging {250, {}}, this,
+                             [this, accountId, remaining = std::move(remaining)](
+                                 const ApiResult<ItemPage<Subaccount>> &result) mutable {
+                                 if (!result.ok()) {
+                                     Q_EMIT refreshFailed(result.error());
+                                     return;
+                                 }
+                                 m_store.putSubaccounts(accountId, result.value().items, nowMs());
+                                 refreshSubaccounts(std::move(remaining));
+                             });
+}
+
+void SyncEngine::refreshSlotsAndCredits()
+{
+    m_client.getSlots(this, [this](const ApiResult<SlotList> &slots) {
+        if (!slots.ok()) {
+            Q_EMIT refreshFailed(slots.error());
+            return;
+        }
+        m_store.putSlots(slots.value().timezone, slots.value().slots, nowMs());
+        m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
+            if (!credits.ok()) {
+                Q_EMIT refreshFailed(credits.error());
+                return;
+            }
+            m_store.putCredits(credits.value(), nowMs());
+            Q_EMIT referenceRefreshed();
+        });
+    });
+}
+
+void SyncEngine::loadPosts(qint64 sinceMs, qint64 untilMs)
+{
+    loadPostsPage(sinceMs, untilMs, QString(), {});
+}
+
+void SyncEngine::loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cursor,
+                               QList<Submission> collected)
+{
+    PostFilter filter;
+    filter.sinceMs = sinceMs;
+    filter.untilMs = untilMs;
+    filter.paging = Paging {250, cursor};
+    m_client.listPosts(filter, this,
+                       [this, sinceMs, untilMs, collected = std::move(collected)](
+                           const ApiResult<ItemPage<Submission>> &result) mutable {
+                           if (!result.ok()) {
+                               Q_EMIT refreshFailed(result.error());
+                               return;
+                           }
+                           collected.append(result.value().items);
+                           if (result.value().hasMore()) {
+                               loadPostsPage(sinceMs, untilMs, result.value().cursor,
+                                             std::move(collected));
+                               return;
+                           }
+                           m_store.replacePosts(sinceMs, untilMs, collected);
+                           Q_EMIT postsLoaded(sinceMs, untilMs);
+                       });
 }
 
 } // namespace slotline::client

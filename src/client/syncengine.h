@@ -1,7 +1,9 @@
 #pragma once
 
 #include "client/apierror.h"
+#include "core/account.h"
 #include "core/draft.h"
+#include "core/submission.h"
 
 #include <QObject>
 #include <QTimer>
@@ -32,6 +34,13 @@ public:
     void syncNow();
     bool isSyncing() const { return m_syncing; }
 
+    // Reads the user, accounts (with their pages), weekly slots and credits into the
+    // store, for showing them with no server. Done when the server comes back, and when
+    // asked; not after every change, which would spend the read limit.
+    void refreshReference();
+    // Reads the posts of a time range (what a calendar shows) into the store.
+    void loadPosts(qint64 sinceMs, qint64 untilMs);
+
 Q_SIGNALS:
     // A draft was saved elsewhere meanwhile: the user keeps theirs, mine or both.
     void conflict(const QString &localId);
@@ -39,11 +48,20 @@ Q_SIGNALS:
     void refused(const QString &localId, const slotline::client::ApiError &error);
     // Everything is sent and the drafts are as the server has them.
     void synced();
+    void referenceRefreshed();
+    void postsLoaded(qint64 sinceMs, qint64 untilMs);
+    // A read for the store failed; the store keeps what it had.
+    void refreshFailed(const slotline::client::ApiError &error);
 
 private:
     void replayNext();
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
+    void refreshAccounts(const QString &cursor, QList<Account> collected);
+    void refreshSubaccounts(QList<Account> remaining);
+    void refreshSlotsAndCredits();
+    void loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cursor,
+                       QList<Submission> collected);
 
     ApiClient &m_client;
     LocalStore &m_store;

@@ -306,6 +306,61 @@ private Q_SLOTS:
         QCOMPARE(texts, (QStringList {QStringLiteral("from elsewhere"),
                                       QStringLiteral("kept, edited elsewhere")}));
     }
+
+    void theLastKnownStateOpensWithNoServer()
+    {
+        const QString file = newStoreFile();
+        const qint64 weekStart = 1'795'132'800'000; // a Monday, 00:00 UTC
+        {
+            TestServer server;
+            const Tenant tenant
+                = server.addTenant(QStringLiteral("A"), QStringLiteral("Europe/Berlin"));
+            server.clock().setNowMs(weekStart - 86'400'000);
+            QCOMPARE(server
+                         .post(QStringLiteral("/schedule/slots"), tenant,
+                               QJsonObject {{QStringLiteral("slots"),
+                                             QJsonArray {QJsonObject {
+                                                 {QStringLiteral("day"), QStringLiteral("friday")},
+                                                 {QStringLiteral("hour"), 9},
+                                                 {QStringLiteral("minute"), 0}}}}})
+                         .status,
+                     201);
+            QCOMPARE(server
+                         .createPost(tenant, tenant.linkedinAccountId, QStringLiteral("linkedin"),
+                                     QStringLiteral("Tuesday's"),
+                                     QJsonObject {{QStringLiteral("scheduledTime"),
+                                                   QStringLiteral("2026-11-24T10:00:00Z")}})
+                         .status,
+                     201);
+            App app(file, server.port(), tenant.apiKey);
+            QSignalSpy reference(&app.sync, &SyncEngine::referenceRefreshed);
+            QSignalSpy posts(&app.sync, &SyncEngine::postsLoaded);
+            app.sync.refreshReference();
+            app.sync.loadPosts(weekStart, weekStart + 7 * 86'400'000);
+            QTRY_VERIFY(!reference.isEmpty() && !posts.isEmpty());
+        }
+        // No server now, and a new start of the app.
+        LocalStore store;
+        store.open(file);
+        QCOMPARE(store.cachedUser()->projectName, QStringLiteral("A"));
+        QCOMPARE(store.cachedAccounts().size(), 3);
+        const QList<Account> accounts = store.cachedAccounts();
+        const auto facebook
+            = std::find_if(accounts.begin(), accounts.end(), [](const Account &account) {
+                  return account.platform == Platform::Facebook;
+              });
+        QCOMPARE(store.cachedSubaccounts(facebook->id).size(), 1);
+        QCOMPARE(store.cachedSlots().size(), 1);
+        QCOMPARE(store.cachedSlots().first().day, Qt::Friday);
+        QCOMPARE(store.cachedTimezone(), QStringLiteral("Europe/Berlin"));
+        QCOMPARE(store.cachedCredits()->remaining, 9); // 10, one held by the post
+        const QList<Submission> week = store.cachedPosts(weekStart, weekStart + 7 * 86'400'000);
+        QCOMPARE(week.size(), 1);
+        QCOMPARE(week.first().text, QStringLiteral("Tuesday's"));
+        // A later read of the range replaces it: a post gone from the server goes here too.
+        store.replacePosts(weekStart, weekStart + 7 * 86'400'000, {});
+        QVERIFY(store.cachedPosts(weekStart, weekStart + 7 * 86'400'000).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncEngine)
