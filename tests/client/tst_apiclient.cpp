@@ -410,6 +410,42 @@ private Q_SLOTS:
         QCOMPARE(result->error().kind(), ApiError::Kind::MalformedAnswer);
     }
 
+    void everyStatusHasItsKind_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("400") << 400 << int(ApiError::Kind::BadRequest);
+        QTest::newRow("402") << 402 << int(ApiError::Kind::PaymentRequired);
+        QTest::newRow("405") << 405 << int(ApiError::Kind::BadRequest);
+        QTest::newRow("409") << 409 << int(ApiError::Kind::Conflict);
+        QTest::newRow("410") << 410 << int(ApiError::Kind::Gone);
+        QTest::newRow("413") << 413 << int(ApiError::Kind::BadRequest);
+        QTest::newRow("500") << 500 << int(ApiError::Kind::Server);
+        QTest::newRow("503") << 503 << int(ApiError::Kind::Server);
+    }
+    void everyStatusHasItsKind()
+    {
+        // Statuses the real server gives only in situations hard to bring about here.
+        QFETCH(int, status);
+        QFETCH(int, kind);
+        const QByteArray body = "{\"error\": {\"code\": \"some_code\", \"message\": \"Said so.\", "
+                                "\"details\": [{\"field\": \"x\", \"message\": \"is wrong\"}]}}";
+        CannedServer canned("HTTP/1.1 " + QByteArray::number(status)
+                            + " X\r\nContent-Type: "
+                              "application/json\r\nContent-Length: "
+                            + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        ApiClient client;
+        client.setBaseUrl(canned.url());
+        const auto result = await<CreditBalance>([&](auto done) { client.getCredits(this, done); });
+        QVERIFY(result && !result->ok());
+        QCOMPARE(int(result->error().kind()), kind);
+        QCOMPARE(result->error().status(), status);
+        QCOMPARE(result->error().code(), QStringLiteral("some_code"));
+        QCOMPARE(result->error().message(), QStringLiteral("Said so."));
+        QCOMPARE(result->error().messageFor(QStringLiteral("x")), QStringLiteral("is wrong"));
+        QCOMPARE(result->error().isTransient(), status >= 500);
+    }
+
     // Saves drafts "<prefix> 0", "<prefix> 1", ... and records the order of the answers.
     void saveDrafts(ApiClient &client, const QString &prefix, int count,
                     QList<std::optional<ApiResult<Draft>>> &results, QStringList &order)
