@@ -1,5 +1,6 @@
 #include "client/localstore.h"
 
+#include "core/isotime.h"
 #include "core/jsonwriter.h"
 #include "storage/database.h"
 #include "storage/statement.h"
@@ -50,6 +51,26 @@ const QList<Migration> &cacheMigrations()
              "at BIGINT NOT NULL," // the scheduled time, or the creation time
              "json TEXT NOT NULL)"_s,
              u"CREATE INDEX posts_at ON posts(at)"_s,
+         }},
+        {3,
+         "scheduling in the outbox",
+         {
+             u"CREATE TABLE outbox_entries ("
+             "sequence INTEGER PRIMARY KEY AUTOINCREMENT,"
+             "kind TEXT NOT NULL CHECK (kind IN ('save_draft', 'delete_draft', 'publish_draft', "
+             "'update_schedule', 'cancel_schedule')),"
+             "subject TEXT NOT NULL,"
+             "payload TEXT,"
+             "undo TEXT,"
+             "idempotency_key TEXT NOT NULL UNIQUE,"
+             "sent_parameters TEXT,"
+             "attempts INTEGER NOT NULL DEFAULT 0)"_s,
+             u"INSERT INTO outbox_entries (sequence, kind, subject, idempotency_key, "
+             "sent_parameters, attempts) SELECT sequence, kind, draft_local_id, idempotency_key, "
+             "sent_parameters, attempts FROM outbox"_s,
+             u"DROP TABLE outbox"_s,
+             u"ALTER TABLE outbox_entries RENAME TO outbox"_s,
+             u"CREATE INDEX outbox_subject ON outbox(subject, sequence)"_s,
          }},
     };
     return steps;
@@ -134,27 +155,12 @@ LocalStore::LocalDraft readDraft(const Statement &row)
     return draft;
 }
 
-const QString EntryColumns = u"SELECT sequence, kind, draft_local_id, idempotency_key, "
-                             "sent_parameters, attempts FROM outbox "_s;
-
-LocalStore::OutboxEntry readEntry(const Statement &row)
-{
-    LocalStore::OutboxEntry entry;
-    entry.sequence = row.integer(0);
-    entry.kind = row.text(1) == u"delete_draft" ? LocalStore::OutboxEntry::Kind::DeleteDraft
-                                                : LocalStore::OutboxEntry::Kind::SaveDraft;
-    entry.draftLocalId = row.text(2);
-    entry.idempotencyKey = row.text(3);
-    entry.sentParameters = QJsonDocument::fromJson(row.text(4).toUtf8()).object();
-    entry.attempts = int(row.integer(5));
-    return entry;
-}
-
 } // namespace
 
 LocalStore::LocalStore(QObject *parent)
     : QObject(parent)
     , m_database(std::make_unique<Database>())
+    , m_outbox(*m_database)
 { }
 
 LocalStore::~LocalStore() = default;
@@ -221,9 +227,7 @@ void LocalStore::deleteDraft(const QString &localId)
         return;
     Transaction transaction(*m_database);
     removeEntries(localId, true);
-    Statement sentBefore(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? LIMIT 1"_s);
-    sentBefore.bind(localId).exec();
-    if (current->serverId.isEmpty() && !sentBefore.next()) {
+    if (current->serverId.isEmpty() && !hasEntries(localId)) {
         // The server never heard of it.
         Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
     } else {
@@ -292,40 +296,29 @@ QList<LocalStore::LocalDraft> LocalStore::drafts() const
     return list;
 }
 
+namespace {
+
+const QList<Outbox::Entry::Kind> DraftKinds {Outbox::Entry::Kind::SaveDraft,
+                                             Outbox::Entry::Kind::DeleteDraft};
+
+} // namespace
+
 void LocalStore::enqueue(OutboxEntry::Kind kind, const QString &localId)
 {
-    const QString kindName
-        = kind == OutboxEntry::Kind::SaveDraft ? u"save_draft"_s : u"delete_draft"_s;
-    if (kind == OutboxEntry::Kind::SaveDraft) {
-        // One unsent save per draft is enough: it is built from the draft when it goes.
-        Statement unsent(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? AND "
-                                      "kind = 'save_draft' AND sent_parameters IS NULL"_s);
-        unsent.bind(localId).exec();
-        if (unsent.next())
-            return;
-    }
-    Statement(*m_database, u"INSERT INTO outbox (kind, draft_local_id, idempotency_key) "
-                           "VALUES (?, ?, ?)"_s)
-        .bind(kindName)
-        .bind(localId)
-        .bind(newId(u"slotline-"))
-        .exec();
+    // One unsent save per draft is enough: it is built from the draft when it goes.
+    if (kind == OutboxEntry::Kind::SaveDraft && m_outbox.hasUnsent(kind, localId))
+        return;
+    m_outbox.append(kind, localId);
 }
 
 void LocalStore::removeEntries(const QString &localId, bool onlyUnsent)
 {
-    Statement(*m_database, onlyUnsent ? u"DELETE FROM outbox WHERE draft_local_id = ? AND "
-                                        "sent_parameters IS NULL"_s
-                                      : u"DELETE FROM outbox WHERE draft_local_id = ?"_s)
-        .bind(localId)
-        .exec();
+    m_outbox.removeFor(localId, DraftKinds, onlyUnsent);
 }
 
 bool LocalStore::hasEntries(const QString &localId) const
 {
-    Statement query(*m_database, u"SELECT 1 FROM outbox WHERE draft_local_id = ? LIMIT 1"_s);
-    query.bind(localId).exec();
-    return query.next();
+    return m_outbox.hasEntriesFor(localId, DraftKinds);
 }
 
 void LocalStore::updateState(const QString &localId)
@@ -350,27 +343,17 @@ void LocalStore::updateState(const QString &localId)
 
 std::optional<LocalStore::OutboxEntry> LocalStore::nextEntry() const
 {
-    Statement query(*m_database, EntryColumns + u"ORDER BY sequence LIMIT 1"_s);
-    query.exec();
-    if (!query.next())
-        return std::nullopt;
-    return readEntry(query);
+    return m_outbox.next();
 }
 
 std::optional<LocalStore::OutboxEntry> LocalStore::entry(qint64 sequence) const
 {
-    Statement query(*m_database, EntryColumns + u"WHERE sequence = ?"_s);
-    query.bind(sequence).exec();
-    if (!query.next())
-        return std::nullopt;
-    return readEntry(query);
+    return m_outbox.find(sequence);
 }
 
 int LocalStore::pendingChanges() const
 {
-    Statement query(*m_database, u"SELECT count(*) FROM outbox"_s);
-    query.exec();
-    return query.next() ? int(query.integer(0)) : 0;
+    return m_outbox.count();
 }
 
 QJsonObject LocalStore::prepareAttempt(qint64 sequence)
@@ -378,17 +361,27 @@ QJsonObject LocalStore::prepareAttempt(qint64 sequence)
     const auto found = entry(sequence);
     if (!found)
         return {};
-    Transaction transaction(*m_database);
-    QJsonObject parameters = found->sentParameters;
-    if (found->attempts == 0 || parameters.isEmpty()) {
+    if (found->attempts > 0 && !found->sentParameters.isEmpty()) {
+        m_outbox.recordAttempt(sequence, found->sentParameters);
+        return found->sentParameters;
+    }
+    QJsonObject parameters;
+    using Kind = OutboxEntry::Kind;
+    if (found->kind == Kind::UpdateSchedule || found->kind == Kind::CancelSchedule) {
+        parameters = found->payload;
+        parameters.insert(u"id"_s, found->subject);
+    } else {
         Statement row(*m_database, u"SELECT server_id, base_revision, text, platforms, "
                                    "media_urls FROM drafts WHERE local_id = ?"_s);
-        row.bind(found->draftLocalId).exec();
+        row.bind(found->subject).exec();
         if (!row.next())
             return {};
         const QString serverId = row.text(0);
-        if (found->kind == OutboxEntry::Kind::DeleteDraft) {
+        if (found->kind == Kind::DeleteDraft) {
             parameters = QJsonObject {{u"draftId"_s, serverId}};
+        } else if (found->kind == Kind::PublishDraft) {
+            parameters = found->payload;
+            parameters.insert(u"draftId"_s, serverId);
         } else {
             parameters = QJsonObject {
                 {u"text"_s, row.text(2)},
@@ -400,12 +393,7 @@ QJsonObject LocalStore::prepareAttempt(qint64 sequence)
             }
         }
     }
-    Statement(*m_database, u"UPDATE outbox SET sent_parameters = ?, attempts = attempts + 1 "
-                           "WHERE sequence = ?"_s)
-        .bind(QString::fromUtf8(QJsonDocument(parameters).toJson(QJsonDocument::Compact)))
-        .bind(sequence)
-        .exec();
-    transaction.commit();
+    m_outbox.recordAttempt(sequence, parameters);
     return parameters;
 }
 
@@ -415,15 +403,15 @@ void LocalStore::draftSaved(qint64 sequence, const Draft &onServer)
     if (!found)
         return;
     Transaction transaction(*m_database);
-    Statement(*m_database, u"DELETE FROM outbox WHERE sequence = ?"_s).bind(sequence).exec();
+    m_outbox.remove(sequence);
     if (!onServer.id.isEmpty())
         Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ?, "
                                "problem = NULL WHERE local_id = ?"_s)
             .bind(onServer.id)
             .bind(onServer.revision)
-            .bind(found->draftLocalId)
+            .bind(found->subject)
             .exec();
-    updateState(found->draftLocalId);
+    updateState(found->subject);
     transaction.commit();
     changed();
 }
@@ -434,10 +422,8 @@ void LocalStore::draftDeleted(qint64 sequence)
     if (!found)
         return;
     Transaction transaction(*m_database);
-    removeEntries(found->draftLocalId, false);
-    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s)
-        .bind(found->draftLocalId)
-        .exec();
+    removeEntries(found->subject, false);
+    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(found->subject).exec();
     transaction.commit();
     changed();
 }
@@ -449,12 +435,12 @@ void LocalStore::draftConflict(qint64 sequence, const Draft &theirs)
         return;
     Transaction transaction(*m_database);
     // What else waits for this draft would meet the same conflict: the choice decides.
-    removeEntries(found->draftLocalId, false);
+    removeEntries(found->subject, false);
     Statement(*m_database, u"UPDATE drafts SET theirs = ? WHERE local_id = ?"_s)
         .bind(QString::fromUtf8(JsonWriter::serialize(theirs)))
-        .bind(found->draftLocalId)
+        .bind(found->subject)
         .exec();
-    updateState(found->draftLocalId);
+    updateState(found->subject);
     transaction.commit();
     changed();
 }
@@ -465,13 +451,13 @@ void LocalStore::entryRefused(qint64 sequence, const QString &problem)
     if (!found)
         return;
     Transaction transaction(*m_database);
-    Statement(*m_database, u"DELETE FROM outbox WHERE sequence = ?"_s).bind(sequence).exec();
+    m_outbox.remove(sequence);
     // A refused deletion brings the draft back; a refused save keeps the text, and why.
     Statement(*m_database, u"UPDATE drafts SET deleted = 0, problem = ? WHERE local_id = ?"_s)
         .bind(problem)
-        .bind(found->draftLocalId)
+        .bind(found->subject)
         .exec();
-    updateState(found->draftLocalId);
+    updateState(found->subject);
     transaction.commit();
     changed();
 }
@@ -678,6 +664,104 @@ QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
             posts.append(std::move(*post));
     }
     return posts;
+}
+
+namespace {
+
+const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDraft,
+                                                  Outbox::Entry::Kind::UpdateSchedule,
+                                                  Outbox::Entry::Kind::CancelSchedule};
+
+} // namespace
+
+void LocalStore::putPost(const Submission &post)
+{
+    Statement(*m_database, u"INSERT INTO posts (id, at, json) VALUES (?, ?, ?) ON CONFLICT (id) "
+                           "DO UPDATE SET at = excluded.at, json = excluded.json"_s)
+        .bind(post.id)
+        .bind(post.scheduledAtMs.value_or(post.createdAtMs))
+        .bind(QString::fromUtf8(JsonWriter::serialize(post)))
+        .exec();
+}
+
+qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
+{
+    QJsonObject payload {{u"accountId"_s, publication.accountId}};
+    if (!publication.pageId.isEmpty())
+        payload.insert(u"pageId"_s, publication.pageId);
+    if (publication.scheduledAtMs)
+        payload.insert(u"scheduledTime"_s, isotime::format(*publication.scheduledAtMs));
+    if (publication.useNextFreeSlot)
+        payload.insert(u"useNextFreeSlot"_s, true);
+    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload);
+    changed();
+    return sequence;
+}
+
+void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
+{
+    Transaction transaction(*m_database);
+    Submission moved = post;
+    moved.scheduledAtMs = newAtMs;
+    putPost(moved);
+    m_outbox.append(OutboxEntry::Kind::UpdateSchedule, post.scheduleId,
+                    QJsonObject {{u"scheduledTime"_s, isotime::format(newAtMs)}},
+                    JsonWriter::toObject(post));
+    transaction.commit();
+    Q_EMIT postsChanged();
+    changed();
+}
+
+void LocalStore::queueCancel(const Submission &post)
+{
+    Transaction transaction(*m_database);
+    Submission cancelled = post;
+    cancelled.status = SubmissionStatus::Cancelled;
+    putPost(cancelled);
+    m_outbox.append(OutboxEntry::Kind::CancelSchedule, post.scheduleId, {},
+                    JsonWriter::toObject(post));
+    transaction.commit();
+    Q_EMIT postsChanged();
+    changed();
+}
+
+QList<LocalStore::OutboxEntry> LocalStore::pendingScheduling() const
+{
+    return m_outbox.entries(SchedulingKinds);
+}
+
+bool LocalStore::isPending(const QString &scheduleId) const
+{
+    return m_outbox.hasEntriesFor(scheduleId, SchedulingKinds);
+}
+
+void LocalStore::schedulingDone(qint64 sequence, const std::optional<Submission> &onServer)
+{
+    Transaction transaction(*m_database);
+    m_outbox.remove(sequence);
+    if (onServer)
+        putPost(*onServer);
+    transaction.commit();
+    Q_EMIT postsChanged();
+    changed();
+}
+
+void LocalStore::schedulingRefused(qint64 sequence)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    m_outbox.remove(sequence);
+    if (auto original = Submission::fromJson(found->undo))
+        putPost(*original);
+    else if (found->kind != OutboxEntry::Kind::PublishDraft)
+        Statement(*m_database, u"DELETE FROM posts WHERE json LIKE ?"_s)
+            .bind(QString(u"%\"scheduleId\":\""_s + found->subject + u"\"%"_s))
+            .exec();
+    transaction.commit();
+    Q_EMIT postsChanged();
+    changed();
 }
 
 } // namespace slotline::client

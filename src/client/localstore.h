@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/outbox.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
 #include "core/draft.h"
@@ -56,17 +57,15 @@ public:
         QString problem; // why the server refused, while Refused
     };
 
-    struct OutboxEntry
+    using OutboxEntry = Outbox::Entry;
+
+    // Where a draft is to be published (publish_draft's parameters).
+    struct Publication
     {
-        enum class Kind { SaveDraft, DeleteDraft };
-        qint64 sequence = 0;
-        Kind kind = Kind::SaveDraft;
-        QString draftLocalId;
-        QString idempotencyKey;
-        // The request as first sent: a retry sends exactly this again, with the same key,
-        // so a change the server applied but whose answer was lost is not applied twice.
-        QJsonObject sentParameters;
-        int attempts = 0;
+        QString accountId;
+        QString pageId;
+        std::optional<qint64> scheduledAtMs; // none and no next free slot: now
+        bool useNextFreeSlot = false;
     };
 
     explicit LocalStore(QObject *parent = nullptr);
@@ -87,6 +86,16 @@ public:
     // The drafts not deleted, the most recently edited first.
     QList<LocalDraft> drafts() const;
 
+    // --- scheduling, offline as online ---------------------------------------------------
+    // Queued like draft changes; a cached post shows the change at once and is put back
+    // if the server refuses it.
+    qint64 queuePublication(const QString &draftLocalId, const Publication &publication);
+    void queueMove(const Submission &post, qint64 newAtMs);
+    void queueCancel(const Submission &post);
+    // Publications, moves and cancellations not yet through, oldest first.
+    QList<OutboxEntry> pendingScheduling() const;
+    bool isPending(const QString &scheduleId) const;
+
     // --- the outbox, for the sync engine -------------------------------------------------
     std::optional<OutboxEntry> nextEntry() const;
     int pendingChanges() const;
@@ -97,6 +106,10 @@ public:
     void draftConflict(qint64 sequence, const Draft &theirs);
     // The server refused the entry for good: it is dropped and the draft says why.
     void entryRefused(qint64 sequence, const QString &problem);
+    // A scheduling entry went through (the cached post takes `onServer` when given).
+    void schedulingDone(qint64 sequence, const std::optional<Submission> &onServer);
+    // The server refused a scheduling entry: it is dropped and the cached post put back.
+    void schedulingRefused(qint64 sequence);
 
     // The server's drafts, as listed: drafts with nothing pending take the server's
     // text; drafts the server no longer has and that have nothing pending go.
@@ -136,10 +149,12 @@ private:
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
+    void putPost(const Submission &post);
     void updateState(const QString &localId);
     void changed();
 
     std::unique_ptr<Database> m_database;
+    Outbox m_outbox;
 };
 
 } // namespace slotline::client

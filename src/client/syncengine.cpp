@@ -58,50 +58,37 @@ void SyncEngine::replayNext()
         refreshDrafts(QString(), {});
         return;
     }
+    using Kind = LocalStore::OutboxEntry::Kind;
     const qint64 sequence = entry->sequence;
-    const QString localId = entry->draftLocalId;
-    const bool deleting = entry->kind == LocalStore::OutboxEntry::Kind::DeleteDraft;
+    const QString subject = entry->subject;
+    const Kind kind = entry->kind;
+    const bool scheduling = kind == Kind::PublishDraft || kind == Kind::UpdateSchedule
+                            || kind == Kind::CancelSchedule;
     const QJsonObject parameters = m_store.prepareAttempt(sequence);
-    if (deleting && parameters.value(u"draftId"_s).toString().isEmpty()) {
-        m_store.draftDeleted(sequence); // the server never had it
+    if ((kind == Kind::DeleteDraft || kind == Kind::PublishDraft)
+        && parameters.value(u"draftId"_s).toString().isEmpty()) {
+        // The draft never reached the server (its save was refused).
+        if (kind == Kind::DeleteDraft) {
+            m_store.draftDeleted(sequence);
+        } else {
+            m_store.schedulingRefused(sequence);
+            Q_EMIT schedulingRefused(
+                subject, ApiError(ApiError::Kind::Validation,
+                                  tr("The draft could not be saved on the server, so it was "
+                                     "not published.")));
+        }
         replayNext();
         return;
     }
     m_client.callTool(
-        deleting ? u"delete_draft"_s : u"save_draft"_s, parameters, entry->idempotencyKey, this,
-        [this, sequence, localId, deleting](const ApiResult<QJsonObject> &result) {
+        Outbox::toolName(kind), parameters, entry->idempotencyKey, this,
+        [this, sequence, subject, kind, scheduling](const ApiResult<QJsonObject> &result) {
             if (result.ok()) {
-                if (deleting) {
-                    m_store.draftDeleted(sequence);
-                } else {
-                    QString why;
-                    const auto saved
-                        = Draft::fromJson(result.value().value(u"draft"_s).toObject(), &why);
-                    if (!saved) {
-                        // The change is in, but the answer is not readable: the refresh
-                        // after the outbox brings the draft as the server has it.
-                        qCWarning(lcClient).noquote() << "unreadable draft answer:" << why;
-                        m_store.draftSaved(sequence, Draft {});
-                    } else {
-                        m_store.draftSaved(sequence, *saved);
-                    }
-                }
+                applyResult(sequence, kind, result.value());
                 replayNext();
                 return;
             }
             const ApiError &error = result.error();
-            if (error.kind() == ApiError::Kind::Conflict && error.code() == u"draft_conflict"
-                && error.currentDraft()) {
-                m_store.draftConflict(sequence, *error.currentDraft());
-                Q_EMIT conflict(localId);
-                replayNext();
-                return;
-            }
-            if (deleting && error.kind() == ApiError::Kind::NotFound) {
-                m_store.draftDeleted(sequence); // gone already
-                replayNext();
-                return;
-            }
             if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
                 || error.kind() == ApiError::Kind::Cancelled) {
                 // Tried again when the server is back (Connectivity says so), or soon
@@ -112,10 +99,53 @@ void SyncEngine::replayNext()
                     m_retry.start(ServerErrorRetryMs);
                 return;
             }
-            m_store.entryRefused(sequence, error.toDisplayString());
-            Q_EMIT refused(localId, error);
+            if (scheduling) {
+                m_store.schedulingRefused(sequence);
+                Q_EMIT schedulingRefused(subject, error);
+            } else if (error.kind() == ApiError::Kind::Conflict && error.code() == u"draft_conflict"
+                       && error.currentDraft()) {
+                m_store.draftConflict(sequence, *error.currentDraft());
+                Q_EMIT conflict(subject);
+            } else if (kind == Kind::DeleteDraft && error.kind() == ApiError::Kind::NotFound) {
+                m_store.draftDeleted(sequence); // gone already
+            } else {
+                m_store.entryRefused(sequence, error.toDisplayString());
+                Q_EMIT refused(subject, error);
+            }
             replayNext();
         });
+}
+
+void SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
+                             const QJsonObject &result)
+{
+    using Kind = LocalStore::OutboxEntry::Kind;
+    switch (kind) {
+    case Kind::DeleteDraft: m_store.draftDeleted(sequence); return;
+    case Kind::SaveDraft: {
+        QString why;
+        const auto saved = Draft::fromJson(result.value(u"draft"_s).toObject(), &why);
+        // An unreadable answer still means the change is in: the refresh after the
+        // outbox brings the draft as the server has it.
+        if (!saved)
+            qCWarning(lcClient).noquote() << "unreadable draft answer:" << why;
+        m_store.draftSaved(sequence, saved.value_or(Draft {}));
+        return;
+    }
+    case Kind::UpdateSchedule: {
+        const auto schedule = Schedule::fromJson(result);
+        std::optional<Submission> post;
+        if (schedule)
+            post = schedule->submission;
+        m_store.schedulingDone(sequence, post);
+        return;
+    }
+    case Kind::PublishDraft:
+    case Kind::CancelSchedule:
+        // The post is read with the next range the app loads.
+        m_store.schedulingDone(sequence, std::nullopt);
+        return;
+    }
 }
 
 void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/apierror.h"
+#include "client/localstore.h"
 #include "core/account.h"
 #include "core/draft.h"
 #include "core/submission.h"
@@ -12,7 +13,6 @@ namespace slotline::client {
 
 class ApiClient;
 class Connectivity;
-class LocalStore;
 
 // Sends the outbox to the server in order whenever it can be reached, one change at a
 // time, each with its idempotency key, then reads the server's drafts back into the
@@ -46,6 +46,9 @@ Q_SIGNALS:
     void conflict(const QString &localId);
     // The server refused a change for good; the store has put the draft right.
     void refused(const QString &localId, const slotline::client::ApiError &error);
+    // The server refused a publication, move or cancellation; the cached post is back
+    // as it was. `subject` is the draft's local id or the schedule's id.
+    void schedulingRefused(const QString &subject, const slotline::client::ApiError &error);
     // Everything is sent and the drafts are as the server has them.
     void synced();
     void referenceRefreshed();
@@ -55,6 +58,8 @@ Q_SIGNALS:
 
 private:
     void replayNext();
+    void applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
+                     const QJsonObject &result);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
     void refreshAccounts(const QString &cursor, QList<Account> collected);

@@ -2,6 +2,7 @@
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "client/syncengine.h"
+#include "core/isotime.h"
 #include "support/droppingproxy.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"
@@ -360,6 +361,88 @@ private Q_SLOTS:
         // A later read of the range replaces it: a post gone from the server goes here too.
         store.replacePosts(weekStart, weekStart + 7 * 86'400'000, {});
         QVERIFY(store.cachedPosts(weekStart, weekStart + 7 * 86'400'000).isEmpty());
+    }
+
+    void schedulingOfflineIsQueuedAndPutRightOnRefusal()
+    {
+        const quint16 port = reusablePort();
+        QTemporaryDir data;
+        auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        const Tenant tenant = server->addTenant(QStringLiteral("A"));
+        const qint64 now = server->clock().nowMs();
+        const qint64 hour = 3'600'000;
+        const auto schedule = [&](const QString &text, qint64 at) {
+            const HttpResult created = server->createPost(
+                tenant, tenant.linkedinAccountId, QStringLiteral("linkedin"), text,
+                QJsonObject {{QStringLiteral("scheduledTime"), isotime::format(at)}});
+            return created.json().value(QStringLiteral("scheduleId")).toString();
+        };
+        const QString keepId = schedule(QStringLiteral("moved into the past"), now + 2 * hour);
+        const QString cancelId = schedule(QStringLiteral("cancelled"), now + 3 * hour);
+
+        App app(newStoreFile(), port, tenant.apiKey);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        QSignalSpy loaded(&app.sync, &SyncEngine::postsLoaded);
+        const QString draft
+            = app.store.createDraft(QStringLiteral("published from a draft"), {}, {}, 1);
+        app.connectivity.checkNow();
+        QTRY_VERIFY(!synced.isEmpty());
+        app.sync.loadPosts(now, now + 24 * hour);
+        QTRY_VERIFY(!loaded.isEmpty());
+        QCOMPARE(app.store.cachedPosts(now, now + 24 * hour).size(), 2);
+
+        server.reset();
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        Submission toMove;
+        Submission toCancel;
+        for (const Submission &post : app.store.cachedPosts(now, now + 24 * hour))
+            (post.scheduleId == keepId ? toMove : toCancel) = post;
+        app.store.queuePublication(
+            draft, LocalStore::Publication {tenant.twitterAccountId, {}, now + 4 * hour, false});
+        app.store.queueMove(toMove, now - hour); // the server will refuse a time in the past
+        app.store.queueCancel(toCancel);
+        QCOMPARE(app.store.pendingScheduling().size(), 3);
+        QVERIFY(app.store.isPending(keepId));
+        // Shown as asked for at once.
+        const QList<Submission> shown = app.store.cachedPosts(now - 2 * hour, now + 24 * hour);
+        for (const Submission &post : shown) {
+            if (post.scheduleId == keepId)
+                QCOMPARE(post.scheduledAtMs, now - hour);
+            else
+                QCOMPARE(toString(post.status), QStringLiteral("cancelled"));
+        }
+
+        QList<std::pair<QString, ApiError::Kind>> refused;
+        connect(&app.sync, &SyncEngine::schedulingRefused, this,
+                [&refused](const QString &subject, const ApiError &error) {
+                    refused.append({subject, error.kind()});
+                });
+        synced.clear();
+        server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(refused.first().first, keepId);
+        QCOMPARE(refused.first().second, ApiError::Kind::Validation);
+        QVERIFY(app.store.pendingScheduling().isEmpty());
+        // The refused move is put back; the cancellation and the publication are in.
+        for (const Submission &post : app.store.cachedPosts(now - 2 * hour, now + 24 * hour)) {
+            if (post.scheduleId == keepId)
+                QCOMPARE(post.scheduledAtMs, now + 2 * hour);
+        }
+        const QJsonObject kept
+            = server->get(QStringLiteral("/api/v2/schedules/") + keepId, tenant).json();
+        QCOMPARE(kept.value(QStringLiteral("scheduledAt")).toString(),
+                 isotime::format(now + 2 * hour));
+        QCOMPARE(server->get(QStringLiteral("/api/v2/schedules/") + cancelId, tenant).status, 404);
+        const HttpResult posts
+            = server->get(QStringLiteral("/api/v2/posts?status=scheduled"), tenant);
+        QStringList texts;
+        for (const QJsonValue &post : posts.items())
+            texts.append(post.toObject().value(QStringLiteral("text")).toString());
+        texts.sort();
+        QCOMPARE(texts, (QStringList {QStringLiteral("moved into the past"),
+                                      QStringLiteral("published from a draft")}));
     }
 };
 
