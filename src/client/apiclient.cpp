@@ -123,8 +123,8 @@ ApiClient::~ApiClient()
     const QList<std::shared_ptr<Call>> running = std::exchange(m_running, {});
     for (const auto &call : running) {
         call->finished = true;
-        if (call->reply)
-            call->reply->abort();
+        if (QNetworkReply *reply = call->reply.data())
+            reply->abort();
     }
 }
 
@@ -170,8 +170,8 @@ void ApiClient::cancelAll()
     for (const auto &call : std::as_const(calls)) {
         const QPointer<QNetworkReply> reply = call->reply;
         fail(call, cancelled); // first: aborting finishes the reply at once
-        if (reply)
-            reply->abort();
+        if (QNetworkReply *running = reply.data())
+            running->abort();
     }
     m_probing = {false, false};
 }
