@@ -73,6 +73,11 @@ void ConnectionGuard::stopReading()
         m_socket->commitTransaction();
     m_socket->skip(m_socket->bytesAvailable());
     connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+    // An answer streamed out must make progress: a client that stops reading would
+    // otherwise hold the connection and its unsent bytes for ever.
+    m_stalledSinceMs = GuardedTcpServer::monotonicNowMs();
+    connect(m_socket, &QTcpSocket::bytesWritten, this,
+            [this] { m_stalledSinceMs = GuardedTcpServer::monotonicNowMs(); });
 }
 
 void ConnectionGuard::closeIdle()
@@ -189,6 +194,9 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     if (m_refused) {
         if (m_lingerDeadlineMs > 0 && nowMs >= m_lingerDeadlineMs)
             finishLinger();
+        else if (m_stalledSinceMs > 0 && m_socket->bytesToWrite() > 0
+                 && nowMs - m_stalledSinceMs >= m_limits.bodyTimeoutMs)
+            finishLinger(); // the client stopped taking the answer
         return;
     }
     if (m_pendingViolation)

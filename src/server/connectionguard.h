@@ -88,6 +88,8 @@ private:
     bool m_refused = false;
     qint64 m_lingerDeadlineMs = 0;
     qint64 m_drainedBytes = 0;
+    // Since when an answer written after stopReading() has not moved; 0 when none is.
+    qint64 m_stalledSinceMs = 0;
     std::unique_ptr<UploadSink> m_upload;
     qint64 m_uploadRemaining = 0;
 };

@@ -315,7 +315,7 @@ QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
             "get": {
                 "operationId": "get_media_file",
                 "summary": "A media file",
-                "description": "The url of a media item (or the publicUrl of an upload): public, unguessable, never changing, so it may be cached for good. Files over 1 MiB are sent on a connection that closes after them.",
+                "description": "The url of a media item (or the publicUrl of an upload): public, unguessable, never changing, so it may be cached for good. The file is sent as the client takes it, on a connection that closes after it.",
                 "tags": ["Media"],
                 "security": [],
                 "parameters": [{"name": "file", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The token, with or without the type's extension."}],

@@ -31,8 +31,6 @@ namespace {
 const QString ApiPrefix = QStringLiteral("/api/");
 const QString CurrentVersion = QStringLiteral("v2");
 const QString ToolsPrefix = QStringLiteral("/tools/");
-// Files up to this size are answered in one write and keep the connection open.
-constexpr qint64 SmallFileBytes = 1024 * 1024;
 // A tool name longer than any real one is cut in the call log.
 constexpr int MaxLoggedToolName = 100;
 
@@ -590,15 +588,15 @@ void RequestPipeline::writeFile(QTcpSocket *socket, Response response, bool head
         return;
     }
     const qint64 size = file->size();
-    if (headOnly || size <= SmallFileBytes) {
-        response.body = headOnly ? QByteArray() : file->readAll();
+    if (headOnly) {
         response.bodyFile.clear();
         response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
-        write(socket, response, headOnly, false);
+        write(socket, response, true, false);
         return;
     }
-    // A large file goes out in pieces over time; a pipelined request behind it would be
-    // answered in the middle, so the connection serves nothing more and closes after it.
+    // A file goes out in pieces as the client takes them, and the connection serves
+    // nothing more and closes after it: files are public, and a client pipelining requests
+    // for them without reading the answers would otherwise pile them up in memory.
     response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
     response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
     write(socket, response, true, false);

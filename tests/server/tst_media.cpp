@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTcpSocket>
 #include <QTest>
 #include <QUrlQuery>
 
@@ -307,8 +309,9 @@ private Q_SLOTS:
 
         const QString good = ticket().value(QStringLiteral("uploadUrl")).toString();
         QString forged = good;
-        forged.replace(QRegularExpression(QStringLiteral("signature=.")),
-                       QStringLiteral("signature=A"));
+        // A signature of the right length that is not the server's.
+        forged.replace(QRegularExpression(QStringLiteral("signature=.*$")),
+                       QStringLiteral("signature=") + QString(43, u'A'));
         QCOMPARE(put(forged, png).status, 404);
         QString stretched = good;
         stretched.replace(QRegularExpression(QStringLiteral("expires=\\d+")),
@@ -371,6 +374,35 @@ private Q_SLOTS:
         client.write(bytes);
         const QByteArray answer = client.readUntilClosed();
         QVERIFY2(answer.contains("HTTP/1.1 201 "), answer.left(300).constData());
+    }
+
+    void aClientThatStopsReadingIsClosedAndPipelinedFilesPileNothingUp()
+    {
+        ServerConfig config;
+        config.http.bodyTimeoutMs = 500;
+        config.mediaFetch.maxBytes = 64 * 1024 * 1024;
+        m_server = std::make_unique<TestServer>(config);
+        m_a = m_server->addTenant(QStringLiteral("Alpha"));
+        const QJsonObject created = ticket();
+        const QByteArray bytes = pngBytes(24 * 1024 * 1024);
+        QCOMPARE(put(created.value(QStringLiteral("uploadUrl")).toString(), bytes).status, 201);
+        const QByteArray path
+            = local(created.value(QStringLiteral("publicUrl")).toString()).toLatin1();
+
+        // Three requests at once, then no reading at all: one answer is started, and the
+        // connection is closed once it stops moving; nothing else is answered.
+        QTcpSocket client;
+        client.setReadBufferSize(4096);
+        client.connectToHost(QHostAddress::LocalHost, m_server->port());
+        QVERIFY(client.waitForConnected(5'000));
+        const QByteArray request = "GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n";
+        client.write(request + request + request);
+        QSignalSpy closed(&client, &QTcpSocket::disconnected);
+        QTRY_VERIFY_WITH_TIMEOUT(!closed.isEmpty()
+                                     || client.state() != QAbstractSocket::ConnectedState
+                                     || m_server->server().openConnections() == 0,
+                                 15'000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_server->server().openConnections(), 0, 15'000);
     }
 
     void unknownMediaIsNotFound()

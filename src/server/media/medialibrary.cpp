@@ -217,7 +217,9 @@ std::optional<RequestPipeline::Response> MediaLibrary::serve(QByteArrayView meth
     if (!path.startsWith(PublicPathPrefix))
         return std::nullopt;
     if (method != "GET" && method != "HEAD")
-        return RequestPipeline::Response {405, {}, {{"Allow", "GET, HEAD"}}};
+        return RequestPipeline::Response {
+            405, ApiError::methodNotAllowed("GET, HEAD").toJsonBytes(),
+            {{"Allow", "GET, HEAD"}, {"Content-Type", "application/json"}}};
     QStringView name = path.sliced(PublicPathPrefix.size());
     const qsizetype dot = name.indexOf(u'.');
     const QString token = (dot < 0 ? name : name.first(dot)).toString();
