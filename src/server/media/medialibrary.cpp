@@ -218,7 +218,8 @@ std::optional<RequestPipeline::Response> MediaLibrary::serve(QByteArrayView meth
         return std::nullopt;
     if (method != "GET" && method != "HEAD")
         return RequestPipeline::Response {
-            405, ApiError::methodNotAllowed("GET, HEAD").toJsonBytes(),
+            405,
+            ApiError::methodNotAllowed("GET, HEAD").toJsonBytes(),
             {{"Allow", "GET, HEAD"}, {"Content-Type", "application/json"}}};
     QStringView name = path.sliced(PublicPathPrefix.size());
     const qsizetype dot = name.indexOf(u'.');
