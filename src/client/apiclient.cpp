@@ -19,6 +19,8 @@ namespace {
 // A 429 is waited out and the call sent again this many times before it is given up
 // as RateLimited (a server that keeps refusing, e.g. after failed authentications).
 constexpr int MaxRateLimitedAttempts = 4;
+// Longer than the server's own limit for fetching a file (60 s).
+constexpr int FetchTimeoutMs = 90'000;
 
 template<typename T>
 using Parser = std::function<std::optional<T>(const QJsonObject &, QString *)>;
@@ -98,6 +100,7 @@ struct ApiClient::Call
     QPointer<QObject> context;
     bool hasContext = false;
     quint64 sequence = 0; // submission order, kept when a refused call goes back in line
+    int timeoutMs = 0; // 0: the client's
     int attempts = 0;
     bool finished = false;
     QPointer<QNetworkReply> reply;
@@ -198,8 +201,10 @@ void ApiClient::withJsonBody(Call &call, const QJsonObject &body)
 
 void ApiClient::submit(const std::shared_ptr<Call> &call)
 {
-    auto &queue = m_queues[call->rateClass == RateClass::Read ? 0 : 1];
-    if (!queue.isEmpty() || m_gate.waitMs(call->rateClass, monotonicMs()) > 0) {
+    const std::size_t index = call->rateClass == RateClass::Read ? 0 : 1;
+    auto &queue = m_queues[index];
+    if (!queue.isEmpty() || m_probing[index] || m_gate.isAwaitingAnswer(call->rateClass)
+        || m_gate.waitMs(call->rateClass, monotonicMs()) > 0) {
         queue.append(call);
         drain(call->rateClass);
         return;
@@ -211,7 +216,8 @@ void ApiClient::drain(RateClass rateClass)
 {
     const std::size_t index = rateClass == RateClass::Read ? 0 : 1;
     auto &queue = m_queues[index];
-    while (!queue.isEmpty() && !m_probing[index]) {
+    // An answer on its way says what is left; it drains the queue again when it comes.
+    while (!queue.isEmpty() && !m_probing[index] && !m_gate.isAwaitingAnswer(rateClass)) {
         const qint64 wait = m_gate.waitMs(rateClass, monotonicMs());
         if (wait > 0) {
             m_resumeTimers[index].start(int(std::min<qint64>(wait, 24 * 3600 * 1000)));
@@ -241,7 +247,8 @@ void ApiClient::start(const std::shared_ptr<Call> &call)
         request.setHeader(QNetworkRequest::ContentTypeHeader, call->contentType);
     if (!call->idempotencyKey.isEmpty())
         request.setRawHeader("Idempotency-Key", call->idempotencyKey);
-    request.setTransferTimeout(m_timeoutMs);
+    request.setTransferTimeout(call->timeoutMs > 0 ? std::max(call->timeoutMs, m_timeoutMs)
+                                                   : m_timeoutMs);
 
     QNetworkReply *reply = nullptr;
     if (!call->uploadFile.isEmpty()) {
@@ -291,9 +298,10 @@ void ApiClient::finish(const std::shared_ptr<Call> &call, QNetworkReply *reply)
             timedOut ? tr("The server did not answer in time.")
                      : tr("The server cannot be reached: %1").arg(reply->errorString()));
         qCDebug(lcClient).noquote() << call->method << call->path << "failed:" << error.message();
+        m_gate.noteNoAnswer(call->rateClass);
         Q_EMIT serverUnreachable(error);
-        fail(call, error);
         drain(call->rateClass);
+        fail(call, error); // last: its callback may end this client
         return;
     }
 
@@ -649,6 +657,8 @@ void ApiClient::fetchMedia(const QUrl &url, const QString &idempotencyKey, QObje
 {
     auto call = makeCall("POST", u"/media"_s, RateClass::Write, context);
     withJsonBody(*call, QJsonObject {{u"url"_s, url.toString(QUrl::FullyEncoded)}});
+    // The server answers when its fetch is done, which may take it up to a minute.
+    call->timeoutMs = FetchTimeoutMs;
     call->idempotencyKey = idempotencyKey.toUtf8();
     expectObject(call, std::move(done));
 }

@@ -45,9 +45,15 @@ void Connectivity::onAnswered(int status)
         return;
     }
     m_retryMs = FirstRetryMs;
-    // Reachable and authorized: online, unless a class of calls must wait.
-    setState(State::Online);
-    onRateLimitChanged();
+    // Reachable and authorized: online, unless a class of calls must wait. Decided once,
+    // so that an answer while rate-limited does not read as coming back online.
+    const qint64 wait = rateLimitedForMs();
+    if (wait > 0) {
+        m_rateLimitEnds.start(int(std::min<qint64>(wait, 3'600'000)));
+        setState(State::RateLimited);
+    } else {
+        setState(State::Online);
+    }
 }
 
 void Connectivity::onUnreachable()

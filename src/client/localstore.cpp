@@ -434,6 +434,16 @@ void LocalStore::draftConflict(qint64 sequence, const Draft &theirs)
     if (!found)
         return;
     Transaction transaction(*m_database);
+    Statement deleted(*m_database, u"SELECT deleted FROM drafts WHERE local_id = ?"_s);
+    deleted.bind(found->subject).exec();
+    if (deleted.next() && deleted.integer(0) != 0) {
+        // Deleted meanwhile: the saves no longer matter, and the deletion (which has no
+        // revision to conflict on) still goes.
+        m_outbox.removeFor(found->subject, {OutboxEntry::Kind::SaveDraft}, false);
+        transaction.commit();
+        changed();
+        return;
+    }
     // What else waits for this draft would meet the same conflict: the choice decides.
     removeEntries(found->subject, false);
     Statement(*m_database, u"UPDATE drafts SET theirs = ? WHERE local_id = ?"_s)

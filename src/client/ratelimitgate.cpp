@@ -14,6 +14,7 @@ void RateLimitGate::noteHeaders(RateClass rateClass, int limit, int remaining, i
         quota.remaining = remaining;
     if (resetSeconds >= 0)
         m_refillAtMs[index(rateClass)] = nowMs + qint64(resetSeconds) * 1000;
+    m_awaitingHeaders[index(rateClass)] = false;
 }
 
 void RateLimitGate::noteRefused(RateClass rateClass, int retryAfterSeconds, qint64 nowMs)
@@ -29,6 +30,18 @@ void RateLimitGate::noteSent(RateClass rateClass)
     Quota &quota = m_quotas[index(rateClass)];
     if (quota.remaining > 0)
         --quota.remaining;
+    else if (quota.remaining == 0)
+        m_awaitingHeaders[index(rateClass)] = true; // sent on a refill: learn before more
+}
+
+bool RateLimitGate::isAwaitingAnswer(RateClass rateClass) const
+{
+    return m_awaitingHeaders[index(rateClass)];
+}
+
+void RateLimitGate::noteNoAnswer(RateClass rateClass)
+{
+    m_awaitingHeaders[index(rateClass)] = false;
 }
 
 qint64 RateLimitGate::waitMs(RateClass rateClass, qint64 nowMs) const

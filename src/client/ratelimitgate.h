@@ -28,9 +28,14 @@ public:
     void noteRefused(RateClass rateClass, int retryAfterSeconds, qint64 nowMs);
     // A request is on its way: one fewer left, as far as the client knows.
     void noteSent(RateClass rateClass);
+    // A request got no answer at all (so no headers to learn from).
+    void noteNoAnswer(RateClass rateClass);
 
     // How long a request of the class must wait now; 0 when it may go.
     qint64 waitMs(RateClass rateClass, qint64 nowMs) const;
+    // A request went on a refill with nothing known to be left: the rest of the class
+    // waits for its answer (which is no wait the user need be shown).
+    bool isAwaitingAnswer(RateClass rateClass) const;
     const Quota &quota(RateClass rateClass) const { return m_quotas[index(rateClass)]; }
 
 private:
@@ -38,6 +43,9 @@ private:
 
     std::array<Quota, 2> m_quotas;
     std::array<qint64, 2> m_refillAtMs {0, 0}; // when `remaining` grows again
+    // After a refill with nothing known to be left, one request goes and the rest wait
+    // for what its answer says: the window frees one request at a time.
+    std::array<bool, 2> m_awaitingHeaders {false, false};
 };
 
 } // namespace slotline::client

@@ -21,9 +21,14 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
     connect(&connectivity, &Connectivity::stateChanged, this, [this](Connectivity::State state) {
-        if (state == Connectivity::State::Online) {
+        const bool cameBack = state == Connectivity::State::Online
+                              && m_lastState != Connectivity::State::RateLimited;
+        m_lastState = state;
+        if (cameBack) {
             syncNow();
             refreshReference();
+        } else if (state == Connectivity::State::Online) {
+            syncNow(); // the limit is over: what waits may go
         }
     });
     connect(&store, &LocalStore::outboxChanged, this, [this](int pending) {
@@ -84,8 +89,12 @@ void SyncEngine::replayNext()
         Outbox::toolName(kind), parameters, entry->idempotencyKey, this,
         [this, sequence, subject, kind, scheduling](const ApiResult<QJsonObject> &result) {
             if (result.ok()) {
-                applyResult(sequence, kind, result.value());
-                replayNext();
+                if (applyResult(sequence, kind, result.value())) {
+                    replayNext();
+                } else {
+                    stop();
+                    m_retry.start(ServerErrorRetryMs);
+                }
                 return;
             }
             const ApiError &error = result.error();
@@ -116,21 +125,23 @@ void SyncEngine::replayNext()
         });
 }
 
-void SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
+bool SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
                              const QJsonObject &result)
 {
     using Kind = LocalStore::OutboxEntry::Kind;
     switch (kind) {
-    case Kind::DeleteDraft: m_store.draftDeleted(sequence); return;
+    case Kind::DeleteDraft: m_store.draftDeleted(sequence); return true;
     case Kind::SaveDraft: {
         QString why;
         const auto saved = Draft::fromJson(result.value(u"draft"_s).toObject(), &why);
-        // An unreadable answer still means the change is in: the refresh after the
-        // outbox brings the draft as the server has it.
-        if (!saved)
+        if (!saved) {
+            // The change is in, but which draft it made is unknown: the entry stays and
+            // is sent again later with its key, which answers it again.
             qCWarning(lcClient).noquote() << "unreadable draft answer:" << why;
-        m_store.draftSaved(sequence, saved.value_or(Draft {}));
-        return;
+            return false;
+        }
+        m_store.draftSaved(sequence, *saved);
+        return true;
     }
     case Kind::UpdateSchedule: {
         const auto schedule = Schedule::fromJson(result);
@@ -138,14 +149,15 @@ void SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind
         if (schedule)
             post = schedule->submission;
         m_store.schedulingDone(sequence, post);
-        return;
+        return true;
     }
     case Kind::PublishDraft:
     case Kind::CancelSchedule:
         // The post is read with the next range the app loads.
         m_store.schedulingDone(sequence, std::nullopt);
-        return;
+        return true;
     }
+    return true;
 }
 
 void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
@@ -187,9 +199,12 @@ qint64 nowMs()
 
 void SyncEngine::refreshReference()
 {
+    if (m_refreshing)
+        return;
+    m_refreshing = true;
     m_client.getUser(this, [this](const ApiResult<UserProfile> &result) {
         if (!result.ok()) {
-            Q_EMIT refreshFailed(result.error());
+            failRefresh(result.error());
             return;
         }
         m_store.putUser(result.value(), nowMs());
@@ -203,7 +218,7 @@ void SyncEngine::refreshAccounts(const QString &cursor, QList<Account> collected
                           [this, collected = std::move(collected)](
                               const ApiResult<ItemPage<Account>> &result) mutable {
                               if (!result.ok()) {
-                                  Q_EMIT refreshFailed(result.error());
+                                  failRefresh(result.error());
                                   return;
                               }
                               collected.append(result.value().items);
@@ -227,7 +242,7 @@ void SyncEngine::refreshSubaccounts(QList<Account> remaining)
                              [this, accountId, remaining = std::move(remaining)](
                                  const ApiResult<ItemPage<Subaccount>> &result) mutable {
                                  if (!result.ok()) {
-                                     Q_EMIT refreshFailed(result.error());
+                                     failRefresh(result.error());
                                      return;
                                  }
                                  m_store.putSubaccounts(accountId, result.value().items, nowMs());
@@ -239,19 +254,26 @@ void SyncEngine::refreshSlotsAndCredits()
 {
     m_client.getSlots(this, [this](const ApiResult<SlotList> &slots) {
         if (!slots.ok()) {
-            Q_EMIT refreshFailed(slots.error());
+            failRefresh(slots.error());
             return;
         }
         m_store.putSlots(slots.value().timezone, slots.value().slots, nowMs());
         m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
             if (!credits.ok()) {
-                Q_EMIT refreshFailed(credits.error());
+                failRefresh(credits.error());
                 return;
             }
             m_store.putCredits(credits.value(), nowMs());
+            m_refreshing = false;
             Q_EMIT referenceRefreshed();
         });
     });
+}
+
+void SyncEngine::failRefresh(const ApiError &error)
+{
+    m_refreshing = false;
+    Q_EMIT refreshFailed(error);
 }
 
 void SyncEngine::loadPosts(qint64 sinceMs, qint64 untilMs)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/apierror.h"
+#include "client/connectivity.h"
 #include "client/localstore.h"
 #include "core/account.h"
 #include "core/draft.h"
@@ -12,7 +13,6 @@
 namespace slotline::client {
 
 class ApiClient;
-class Connectivity;
 
 // Sends the outbox to the server in order whenever it can be reached, one change at a
 // time, each with its idempotency key, then reads the server's drafts back into the
@@ -58,8 +58,10 @@ Q_SIGNALS:
 
 private:
     void replayNext();
-    void applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
+    // False when the answer could not be read (the entry then stays).
+    bool applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
                      const QJsonObject &result);
+    void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
     void refreshAccounts(const QString &cursor, QList<Account> collected);
@@ -74,6 +76,8 @@ private:
     QTimer m_retry;
     bool m_syncing = false;
     bool m_again = false; // more changed while syncing
+    bool m_refreshing = false;
+    Connectivity::State m_lastState = Connectivity::State::Unknown;
 };
 
 } // namespace slotline::client

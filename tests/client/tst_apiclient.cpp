@@ -488,14 +488,19 @@ private Q_SLOTS:
         // Reads have their own limit and are not held.
         const auto read = await<UserProfile>([&](auto done) { m_client->getUser(this, done); });
         QVERIFY(read && read->ok());
-        m_server->clock().advanceMs(61'000);
-        QTRY_VERIFY_WITH_TIMEOUT(results[2] && results[3], 10'000);
-        QVERIFY(results[2]->ok() && results[3]->ok());
+        // The first write leaves the window, freeing one request: exactly one of the two
+        // goes, and the other waits for the next one to free, rather than being refused.
+        m_server->clock().advanceMs(2'000);
+        QTRY_VERIFY_WITH_TIMEOUT(results[2] || results[3], 10'000);
+        QTest::qWait(300);
+        QCOMPARE(int(bool(results[2])) + int(bool(results[3])), 1);
+        QCOMPARE(m_client->queuedCalls(), 1);
+        QVERIFY(m_client->waitMs(client::RateClass::Write) > 50'000); // until late 0 leaves
         for (const QList<QVariant> &arguments : std::as_const(answered))
             QVERIFY(arguments.first().toInt() != 429);
-        QCOMPARE(order.mid(0, 2),
-                 (QStringList {QStringLiteral("early 0"), QStringLiteral("late 0")}));
-        QCOMPARE(QSet<QString>(order.begin(), order.end()).size(), 4);
+        QCOMPARE(order.mid(0, 3), (QStringList {QStringLiteral("early 0"), QStringLiteral("late 0"),
+                                                QStringLiteral("held 0")}));
+        m_client->cancelAll();
     }
 
     void aRefusedCallWaitsItsRetryAfterAndGoesAgainInOrder()
@@ -533,14 +538,15 @@ private Q_SLOTS:
     void aCallbackWhoseContextIsGoneIsNotCalled()
     {
         start();
+        QSignalSpy answered(m_client.get(), &ApiClient::serverAnswered);
         bool called = false;
         auto context = std::make_unique<QObject>();
         m_client->getUser(context.get(),
                           [&called](const ApiResult<UserProfile> &) { called = true; });
         context.reset();
-        bool after = false;
-        m_client->getCredits(this, [&after](const ApiResult<CreditBalance> &) { after = true; });
-        QTRY_VERIFY(after);
+        // Its answer came (the server answered it) and nobody was told.
+        QTRY_COMPARE(answered.size(), 1);
+        QTest::qWait(50);
         QVERIFY(!called);
     }
 

@@ -83,6 +83,9 @@ private Q_SLOTS:
         // 59 s on, one read of the minute is left; of two at once one is refused and
         // waits the 1 s until the first read leaves the window.
         server.clock().advanceMs(59'000);
+        QList<Connectivity::State> states;
+        connect(&connectivity, &Connectivity::stateChanged, this,
+                [&states](Connectivity::State state) { states.append(state); });
         int answered = 0;
         client.getCredits(this, [&answered](const auto &) { ++answered; });
         client.getCredits(this, [&answered](const auto &) { ++answered; });
@@ -95,6 +98,9 @@ private Q_SLOTS:
         server.clock().advanceMs(61'000);
         QTRY_COMPARE_WITH_TIMEOUT(answered, 2, 10'000);
         QTRY_COMPARE(connectivity.state(), Connectivity::State::Online);
+        // Told once each: no answer while limited read as being back online.
+        QCOMPARE(states, (QList<Connectivity::State> {Connectivity::State::RateLimited,
+                                                      Connectivity::State::Online}));
     }
 };
 

@@ -28,7 +28,19 @@ private Q_SLOTS:
         QCOMPARE(gate.quota(RateClass::Write).remaining, 0);
         QCOMPARE(gate.waitMs(RateClass::Write, 1'000), 12'000);
         QCOMPARE(gate.waitMs(RateClass::Write, 10'000), 3'000);
+        // The window frees one request at a time: one goes, the rest wait for its answer.
         QCOMPARE(gate.waitMs(RateClass::Write, 13'000), 0);
+        gate.noteSent(RateClass::Write);
+        QVERIFY(gate.isAwaitingAnswer(RateClass::Write));
+        QCOMPARE(gate.waitMs(RateClass::Write, 13'000), 0); // no wait to show anyone
+        gate.noteHeaders(RateClass::Write, 30, 2, 40, 13'100);
+        QVERIFY(!gate.isAwaitingAnswer(RateClass::Write));
+        // An answer that never came does not hold the class for ever.
+        gate.noteHeaders(RateClass::Write, 30, 0, 0, 14'000);
+        gate.noteSent(RateClass::Write);
+        QVERIFY(gate.isAwaitingAnswer(RateClass::Write));
+        gate.noteNoAnswer(RateClass::Write);
+        QVERIFY(!gate.isAwaitingAnswer(RateClass::Write));
         // The other class is not affected.
         QCOMPARE(gate.waitMs(RateClass::Read, 1'000), 0);
     }

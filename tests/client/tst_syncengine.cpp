@@ -4,6 +4,7 @@
 #include "client/syncengine.h"
 #include "core/isotime.h"
 #include "support/droppingproxy.h"
+#include "support/jsontext.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"
 
@@ -223,6 +224,41 @@ private Q_SLOTS:
             break;
         }
         QCOMPARE(local, texts);
+    }
+
+    void aDeletionAfterAConflictingSaveStillGoes()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        const QJsonObject made = server
+                                     .post(QStringLiteral("/tools/save_draft"), tenant,
+                                           json("{'text': 'v1', 'platforms': []}"))
+                                     .json()
+                                     .value(QStringLiteral("draft"))
+                                     .toObject();
+        // The phone knows revision 1, then goes where there is no server.
+        App phone(newStoreFile(), reusablePort(), tenant.apiKey);
+        phone.store.mergeServerDrafts({*Draft::fromJson(made)});
+        const QString localId = phone.store.drafts().first().localId;
+        // Meanwhile another device saves revision 2.
+        server.post(QStringLiteral("/tools/save_draft"), tenant,
+                    QJsonObject {{QStringLiteral("draftId"), made.value(QStringLiteral("id"))},
+                                 {QStringLiteral("text"), QStringLiteral("v2")},
+                                 {QStringLiteral("platforms"), QJsonArray {}}});
+        // The phone's edit went out once (its answer lost), then the user deleted it.
+        phone.store.editDraft(localId, QStringLiteral("phone's"), {}, {}, 2'000);
+        phone.store.prepareAttempt(phone.store.nextEntry()->sequence);
+        phone.store.deleteDraft(localId);
+        QCOMPARE(phone.store.pendingChanges(), 2);
+
+        QSignalSpy synced(&phone.sync, &SyncEngine::synced);
+        phone.client.setBaseUrl(QUrl(server.http().baseUrl()));
+        phone.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        // The save met the conflict; the deletion still went.
+        QCOMPARE(phone.store.pendingChanges(), 0);
+        QVERIFY(phone.store.drafts().isEmpty());
+        QCOMPARE(serverDrafts(server, tenant).size(), 0);
     }
 
     void whatIsTypedSurvivesTheAppBeingKilled()
