@@ -196,13 +196,13 @@ QString LocalStore::createDraft(const QString &text, const QList<Platform> &plat
     return localId;
 }
 
-void LocalStore::editDraft(const QString &localId, const QString &text,
+bool LocalStore::editDraft(const QString &localId, const QString &text,
                            const QList<Platform> &platforms, const QStringList &mediaUrls,
                            qint64 nowMs)
 {
     const auto current = draft(localId);
     if (!current)
-        return;
+        return false;
     Transaction transaction(*m_database);
     Statement(*m_database, u"UPDATE drafts SET text = ?, platforms = ?, media_urls = ?, "
                            "updated_at = ?, problem = NULL WHERE local_id = ?"_s)
@@ -218,6 +218,7 @@ void LocalStore::editDraft(const QString &localId, const QString &text,
     updateState(localId);
     transaction.commit();
     changed();
+    return true;
 }
 
 void LocalStore::deleteDraft(const QString &localId)
@@ -472,7 +473,7 @@ void LocalStore::entryRefused(qint64 sequence, const QString &problem)
     changed();
 }
 
-void LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
+QStringList LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
 {
     Transaction transaction(*m_database);
     QStringList known;
@@ -512,17 +513,46 @@ void LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
             .bind(localId)
             .exec();
     }
-    // Deleted elsewhere: synced drafts the server no longer lists.
-    Statement gone(*m_database, u"SELECT local_id, server_id FROM drafts WHERE state = 'synced' "
-                                "AND deleted = 0 AND server_id IS NOT NULL"_s);
-    gone.exec();
-    QStringList toRemove;
-    while (gone.next()) {
-        if (!known.contains(gone.text(1)) && !hasEntries(gone.text(0)))
-            toRemove.append(gone.text(0));
+    // Synced drafts the list did not have: deleted elsewhere, or moved to a page already
+    // read while the list was paged. The caller asks the server about each.
+    Statement missing(*m_database, u"SELECT local_id, server_id FROM drafts WHERE "
+                                   "state = 'synced' AND deleted = 0 AND server_id IS NOT NULL"_s);
+    missing.exec();
+    QStringList unlisted;
+    while (missing.next()) {
+        if (!known.contains(missing.text(1)) && !hasEntries(missing.text(0)))
+            unlisted.append(missing.text(0));
     }
-    for (const QString &localId : std::as_const(toRemove))
-        Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
+    transaction.commit();
+    changed();
+    return unlisted;
+}
+
+void LocalStore::forgetDraft(const QString &localId)
+{
+    // Only a draft with nothing pending: an edit made meanwhile keeps it.
+    if (hasEntries(localId))
+        return;
+    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ? AND state = 'synced'"_s)
+        .bind(localId)
+        .exec();
+    changed();
+}
+
+void LocalStore::draftGoneOnServer(qint64 sequence)
+{
+    const auto found = entry(sequence);
+    if (!found)
+        return;
+    Transaction transaction(*m_database);
+    m_outbox.remove(sequence);
+    // Deleted elsewhere while edited here: what was typed is kept, as a new draft.
+    Statement(*m_database, u"UPDATE drafts SET server_id = NULL, base_revision = 0, "
+                           "problem = NULL WHERE local_id = ?"_s)
+        .bind(found->subject)
+        .exec();
+    enqueue(OutboxEntry::Kind::SaveDraft, found->subject);
+    updateState(found->subject);
     transaction.commit();
     changed();
 }

@@ -77,7 +77,8 @@ public:
     // --- drafts, as the user edits them -------------------------------------------------
     QString createDraft(const QString &text, const QList<Platform> &platforms,
                         const QStringList &mediaUrls, qint64 nowMs);
-    void editDraft(const QString &localId, const QString &text, const QList<Platform> &platforms,
+    // False when there is no such draft (deleted, here or elsewhere).
+    bool editDraft(const QString &localId, const QString &text, const QList<Platform> &platforms,
                    const QStringList &mediaUrls, qint64 nowMs);
     void deleteDraft(const QString &localId);
     void resolveConflict(const QString &localId, Resolution resolution, qint64 nowMs);
@@ -112,8 +113,13 @@ public:
     void schedulingRefused(qint64 sequence);
 
     // The server's drafts, as listed: drafts with nothing pending take the server's
-    // text; drafts the server no longer has and that have nothing pending go.
-    void mergeServerDrafts(const QList<Draft> &onServer);
+    // text. Answers the synced drafts the list did not have, for the caller to ask the
+    // server about (a paged list can miss a draft saved while it was read).
+    QStringList mergeServerDrafts(const QList<Draft> &onServer);
+    // A synced draft the server no longer has goes, unless something waits for it.
+    void forgetDraft(const QString &localId);
+    // A save met 404: the draft was deleted elsewhere; it is made again from what is here.
+    void draftGoneOnServer(qint64 sequence);
 
     // --- snapshots of what the server said ------------------------------------------------
     void putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs);

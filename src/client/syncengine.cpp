@@ -117,6 +117,9 @@ void SyncEngine::replayNext()
                 Q_EMIT conflict(subject);
             } else if (kind == Kind::DeleteDraft && error.kind() == ApiError::Kind::NotFound) {
                 m_store.draftDeleted(sequence); // gone already
+            } else if (kind == Kind::SaveDraft && error.kind() == ApiError::Kind::NotFound) {
+                m_store.draftGoneOnServer(sequence);
+                Q_EMIT refused(subject, error);
             } else {
                 m_store.entryRefused(sequence, error.toDisplayString());
                 Q_EMIT refused(subject, error);
@@ -179,7 +182,17 @@ void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
                 replayNext();
                 return;
             }
-            m_store.mergeServerDrafts(collected);
+            // A draft the list did not have is gone only if the server says so.
+            for (const QString &localId : m_store.mergeServerDrafts(collected)) {
+                const auto draft = m_store.draft(localId);
+                if (!draft)
+                    continue;
+                m_client.getDraft(
+                    draft->serverId, this, [this, localId](const ApiResult<Draft> &found) {
+                        if (!found.ok() && found.error().kind() == ApiError::Kind::NotFound)
+                            m_store.forgetDraft(localId);
+                    });
+            }
             const bool again = m_again;
             stop();
             Q_EMIT synced();

@@ -44,7 +44,8 @@ public:
 Q_SIGNALS:
     // A draft was saved elsewhere meanwhile: the user keeps theirs, mine or both.
     void conflict(const QString &localId);
-    // The server refused a change for good; the store has put the draft right.
+    // The server refused a change for good; the store has put the draft right. Also when
+    // a draft edited here had been deleted elsewhere: it is then saved again as a new one.
     void refused(const QString &localId, const slotline::client::ApiError &error);
     // The server refused a publication, move or cancellation; the cached post is back
     // as it was. `subject` is the draft's local id or the schedule's id.

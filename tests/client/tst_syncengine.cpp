@@ -261,6 +261,45 @@ private Q_SLOTS:
         QCOMPARE(serverDrafts(server, tenant).size(), 0);
     }
 
+    void aDraftDeletedElsewhereGoesHereOrComesBackIfEditedHere()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString untouched = app.store.createDraft(QStringLiteral("untouched"), {}, {}, 1);
+        const QString edited = app.store.createDraft(QStringLiteral("edited here"), {}, {}, 2);
+        QTRY_VERIFY(!synced.isEmpty());
+        const QString untouchedId = app.store.draft(untouched)->serverId;
+        const QString editedId = app.store.draft(edited)->serverId;
+        for (const QString &id : {untouchedId, editedId})
+            QCOMPARE(server
+                         .post(QStringLiteral("/tools/delete_draft"), tenant,
+                               QJsonObject {{QStringLiteral("draftId"), id}})
+                         .status,
+                     200);
+
+        // The one edited here meets a 404: what was typed is kept as a new draft.
+        QSignalSpy refused(&app.sync, &SyncEngine::refused);
+        synced.clear();
+        QVERIFY(app.store.editDraft(edited, QStringLiteral("edited here, again"), {}, {}, 3));
+        QTRY_VERIFY(!synced.isEmpty());
+        QCOMPARE(refused.size(), 1);
+        // The other one is gone once the server confirms it is.
+        QTRY_VERIFY(!app.store.draft(untouched));
+        const auto kept = app.store.draft(edited);
+        QVERIFY(kept);
+        QCOMPARE(kept->state, LocalStore::SyncState::Synced);
+        QVERIFY(kept->serverId != editedId);
+        const QJsonArray onServer = serverDrafts(server, tenant);
+        QCOMPARE(onServer.size(), 1);
+        QCOMPARE(onServer.first().toObject().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("edited here, again"));
+        QVERIFY(!app.store.editDraft(untouched, QStringLiteral("too late"), {}, {}, 4));
+    }
+
     void whatIsTypedSurvivesTheAppBeingKilled()
     {
         const QString file = newStoreFile();
