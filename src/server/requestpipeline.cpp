@@ -230,13 +230,17 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
 
 void RequestPipeline::saveIdempotencyRecord(const Call &call, const Response &response)
 {
-    if (!call.idempotency || response.status < 200 || response.status >= 300)
+    if (!call.idempotency)
         return;
     Transaction transaction(m_database);
-    IdempotencyRepository(m_database)
-        .save(call.caller->projectId, call.idempotency->key,
-              IdempotencyRepository::Record {call.idempotency->requestHash, response.status,
-                                             response.body, call.receivedAtMs});
+    IdempotencyRepository keys(m_database);
+    // A refusal frees the key: the request may be sent again once the reason is gone.
+    if (response.status < 200 || response.status >= 300)
+        keys.remove(call.caller->projectId, call.idempotency->key);
+    else
+        keys.save(call.caller->projectId, call.idempotency->key,
+                  IdempotencyRepository::Record {call.idempotency->requestHash, response.status,
+                                                 response.body, call.receivedAtMs});
     transaction.commit();
 }
 
@@ -352,12 +356,21 @@ std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &
     Transaction transaction(m_database);
     IdempotencyRepository keys(m_database);
     const auto earlier = keys.find(call.caller->projectId, keyText);
-    if (earlier && earlier->createdAtMs > call.receivedAtMs - IdempotencyWindowMs) {
+    // A request still being answered late whose record outlived its server (a crash)
+    // no longer holds the key.
+    const bool abandoned = earlier && earlier->status == InProgressStatus
+                           && earlier->createdAtMs <= call.receivedAtMs - InProgressWindowMs;
+    if (earlier && !abandoned && earlier->createdAtMs > call.receivedAtMs - IdempotencyWindowMs) {
         if (earlier->requestHash != hash)
             return errorResponse(
                 ApiError(409, QStringLiteral("idempotency_key_reused"),
                          QStringLiteral("This Idempotency-Key was used with a different "
                                         "request in the last 24 hours.")));
+        if (earlier->status == InProgressStatus)
+            return errorResponse(ApiError(
+                409, QStringLiteral("idempotency_in_progress"),
+                QStringLiteral("A request with this Idempotency-Key is still being answered; "
+                               "send it again in a moment.")));
         Response replay {earlier->status, earlier->body, {{"Idempotent-Replayed", "true"}}};
         if (earlier->status != 204)
             replay.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
@@ -365,8 +378,12 @@ std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &
         return replay;
     }
     if (call.operation->asyncHandler) {
-        // What a late answer did cannot share a transaction with its record; the record
-        // is stored when the answer is in.
+        // What a late answer does cannot share a transaction with its record: the key is
+        // marked as being answered now, so that the same request meanwhile is not acted
+        // on twice, and takes the answer when it is in.
+        keys.save(call.caller->projectId, keyText,
+                  IdempotencyRepository::Record {hash, InProgressStatus, {}, call.receivedAtMs});
+        transaction.commit();
         call.idempotency = Call::IdempotencyRecord {keyText, hash};
         return runHandler(call);
     }

@@ -54,6 +54,10 @@ public:
 
     // Stored answers to Idempotency-Key requests are kept this long.
     static constexpr qint64 IdempotencyWindowMs = 24LL * 60 * 60 * 1000;
+    // The status of a stored key whose request is still being answered (late), and how
+    // long such a mark holds (longer than any late answer takes).
+    static constexpr int InProgressStatus = 0;
+    static constexpr qint64 InProgressWindowMs = 5LL * 60 * 1000;
 
 private:
     struct Call; // the state of one request as it moves through the steps

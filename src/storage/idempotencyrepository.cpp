@@ -39,6 +39,15 @@ void IdempotencyRepository::save(const QString &projectId, const QString &key, c
         .exec();
 }
 
+void IdempotencyRepository::remove(const QString &projectId, const QString &key)
+{
+    Statement(m_database,
+              QStringLiteral("DELETE FROM idempotency_keys WHERE project_id = ? AND key = ?"))
+        .bind(projectId)
+        .bind(key)
+        .exec();
+}
+
 int IdempotencyRepository::removeOlderThan(qint64 ms)
 {
     Statement remove(m_database,

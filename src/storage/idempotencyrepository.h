@@ -26,6 +26,7 @@ public:
     std::optional<Record> find(const QString &projectId, const QString &key);
     void save(const QString &projectId, const QString &key, const Record &record);
     int removeOlderThan(qint64 ms);
+    void remove(const QString &projectId, const QString &key);
 
 private:
     Database &m_database;

@@ -148,6 +148,43 @@ private Q_SLOTS:
         QCOMPARE(m_web->requestCount(), 1);
     }
 
+    void theSameKeyWhileTheFetchRunsIsNotFetchedTwice()
+    {
+        ServerConfig config;
+        config.readsPerMinute = 100'000;
+        config.writesPerMinute = 100'000;
+        config.mediaAddresses = *AddressPolicy::fromAllowList(QStringLiteral("127.0.0.1"), nullptr);
+        config.mediaFetch.stallTimeoutMs = 1'500;
+        m_server = std::make_unique<TestServer>(config);
+        m_a = m_server->addTenant(QStringLiteral("Alpha"));
+        FakeMediaServer::Response silent;
+        silent.silent = true;
+        m_web->route("/slow.png", silent);
+        const QByteArray body
+            = "{\"url\": \"" + m_web->url("/slow.png").toString().toLatin1() + "\"}";
+        // The first request waits on a server that does not answer...
+        RawHttpClient first(m_server->port());
+        first.write("POST /api/v2/media HTTP/1.1\r\nHost: x\r\nx-api-key: " + m_a.apiKey.toLatin1()
+                    + "\r\nIdempotency-Key: slow-1\r\nContent-Type: application/json\r\n"
+                      "Content-Length: "
+                    + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        QTRY_COMPARE(m_web->requestCount(), 1);
+        // ...while the same one again is told to wait, and fetches nothing.
+        const QJsonObject parameters {{QStringLiteral("url"), m_web->url("/slow.png").toString()}};
+        const Headers key {{"Idempotency-Key", "slow-1"}};
+        const HttpResult meanwhile
+            = m_server->send("POST", QStringLiteral("/media"), m_a, parameters, key);
+        QCOMPARE(meanwhile.status, 409);
+        QCOMPARE(meanwhile.errorCode(), QStringLiteral("idempotency_in_progress"));
+        QCOMPARE(m_web->requestCount(), 1);
+        // The first ends refused (the stall); the key is free again for a retry.
+        QCOMPARE(RawHttpClient::statusOf(first.readUntilClosed(20'000)), 422);
+        m_web->route("/slow.png", FakeMediaServer::file("image/png", pngBytes(2'000)));
+        const HttpResult retried
+            = m_server->send("POST", QStringLiteral("/media"), m_a, parameters, key);
+        QCOMPARE(retried.status, 201);
+    }
+
     void aRequestPipelinedBehindAFetchIsNotAnsweredOutOfOrder()
     {
         start();

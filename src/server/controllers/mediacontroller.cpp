@@ -83,6 +83,7 @@ void MediaController::registerOperations(OperationRegistry &registry)
     fromUrl.bodyRequired = true;
     fromUrl.successStatus = 201;
     fromUrl.resultSchema = listing::schemaRef(u"MediaItem"_s);
+    fromUrl.errorStatuses = {409}; // idempotency_in_progress, idempotency_key_reused
     fromUrl.asyncHandler
         = [this](const CallContext &context, const QJsonObject &parameters,
                  const Operation::Reply &reply) { fetch(context, parameters, reply); };
