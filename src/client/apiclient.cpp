@@ -110,6 +110,8 @@ struct ApiClient::Call
 ApiClient::ApiClient(QObject *parent)
     : QObject(parent)
 {
+    // The key goes with every request; a redirect to another origin must not carry it.
+    m_network.setRedirectPolicy(QNetworkRequest::SameOriginRedirectPolicy);
     for (const RateClass rateClass : {RateClass::Read, RateClass::Write}) {
         QTimer &timer = m_resumeTimers[rateClass == RateClass::Read ? 0 : 1];
         timer.setSingleShot(true);

@@ -60,7 +60,7 @@ public:
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *socket = m_server.nextPendingConnection()) {
                 connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    socket->readAll();
+                    m_received += socket->readAll();
                     if (!m_answer.isEmpty())
                         socket->write(m_answer);
                 });
@@ -71,9 +71,11 @@ public:
     {
         return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
     }
+    const QByteArray &received() const { return m_received; }
 
 private:
     QByteArray m_answer;
+    QByteArray m_received;
     QTcpServer m_server;
 };
 
@@ -376,6 +378,23 @@ private Q_SLOTS:
         QCOMPARE(result->error().kind(), ApiError::Kind::Network);
         QVERIFY(result->error().isTransient());
         QCOMPARE(unreachable.size(), 1);
+    }
+
+    void theKeyDoesNotFollowARedirectElsewhere()
+    {
+        // A server that answers every request with a redirect to another origin, which
+        // records what reaches it.
+        CannedServer elsewhere("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+        const QByteArray location = elsewhere.url().toString().toLatin1() + "/api/v2/credits";
+        CannedServer redirecting("HTTP/1.1 307 Temporary Redirect\r\nLocation: " + location
+                                 + "\r\nContent-Length: 0\r\n\r\n");
+        ApiClient client;
+        client.setBaseUrl(redirecting.url());
+        client.setApiKey(QStringLiteral("slk_secretsecretsecretsecretsecretsecretsecr"));
+        const auto result = await<CreditBalance>([&](auto done) { client.getCredits(this, done); });
+        QVERIFY(result && !result->ok());
+        QCOMPARE(result->error().status(), 307);
+        QVERIFY(elsewhere.received().isEmpty());
     }
 
     void aSilentServerTimesOut()
