@@ -273,7 +273,8 @@ void ApiClient::start(const std::shared_ptr<Call> &call)
     ++call->attempts;
     call->reply = reply;
     m_running.append(call);
-    m_gate.noteSent(call->rateClass);
+    if (call->sendKey) // an upload address is not rate-limited
+        m_gate.noteSent(call->rateClass);
     if (call->progress)
         connect(reply, &QNetworkReply::uploadProgress, this, [call](qint64 sent, qint64 total) {
             // QNetworkReply ends with a (0, 0) that would read as "nothing sent".

@@ -289,6 +289,8 @@ private Q_SLOTS:
                                       bytes.size(), this, done);
         });
         QVERIFY(ticket && ticket->ok());
+        const int writesLeft = m_client->quota(client::RateClass::Write).remaining;
+        QVERIFY(writesLeft > 0);
         qint64 lastSent = 0;
         const auto uploaded = await<client::MediaItem>([&](auto done) {
             m_client->uploadFile(ticket->value(), file.fileName(), this, done,
@@ -298,6 +300,8 @@ private Q_SLOTS:
         QCOMPARE(uploaded->value().size, bytes.size());
         QCOMPARE(uploaded->value().url, ticket->value().publicUrl);
         QCOMPARE(lastSent, bytes.size());
+        // The upload address has no rate limit: it costs no write.
+        QCOMPARE(m_client->quota(client::RateClass::Write).remaining, writesLeft);
 
         const auto fetched = await<client::MediaItem>([&](auto done) {
             m_client->fetchMedia(QUrl(uploaded->value().url), QString(), this, done);
