@@ -130,6 +130,29 @@ private Q_SLOTS:
         QVERIFY(policy->refusal(QHostAddress(QStringLiteral("8.8.8.8"))).isEmpty());
     }
 
+    void aNameIsRefusedWhenAnyOfItsAddressesIs()
+    {
+        // What a name resolving to several addresses gets: one refused address is enough.
+        const AddressPolicy policy
+            = *AddressPolicy::fromAllowList(QStringLiteral("127.0.0.1"), nullptr);
+        const QHostAddress allowed(QStringLiteral("127.0.0.1"));
+        const QHostAddress publicAddress(QStringLiteral("93.184.216.34"));
+        const QHostAddress internal(QStringLiteral("10.1.2.3"));
+        QVERIFY(!policy.firstRefused({allowed, publicAddress}));
+        QVERIFY(!policy.firstRefused({}));
+        for (const QList<QHostAddress> &addresses :
+             {QList<QHostAddress> {allowed, internal}, QList<QHostAddress> {internal, allowed},
+              QList<QHostAddress> {publicAddress, allowed, internal}}) {
+            const auto refused = policy.firstRefused(addresses);
+            QVERIFY(refused);
+            QCOMPARE(refused->address, internal);
+            QCOMPARE(refused->reason, policy.refusal(internal));
+        }
+        const auto ipv6 = AddressPolicy().firstRefused(
+            {publicAddress, QHostAddress(QStringLiteral("::1")), internal});
+        QCOMPARE(ipv6->address, QHostAddress(QStringLiteral("::1")));
+    }
+
     void aBadAllowListSaysWhichEntry_data()
     {
         QTest::addColumn<QString>("list");

@@ -647,25 +647,6 @@ private Q_SLOTS:
                  qPrintable(outcome.message()));
     }
 
-    void refusesANameWhenAnyOfItsAddressesIsRefused()
-    {
-        const QHostInfo localhost = QHostInfo::fromName(QStringLiteral("localhost"));
-        const QList<QHostAddress> addresses = localhost.addresses();
-        if (addresses.size() < 2)
-            QSKIP("localhost has a single address here");
-        // Allow all but the last: the name still may not be fetched from.
-        QStringList allowed;
-        for (qsizetype i = 0; i + 1 < addresses.size(); ++i)
-            allowed.append(addresses.at(i).toString());
-        auto media = fetcher(allowing(allowed.join(u',')));
-        const Outcome outcome = run(
-            *media, QUrl(QStringLiteral("http://localhost:%1/image.png").arg(m_server->port())));
-        QCOMPARE(outcome.code(), QStringLiteral("url_not_allowed"));
-        QVERIFY2(outcome.message().contains(addresses.last().toString()),
-                 qPrintable(outcome.message()));
-        QCOMPARE(m_server->requestCount(), 0);
-    }
-
     void connectsToTheCheckedAddressUnderTheNameAskedFor()
     {
         const QByteArray body = png(4096);
@@ -702,8 +683,8 @@ private Q_SLOTS:
         QFETCH(QString, host);
         QFETCH(bool, fetched);
 
-        if (!QSslSocket::supportsSsl())
-            QSKIP("no TLS backend");
+        // Debian's libqt6network6 ships the OpenSSL backend and depends on libssl3.
+        QVERIFY2(QSslSocket::supportsSsl(), "Qt has no TLS backend");
         const QSslConfiguration original = QSslConfiguration::defaultConfiguration();
         QSslConfiguration trusting = original;
         trusting.addCaCertificate(FakeMediaServer::certificate());

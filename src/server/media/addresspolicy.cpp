@@ -146,4 +146,14 @@ QString AddressPolicy::refusal(const QHostAddress &address) const
     return purpose;
 }
 
+std::optional<AddressPolicy::Refused>
+AddressPolicy::firstRefused(const QList<QHostAddress> &addresses) const
+{
+    for (const QHostAddress &address : addresses) {
+        if (QString reason = refusal(address); !reason.isEmpty())
+            return Refused {address, reason};
+    }
+    return std::nullopt;
+}
+
 } // namespace slotline

@@ -38,6 +38,16 @@ public:
     // string when it may.
     QString refusal(const QHostAddress &address) const;
 
+    struct Refused
+    {
+        QHostAddress address;
+        QString reason;
+    };
+    // The first of a name's addresses the server may not fetch from, and why; nothing
+    // when it may fetch from all of them. Every address must pass, not just the one
+    // connected to: which one a resolver lists first is the name's owner's choice.
+    std::optional<Refused> firstRefused(const QList<QHostAddress> &addresses) const;
+
     // The special-purpose block the address belongs to, or an empty string for a public
     // unicast address.
     static QString specialPurpose(const QHostAddress &address);

@@ -170,17 +170,14 @@ void MediaFetch::onLookedUp(const QHostInfo &info)
 
 void MediaFetch::admit(const QList<QHostAddress> &addresses, bool resolved)
 {
-    // Every address must pass, not just the one connected to: which one the resolver
-    // lists first is the name's owner's choice.
-    for (const QHostAddress &address : addresses) {
-        const QString refusal = m_policy.refusal(address);
-        if (refusal.isEmpty())
-            continue;
+    if (const auto refused = m_policy.firstRefused(addresses)) {
         fail(MediaFetchError::Code::UrlNotAllowed,
              hop()
                  + (resolved ? QStringLiteral("%1 resolves to %2, %3")
-                                   .arg(m_currentUrl.host(), address.toString(), refusal)
-                             : QStringLiteral("%1 is %2").arg(address.toString(), refusal)));
+                                   .arg(m_currentUrl.host(), refused->address.toString(),
+                                        refused->reason)
+                             : QStringLiteral("%1 is %2")
+                                   .arg(refused->address.toString(), refused->reason)));
         return;
     }
     m_addresses = addresses;
