@@ -428,6 +428,15 @@ void ApiClient::expectNothing(const std::shared_ptr<Call> &call, Callback<Done> 
     submit(call);
 }
 
+namespace {
+
+QString idPath(const QString &prefix, const QString &id)
+{
+    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
+}
+
+} // namespace
+
 // --- identity, accounts, credits ---------------------------------------------------------
 
 void ApiClient::getUser(QObject *context, Callback<UserProfile> done)
@@ -448,10 +457,7 @@ void ApiClient::listAccounts(std::optional<Platform> platform, const Paging &pag
 void ApiClient::listSubaccounts(const QString &accountId, const Paging &paging, QObject *context,
                                 Callback<ItemPage<Subaccount>> done)
 {
-    auto call = makeCall("GET",
-                         u"/users/me/accounts/"_s
-                             + QString::fromLatin1(QUrl::toPercentEncoding(accountId))
-                             + u"/subaccounts"_s,
+    auto call = makeCall("GET", idPath(u"/users/me/accounts/"_s, accountId) + u"/subaccounts"_s,
                          RateClass::Read, context);
     addPaging(call->query, paging);
     expectPage(call, std::move(done));
@@ -463,15 +469,6 @@ void ApiClient::getCredits(QObject *context, Callback<CreditBalance> done)
 }
 
 // --- posts and schedules -----------------------------------------------------------------
-
-namespace {
-
-QString idPath(const QString &prefix, const QString &id)
-{
-    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
-}
-
-} // namespace
 
 void ApiClient::createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,
                            Callback<PostCreated> done)

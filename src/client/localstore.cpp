@@ -793,12 +793,9 @@ void LocalStore::schedulingRefused(qint64 sequence)
         return;
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
+    // Moves and cancellations keep the post as it was; a publication changed no post.
     if (auto original = Submission::fromJson(found->undo))
         putPost(*original);
-    else if (found->kind != OutboxEntry::Kind::PublishDraft)
-        Statement(*m_database, u"DELETE FROM posts WHERE json LIKE ?"_s)
-            .bind(QString(u"%\"scheduleId\":\""_s + found->subject + u"\"%"_s))
-            .exec();
     transaction.commit();
     Q_EMIT postsChanged();
     changed();
