@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build ccache clang-format pkg-config
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite
     libgl-dev libxkbcommon-dev libvalijson-dev libsqlite3-dev qtkeychain-qt6-dev
+    libqt6svg6 xvfb xauth
     curl tzdata
 )
 packages+=("$@")
