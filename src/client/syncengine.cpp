@@ -89,7 +89,7 @@ void SyncEngine::replayNext()
         Outbox::toolName(kind), parameters, entry->idempotencyKey, this,
         [this, sequence, subject, kind, scheduling](const ApiResult<QJsonObject> &result) {
             if (result.ok()) {
-                if (applyResult(sequence, kind, result.value())) {
+                if (applyResult(sequence, subject, kind, result.value())) {
                     replayNext();
                 } else {
                     stop();
@@ -128,8 +128,8 @@ void SyncEngine::replayNext()
         });
 }
 
-bool SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
-                             const QJsonObject &result)
+bool SyncEngine::applyResult(qint64 sequence, const QString &subject,
+                             LocalStore::OutboxEntry::Kind kind, const QJsonObject &result)
 {
     using Kind = LocalStore::OutboxEntry::Kind;
     switch (kind) {
@@ -154,11 +154,18 @@ bool SyncEngine::applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind
         m_store.schedulingDone(sequence, post);
         return true;
     }
-    case Kind::PublishDraft:
-    case Kind::CancelSchedule:
+    case Kind::PublishDraft: {
         // The post is read with the next range the app loads.
+        QString why;
+        const auto created = PostCreated::fromJson(result, &why);
         m_store.schedulingDone(sequence, std::nullopt);
+        if (created)
+            Q_EMIT published(subject, *created);
+        else
+            qCWarning(lcClient).noquote() << "unreadable publication answer:" << why;
         return true;
+    }
+    case Kind::CancelSchedule: m_store.schedulingDone(sequence, std::nullopt); return true;
     }
     return true;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/apierror.h"
+#include "client/apiresults.h"
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "core/account.h"
@@ -50,6 +51,8 @@ Q_SIGNALS:
     // The server refused a publication, move or cancellation; the cached post is back
     // as it was. `subject` is the draft's local id or the schedule's id.
     void schedulingRefused(const QString &subject, const slotline::client::ApiError &error);
+    // A draft's publication went through: the post is made (now, or scheduled).
+    void published(const QString &localId, const slotline::client::PostCreated &post);
     // Everything is sent and the drafts are as the server has them.
     void synced();
     void referenceRefreshed();
@@ -60,7 +63,7 @@ Q_SIGNALS:
 private:
     void replayNext();
     // False when the answer could not be read (the entry then stays).
-    bool applyResult(qint64 sequence, LocalStore::OutboxEntry::Kind kind,
+    bool applyResult(qint64 sequence, const QString &subject, LocalStore::OutboxEntry::Kind kind,
                      const QJsonObject &result);
     void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);

@@ -493,9 +493,19 @@ private Q_SLOTS:
                 [&refused](const QString &subject, const ApiError &error) {
                     refused.append({subject, error.kind()});
                 });
+        QList<std::pair<QString, PostCreated>> published;
+        connect(&app.sync, &SyncEngine::published, this,
+                [&published](const QString &localId, const PostCreated &post) {
+                    published.append({localId, post});
+                });
         synced.clear();
         server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
         QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(published.size(), 1);
+        QCOMPARE(published.first().first, draft);
+        QCOMPARE(published.first().second.status, QStringLiteral("scheduled"));
+        QCOMPARE(published.first().second.scheduledAtMs, now + 4 * hour);
+        QVERIFY(!published.first().second.scheduleId.isEmpty());
         QCOMPARE(refused.size(), 1);
         QCOMPARE(refused.first().first, keepId);
         QCOMPARE(refused.first().second, ApiError::Kind::Validation);
