@@ -1,0 +1,75 @@
+#pragma once
+
+#include "client/localstore.h"
+#include "gui/models/timetext.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QPixmap>
+#include <QTimer>
+
+#include <vector>
+
+namespace slotline::gui {
+
+// The drafts of the LocalStore, most recently edited first: what the draft list shows
+// beside the composer. A change (LocalStore::draftsChanged, e.g. the composer's autosave)
+// moves, inserts, removes or updates only the rows concerned, so the selection and the
+// current draft stay put while the user types.
+//
+// Columns: the draft's first line, its platforms (one pixmap of their icons), when it was
+// last edited ("5 min ago" within the hour) and where it stands with the server.
+// DraftFilterModel narrows and sorts it.
+class DraftListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { DraftColumn, PlatformsColumn, EditedColumn, SyncColumn, ColumnCount };
+    enum Role {
+        LocalIdRole = Qt::UserRole + 1, // QString
+        SyncStateRole, // int(client::LocalStore::SyncState)
+        UpdatedAtRole, // qint64, ms since the epoch
+        TextRole, // the full text
+        PlatformsRole, // QVariantList of int(slotline::Platform)
+        ServerIdRole, // QString; empty while the server never had it
+    };
+
+    explicit DraftListModel(client::LocalStore &store, QObject *parent = nullptr);
+
+    // The clock and the zone of the Edited column.
+    void setTimeText(const TimeText &timeText);
+
+    QModelIndex indexOfDraft(const QString &localId, int column = DraftColumn) const;
+    // The draft of a row of this model (not of a proxy).
+    std::optional<client::LocalStore::LocalDraft> draftAt(const QModelIndex &index) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Reads the store again; called on LocalStore::draftsChanged.
+    void refresh();
+
+    // "Only here", "Synced", "Waiting to sync", "Conflict" or "Refused".
+    static QString syncText(const client::LocalStore::LocalDraft &draft);
+
+private:
+    using LocalDraft = client::LocalStore::LocalDraft;
+
+    QVariant draftData(const LocalDraft &draft, int column, int role) const;
+    QPixmap platformsPixmap(const QList<Platform> &platforms) const;
+    void relativeTimesChanged();
+
+    client::LocalStore &m_store;
+    std::vector<LocalDraft> m_drafts;
+    TimeText m_timeText;
+    // "5 min ago" grows older by itself: the Edited column is announced again each minute.
+    QTimer m_ageTimer;
+    mutable QHash<QString, QPixmap> m_platformPixmaps;
+};
+
+} // namespace slotline::gui
