@@ -1,0 +1,3 @@
+#include "app/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcApp, "slotline.app")
