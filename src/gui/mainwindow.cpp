@@ -1,0 +1,223 @@
+#include "gui/mainwindow.h"
+
+#include "client/session.h"
+#include "gui/dialogs/settingsdialog.h"
+#include "gui/models/accounttreemodel.h"
+#include "gui/widgets/composerwidget.h"
+#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/widgets/draftspanel.h"
+#include "gui/widgets/postspanel.h"
+#include "ui_mainwindow.h"
+
+#include <QCloseEvent>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+constexpr int StatusMessageMs = 15'000;
+
+} // namespace
+
+MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &previews,
+                       const Clock &clock, const ConnectionChoice &connection, QWidget *parent)
+    : QMainWindow(parent)
+    , m_ui(new Ui::MainWindow)
+    , m_session(session)
+    , m_clock(clock)
+    , m_connection(connection)
+    , m_undoStack(new QUndoStack(this))
+    , m_accounts(new AccountTreeModel(session.store(), this))
+{
+    m_ui->setupUi(this);
+    setWindowIcon(QIcon(u":/icons/app/slotline.svg"_s));
+    m_ui->accountsView->setModel(m_accounts);
+    m_ui->accountsView->expandAll();
+    connect(m_accounts, &QAbstractItemModel::rowsInserted, m_ui->accountsView,
+            &QTreeView::expandAll);
+    connect(m_accounts, &QAbstractItemModel::modelReset, m_ui->accountsView, &QTreeView::expandAll);
+
+    m_drafts = new DraftsPanel(session, *m_undoStack, clock, m_ui->draftsContents);
+    m_ui->draftsLayout->addWidget(m_drafts);
+    m_composer = new ComposerWidget(session, previews, clock, m_ui->composerContents);
+    m_ui->composerLayout->addWidget(m_composer);
+    m_posts = new PostsPanel(session, clock, m_ui->centralTabs);
+    m_ui->centralTabs->addTab(m_posts, tr("Posts"));
+    m_status = new ConnectionStatusWidget(session, statusBar());
+    statusBar()->addPermanentWidget(m_status);
+
+    connect(m_drafts, &DraftsPanel::openRequested, this, [this](const QString &localId) {
+        m_composer->openDraft(localId);
+        m_ui->composerDock->show();
+        m_composer->focusText();
+    });
+    connect(m_drafts, &DraftsPanel::newRequested, this, [this] {
+        m_composer->newDraft();
+        m_ui->composerDock->show();
+        m_composer->focusText();
+    });
+    connect(m_composer, &ComposerWidget::draftChanged, m_drafts, &DraftsPanel::selectDraft);
+    connect(m_accounts, &AccountTreeModel::checkedAccountsChanged, this,
+            &MainWindow::accountsChecked);
+    connect(&session.sync(), &client::SyncEngine::refused, this, &MainWindow::showRefusal);
+    connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
+            &MainWindow::showRefusal);
+    connect(&session.sync(), &client::SyncEngine::conflict, this, [this] {
+        statusBar()->showMessage(tr("A draft was changed elsewhere too: open it in the drafts "
+                                    "list to choose which version to keep."),
+                                 StatusMessageMs);
+    });
+    connect(&session.store(), &client::LocalStore::referenceChanged, this,
+            &MainWindow::updateTitle);
+    connect(m_status, &ConnectionStatusWidget::settingsRequested, this, &MainWindow::showSettings);
+
+    assembleMenus();
+    restoreLayout();
+    accountsChecked();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::assembleMenus()
+{
+    QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    m_ui->editMenu->addAction(undo);
+    m_ui->editMenu->addAction(redo);
+    m_ui->editMenu->addSeparator();
+    m_ui->editMenu->addAction(m_drafts->searchAction());
+
+    QAction *first = m_ui->postMenu->actions().value(0);
+    m_ui->postMenu->insertAction(first, m_drafts->newAction());
+    m_ui->postMenu->insertAction(first, m_drafts->duplicateAction());
+    m_ui->postMenu->insertAction(first, m_drafts->deleteAction());
+    m_ui->postMenu->insertSeparator(first);
+    m_ui->viewMenu->addAction(m_posts->refreshAction());
+    for (QAction *action : {m_drafts->newAction(), m_drafts->duplicateAction(),
+                            m_drafts->searchAction(), m_posts->refreshAction()})
+        addAction(action); // their shortcuts work wherever the focus is
+
+    connect(m_ui->actionSaveDraft, &QAction::triggered, m_composer, &ComposerWidget::saveDraft);
+    connect(m_ui->actionPublish, &QAction::triggered, m_composer, &ComposerWidget::publish);
+    connect(m_ui->actionSettings, &QAction::triggered, this, &MainWindow::showSettings);
+    connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(m_ui->actionSyncNow, &QAction::triggered, this, [this] {
+        m_session.connectivity().checkNow();
+        m_session.sync().syncNow();
+        m_session.sync().refreshReference();
+    });
+    connect(m_ui->actionFocusAccounts, &QAction::triggered, this, [this] {
+        m_ui->accountsDock->show();
+        m_ui->accountsView->setFocus(Qt::ShortcutFocusReason);
+    });
+    connect(m_ui->actionFocusDrafts, &QAction::triggered, this, [this] {
+        m_ui->draftsDock->show();
+        m_drafts->setFocus(Qt::ShortcutFocusReason);
+    });
+    connect(m_ui->actionFocusComposer, &QAction::triggered, this, [this] {
+        m_ui->composerDock->show();
+        m_composer->focusText();
+    });
+    connect(m_ui->actionFocusPosts, &QAction::triggered, this, [this] {
+        m_ui->centralTabs->setCurrentWidget(m_posts);
+        m_posts->setFocus(Qt::ShortcutFocusReason);
+    });
+
+    QMenu *docks = m_ui->viewMenu->addMenu(tr("&Panels"));
+    for (QDockWidget *dock : {m_ui->accountsDock, m_ui->draftsDock, m_ui->composerDock})
+        docks->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::accountsChecked()
+{
+    const QStringList checked = m_accounts->checkedAccountIds();
+    QList<Platform> platforms;
+    for (const Account &account : m_session.store().cachedAccounts()) {
+        if (checked.contains(account.id) && !platforms.contains(account.platform))
+            platforms.append(account.platform);
+    }
+    const bool all = m_accounts->allChecked();
+    m_drafts->setPlatformFilter(all ? QList<Platform> {} : platforms);
+    m_posts->setAccountFilter(all ? QStringList {} : checked);
+}
+
+void MainWindow::updateTitle()
+{
+    const auto user = m_session.store().cachedUser();
+    setWindowTitle(user ? tr("%1 — Slotline").arg(user->projectName) : tr("Slotline"));
+}
+
+void MainWindow::showRefusal(const QString &subject, const client::ApiError &error)
+{
+    if (subject == m_composer->draftId())
+        return; // the composer shows it next to the field
+    statusBar()->showMessage(tr("The server refused a change: %1").arg(error.toDisplayString()),
+                             StatusMessageMs);
+}
+
+void MainWindow::showSettings()
+{
+    auto *dialog = new SettingsDialog(m_session, m_clock, m_connection, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::connectionChosen, this,
+            &MainWindow::connectionChangeRequested);
+    dialog->open();
+}
+
+void MainWindow::showAbout()
+{
+    auto *box = new QMessageBox(
+        QMessageBox::NoIcon, tr("About Slotline"),
+        tr("<h3>Slotline %1</h3><p>Plan, schedule and publish social-media posts.</p>"
+           "<p>Connected to %2</p>")
+            .arg(QStringLiteral(SLOTLINE_VERSION),
+                 m_session.baseUrl().toDisplayString().toHtmlEscaped()),
+        QMessageBox::Ok, this);
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
+    if (!restoreState(settings.value(u"mainWindow/state"_s).toByteArray())) {
+        // The first start: the lists wide enough to read, the accounts short, the
+        // composer beside the posts.
+        resizeDocks({m_ui->draftsDock, m_ui->composerDock}, {360, 400}, Qt::Horizontal);
+        resizeDocks({m_ui->accountsDock, m_ui->draftsDock}, {180, 520}, Qt::Vertical);
+    }
+    if (settings.contains(u"accounts/checked"_s))
+        m_accounts->setCheckedAccountIds(settings.value(u"accounts/checked"_s).toStringList());
+    m_composer->setLastAccountId(settings.value(u"composer/accountId"_s).toString());
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings settings;
+    settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
+    settings.setValue(u"mainWindow/state"_s, saveState());
+    settings.setValue(u"accounts/checked"_s, m_accounts->checkedAccountIds());
+    settings.setValue(u"composer/accountId"_s, m_composer->lastAccountId());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_composer->saveDraft();
+    saveLayout();
+    event->accept();
+    Q_EMIT closed();
+}
+
+} // namespace slotline::gui

@@ -1,0 +1,584 @@
+#include "gui/widgets/composerwidget.h"
+
+#include "client/session.h"
+#include "core/clock.h"
+#include "core/platformrules.h"
+#include "gui/platformstyle.h"
+#include "gui/widgets/mediastrip.h"
+#include "ui_composerwidget.h"
+
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QTimeZone>
+
+#include <algorithm>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+constexpr int AccountIdRole = Qt::UserRole;
+constexpr int PlatformRole = Qt::UserRole + 1;
+
+QString errorStyle()
+{
+    return u"color: #c62828;"_s;
+}
+
+// The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
+std::optional<int> mediaIndex(const QString &field)
+{
+    const qsizetype open = field.indexOf(u"mediaUrls["_s);
+    if (open < 0)
+        return std::nullopt;
+    const qsizetype start = open + 10;
+    const qsizetype close = field.indexOf(u']', start);
+    bool ok = false;
+    const int index = field.mid(start, close - start).toInt(&ok);
+    return ok ? std::optional<int>(index) : std::nullopt;
+}
+
+} // namespace
+
+ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoader &previews,
+                               const Clock &clock, QWidget *parent)
+    : QWidget(parent)
+    , m_ui(new Ui::ComposerWidget)
+    , m_session(session)
+    , m_clock(clock)
+{
+    m_ui->setupUi(this);
+    m_ui->linkedinButton->setIcon(PlatformStyle::icon(Platform::LinkedIn));
+    m_ui->twitterButton->setIcon(PlatformStyle::icon(Platform::Twitter));
+    m_ui->facebookButton->setIcon(PlatformStyle::icon(Platform::Facebook));
+    for (QLabel *label : {m_ui->textErrorLabel, m_ui->accountErrorLabel, m_ui->timeErrorLabel})
+        label->setStyleSheet(errorStyle());
+
+    m_media = new MediaStrip(session.client(), previews, m_ui->mediaContainer);
+    m_ui->mediaLayout->addWidget(m_media);
+    setTabOrder(m_ui->textEdit, m_media);
+    setTabOrder(m_media, m_ui->accountCombo);
+
+    m_autosave.setSingleShot(true);
+    m_autosave.setInterval(AutosaveDelayMs);
+    connect(&m_autosave, &QTimer::timeout, this, &ComposerWidget::saveDraft);
+
+    connect(m_ui->textEdit, &QPlainTextEdit::textChanged, this, [this] {
+        updateCounters();
+        contentEdited();
+    });
+    for (QToolButton *button : {m_ui->linkedinButton, m_ui->twitterButton, m_ui->facebookButton})
+        connect(button, &QToolButton::toggled, this, &ComposerWidget::platformsToggled);
+    connect(m_media, &MediaStrip::mediaChanged, this, [this] {
+        m_media->clearFieldErrors();
+        contentEdited();
+    });
+    connect(m_ui->accountCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_loading)
+            m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+        showFieldError(m_ui->accountErrorLabel, QString());
+        fillPages();
+        updateCounters();
+    });
+    for (QRadioButton *radio : {m_ui->nowRadio, m_ui->atRadio, m_ui->slotRadio}) {
+        connect(radio, &QRadioButton::toggled, this, [this] {
+            showFieldError(m_ui->timeErrorLabel, QString());
+            updatePublishButton();
+        });
+    }
+    connect(m_ui->dateTimeEdit, &QDateTimeEdit::dateTimeChanged, this, [this] {
+        showFieldError(m_ui->timeErrorLabel, QString());
+        if (!m_ui->atRadio->isChecked())
+            m_ui->atRadio->setChecked(true);
+    });
+    connect(m_ui->saveButton, &QPushButton::clicked, this, &ComposerWidget::saveDraft);
+    connect(m_ui->publishButton, &QPushButton::clicked, this, &ComposerWidget::publish);
+
+    client::LocalStore &store = session.store();
+    connect(&store, &client::LocalStore::referenceChanged, this, [this] {
+        const QString zoneBefore = m_ui->zoneLabel->text();
+        fillAccounts();
+        updateZone();
+        // The project's zone became known: the suggestion follows unless chosen already.
+        if (zoneBefore != m_ui->zoneLabel->text() && !m_ui->atRadio->isChecked())
+            suggestTime();
+    });
+    connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::updateSaveState);
+    connect(&session.sync(), &client::SyncEngine::published, this, &ComposerWidget::onPublished);
+    connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
+            &ComposerWidget::onRefused);
+
+    m_ui->dateTimeEdit->setDisplayFormat(QLocale().dateTimeFormat(QLocale::ShortFormat));
+    suggestTime();
+    fillAccounts();
+    updateZone();
+    clearErrors();
+    updateCounters();
+    updatePublishButton();
+    updateSaveState();
+}
+
+ComposerWidget::~ComposerWidget()
+{
+    // What was typed since the last save is not lost when the window closes.
+    if (m_autosave.isActive())
+        saveDraft();
+}
+
+void ComposerWidget::newDraft()
+{
+    saveDraft();
+    showDraft(QString());
+}
+
+bool ComposerWidget::openDraft(const QString &localId)
+{
+    if (localId == m_draftId)
+        return true;
+    if (!m_session.store().draft(localId))
+        return false;
+    saveDraft();
+    showDraft(localId);
+    return true;
+}
+
+void ComposerWidget::showDraft(const QString &localId)
+{
+    m_autosave.stop();
+    m_loading = true;
+    m_draftId = localId;
+    const auto draft = localId.isEmpty() ? std::nullopt : m_session.store().draft(localId);
+    m_ui->textEdit->setPlainText(draft ? draft->text : QString());
+    setChosenPlatforms(draft ? draft->platforms : QList<Platform> {});
+    m_media->setMediaUrls(draft ? draft->mediaUrls : QStringList {});
+    m_ui->nowRadio->setChecked(true);
+    suggestTime();
+    m_loading = false;
+    m_awaitingPublication = false;
+    clearErrors();
+    showResult(QString(), false);
+    fillAccounts();
+    updateCounters();
+    updateSaveState();
+    Q_EMIT draftChanged(m_draftId);
+}
+
+void ComposerWidget::focusText()
+{
+    m_ui->textEdit->setFocus(Qt::ShortcutFocusReason);
+}
+
+QString ComposerWidget::lastAccountId() const
+{
+    return m_preferredAccountId;
+}
+
+void ComposerWidget::setLastAccountId(const QString &accountId)
+{
+    m_preferredAccountId = accountId;
+    fillAccounts();
+}
+
+void ComposerWidget::contentEdited()
+{
+    if (m_loading)
+        return;
+    showFieldError(m_ui->textErrorLabel, QString());
+    m_autosave.start();
+    updateSaveState();
+}
+
+void ComposerWidget::platformsToggled()
+{
+    if (m_loading)
+        return;
+    fillAccounts();
+    updateCounters();
+    contentEdited();
+}
+
+void ComposerWidget::saveDraft()
+{
+    m_autosave.stop();
+    const QString text = m_ui->textEdit->toPlainText();
+    const QList<Platform> platforms = chosenPlatforms();
+    const QStringList media = mediaUrls();
+    client::LocalStore &store = m_session.store();
+    const qint64 now = m_clock.nowMs();
+    if (!m_draftId.isEmpty()) {
+        const auto saved = store.draft(m_draftId);
+        if (saved && saved->text == text && saved->platforms == platforms
+            && saved->mediaUrls == media)
+            return; // nothing new
+        if (saved && store.editDraft(m_draftId, text, platforms, media, now)) {
+            updateSaveState();
+            return;
+        }
+        // Deleted meanwhile (here or elsewhere): what is in the composer becomes a new draft.
+    }
+    if (text.trimmed().isEmpty() && media.isEmpty()) {
+        m_draftId.clear(); // an empty page is not worth a draft
+        updateSaveState();
+        return;
+    }
+    m_draftId = store.createDraft(text, platforms, media, now);
+    updateSaveState();
+    Q_EMIT draftChanged(m_draftId);
+}
+
+void ComposerWidget::publish()
+{
+    clearErrors();
+    showResult(QString(), false);
+    const QString text = m_ui->textEdit->toPlainText();
+    bool ok = true;
+    if (text.trimmed().isEmpty() && mediaUrls().isEmpty()) {
+        showFieldError(m_ui->textErrorLabel, tr("Write something or add media before publishing."));
+        ok = false;
+    }
+    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    if (accountId.isEmpty()) {
+        showFieldError(m_ui->accountErrorLabel,
+                       m_ui->accountCombo->count() == 0
+                           ? tr("There is no connected account for the chosen platforms.")
+                           : tr("Choose the account to publish with."));
+        ok = false;
+    } else {
+        const auto platform
+            = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
+        const int length = PlatformRules::textLength(platform, text);
+        const int limit = PlatformRules::maxTextLength(platform);
+        if (length > limit) {
+            showFieldError(m_ui->textErrorLabel,
+                           tr("Too long for %1: %2 of %3 characters.")
+                               .arg(platforms::displayName(platform), QLocale().toString(length),
+                                    QLocale().toString(limit)));
+            ok = false;
+        }
+        const int mediaLimit = PlatformRules::maxMediaCount(platform);
+        if (mediaUrls().size() > mediaLimit) {
+            showFieldError(m_ui->textErrorLabel,
+                           tr("%1 takes at most %n media file(s).", nullptr, mediaLimit)
+                               .arg(platforms::displayName(platform)));
+            ok = false;
+        }
+    }
+    if (m_media->isBusy()) {
+        showResult(tr("Wait until the media have finished uploading."), true);
+        ok = false;
+    }
+    const When chosen = when();
+    std::optional<qint64> at;
+    if (chosen == When::At) {
+        at = chosenTimeMs();
+        if (!at) {
+            showFieldError(
+                m_ui->timeErrorLabel,
+                tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone()));
+            ok = false;
+        } else if (*at <= m_clock.nowMs()) {
+            showFieldError(m_ui->timeErrorLabel, tr("Choose a time in the future."));
+            ok = false;
+        }
+    }
+    if (!ok)
+        return;
+
+    saveDraft();
+    if (m_draftId.isEmpty())
+        return;
+    client::LocalStore::Publication publication;
+    publication.accountId = accountId;
+    publication.pageId = m_ui->pageCombo->currentData().toString();
+    publication.scheduledAtMs = at;
+    publication.useNextFreeSlot = chosen == When::NextFreeSlot;
+    m_session.store().queuePublication(m_draftId, publication);
+    m_awaitingPublication = true;
+    const bool offline = m_session.connectivity().state() == client::Connectivity::State::Offline;
+    showResult(offline ? tr("You are offline: the post will be sent when the server is back.")
+                       : tr("Sending…"),
+               false);
+}
+
+void ComposerWidget::onPublished(const QString &localId, const client::PostCreated &post)
+{
+    if (localId != m_draftId || !m_awaitingPublication)
+        return;
+    m_awaitingPublication = false;
+    if (post.scheduledAtMs) {
+        const QTimeZone zone(projectTimezone().toUtf8());
+        QDateTime at = QDateTime::fromMSecsSinceEpoch(*post.scheduledAtMs);
+        if (zone.isValid())
+            at = at.toTimeZone(zone);
+        showResult(tr("Scheduled for %1.").arg(QLocale().toString(at, QLocale::LongFormat)), false);
+    } else {
+        showResult(tr("Sent for publishing. The Posts list shows when it is out."), false);
+    }
+    Q_EMIT published(localId, post);
+}
+
+void ComposerWidget::onRefused(const QString &subject, const client::ApiError &error)
+{
+    if (subject != m_draftId || !m_awaitingPublication)
+        return;
+    m_awaitingPublication = false;
+    showError(error);
+}
+
+void ComposerWidget::showError(const client::ApiError &error)
+{
+    QStringList elsewhere;
+    for (const client::ApiError::FieldIssue &issue : error.details()) {
+        const QString &field = issue.field;
+        if (const auto index = mediaIndex(field)) {
+            m_media->setFieldError(*index, issue.message);
+        } else if (field == u"text" || field.endsWith(u".text")) {
+            showFieldError(m_ui->textErrorLabel, issue.message);
+        } else if (field == u"accountId" || field == u"pageId" || field.endsWith(u"accountId")
+                   || field.startsWith(u"target") || field.endsWith(u"platform")) {
+            showFieldError(m_ui->accountErrorLabel, issue.message);
+        } else if (field.contains(u"scheduled", Qt::CaseInsensitive)
+                   || field.contains(u"slot", Qt::CaseInsensitive)) {
+            showFieldError(m_ui->timeErrorLabel, issue.message);
+        } else {
+            elsewhere.append(issue.message);
+        }
+    }
+    QString summary;
+    switch (error.kind()) {
+    case client::ApiError::Kind::PaymentRequired:
+        summary = tr("Not published: the project has no credits left.");
+        break;
+    case client::ApiError::Kind::Validation:
+        summary = tr("Not published: %1").arg(error.message());
+        break;
+    default: summary = tr("Not published: %1").arg(error.toDisplayString()); break;
+    }
+    if (!elsewhere.isEmpty())
+        summary += u' ' + elsewhere.join(u' ');
+    showResult(summary.toHtmlEscaped(), true);
+}
+
+void ComposerWidget::showFieldError(QLabel *label, const QString &message)
+{
+    // Hidden while empty, so the form does not keep gaps for errors that are not there.
+    label->setText(message);
+    label->setVisible(!message.isEmpty());
+    QWidget *field = m_ui->dateTimeEdit;
+    if (label == m_ui->textErrorLabel)
+        field = m_ui->textEdit;
+    else if (label == m_ui->accountErrorLabel)
+        field = m_ui->accountCombo;
+    field->setAccessibleDescription(message);
+}
+
+void ComposerWidget::showResult(const QString &html, bool problem)
+{
+    m_ui->resultLabel->setStyleSheet(problem ? errorStyle() : QString());
+    m_ui->resultLabel->setText(html);
+    m_ui->resultLabel->setVisible(!html.isEmpty());
+}
+
+void ComposerWidget::clearErrors()
+{
+    showFieldError(m_ui->textErrorLabel, QString());
+    showFieldError(m_ui->accountErrorLabel, QString());
+    showFieldError(m_ui->timeErrorLabel, QString());
+    m_media->clearFieldErrors();
+}
+
+QList<Platform> ComposerWidget::chosenPlatforms() const
+{
+    QList<Platform> chosen;
+    if (m_ui->linkedinButton->isChecked())
+        chosen.append(Platform::LinkedIn);
+    if (m_ui->twitterButton->isChecked())
+        chosen.append(Platform::Twitter);
+    if (m_ui->facebookButton->isChecked())
+        chosen.append(Platform::Facebook);
+    return chosen;
+}
+
+void ComposerWidget::setChosenPlatforms(const QList<Platform> &platforms)
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    m_ui->linkedinButton->setChecked(platforms.contains(Platform::LinkedIn));
+    m_ui->twitterButton->setChecked(platforms.contains(Platform::Twitter));
+    m_ui->facebookButton->setChecked(platforms.contains(Platform::Facebook));
+    m_loading = wasLoading;
+}
+
+QStringList ComposerWidget::mediaUrls() const
+{
+    return m_media->mediaUrls();
+}
+
+void ComposerWidget::updateCounters()
+{
+    const QString text = m_ui->textEdit->toPlainText();
+    const QList<Platform> chosen = chosenPlatforms();
+    const std::pair<Platform, QLabel *> counters[] = {
+        {Platform::LinkedIn, m_ui->linkedinCounter},
+        {Platform::Twitter, m_ui->twitterCounter},
+        {Platform::Facebook, m_ui->facebookCounter},
+    };
+    int smallestMediaLimit = -1;
+    for (const auto &[platform, label] : counters) {
+        const bool shown = chosen.contains(platform);
+        label->setVisible(shown);
+        if (!shown)
+            continue;
+        const int length = PlatformRules::textLength(platform, text);
+        const int limit = PlatformRules::maxTextLength(platform);
+        const QLocale locale;
+        label->setText(tr("%1 %2/%3")
+                           .arg(platforms::displayName(platform), locale.toString(length),
+                                locale.toString(limit)));
+        const bool over = length > limit;
+        label->setStyleSheet(over ? u"color: #c62828; font-weight: bold;"_s : QString());
+        label->setToolTip(over ? tr("%n character(s) over the limit of %1", nullptr, length - limit)
+                                     .arg(platforms::displayName(platform))
+                               : tr("%n character(s) left on %1", nullptr, limit - length)
+                                     .arg(platforms::displayName(platform)));
+        label->setAccessibleDescription(label->toolTip());
+        const int mediaLimit = PlatformRules::maxMediaCount(platform);
+        smallestMediaLimit
+            = smallestMediaLimit < 0 ? mediaLimit : std::min(smallestMediaLimit, mediaLimit);
+    }
+    m_media->setMaximumCount(smallestMediaLimit < 0
+                                 ? PlatformRules::maxMediaCount(Platform::LinkedIn)
+                                 : smallestMediaLimit);
+}
+
+void ComposerWidget::fillAccounts()
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    const QString wanted = m_ui->accountCombo->currentData(AccountIdRole).toString().isEmpty()
+                               ? m_preferredAccountId
+                               : m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const QList<Platform> chosen = chosenPlatforms();
+    m_ui->accountCombo->clear();
+    for (const Account &account : m_session.store().cachedAccounts()) {
+        if (account.status != AccountStatus::Active)
+            continue;
+        if (!chosen.isEmpty() && !chosen.contains(account.platform))
+            continue;
+        const QString label = account.username.isEmpty()
+                                  ? account.name
+                                  : tr("%1 (@%2)").arg(account.name, account.username);
+        m_ui->accountCombo->addItem(PlatformStyle::icon(account.platform), label);
+        const int row = m_ui->accountCombo->count() - 1;
+        m_ui->accountCombo->setItemData(row, account.id, AccountIdRole);
+        m_ui->accountCombo->setItemData(row, static_cast<int>(account.platform), PlatformRole);
+    }
+    const int found = m_ui->accountCombo->findData(wanted, AccountIdRole);
+    m_ui->accountCombo->setCurrentIndex(found >= 0 ? found : 0);
+    m_loading = wasLoading;
+    fillPages();
+}
+
+void ComposerWidget::fillPages()
+{
+    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const QString current = m_ui->pageCombo->currentData().toString();
+    m_ui->pageCombo->clear();
+    m_ui->pageCombo->addItem(tr("The account itself"), QString());
+    if (!accountId.isEmpty()) {
+        for (const Subaccount &page : m_session.store().cachedSubaccounts(accountId))
+            m_ui->pageCombo->addItem(tr("%1 (%2)").arg(page.name, page.type), page.id);
+    }
+    const int found = m_ui->pageCombo->findData(current);
+    m_ui->pageCombo->setCurrentIndex(found >= 0 ? found : 0);
+    m_ui->pageCombo->setEnabled(m_ui->pageCombo->count() > 1);
+}
+
+void ComposerWidget::updatePublishButton()
+{
+    switch (when()) {
+    case When::Now: m_ui->publishButton->setText(tr("&Publish now")); break;
+    case When::At: m_ui->publishButton->setText(tr("&Schedule")); break;
+    case When::NextFreeSlot: m_ui->publishButton->setText(tr("&Put in next free slot")); break;
+    }
+    m_ui->dateTimeEdit->setEnabled(true);
+}
+
+void ComposerWidget::updateSaveState()
+{
+    QString state;
+    if (m_autosave.isActive()) {
+        state = tr("Editing…");
+    } else if (m_draftId.isEmpty()) {
+        state = m_ui->textEdit->toPlainText().isEmpty() ? QString() : tr("Not saved");
+    } else if (const auto draft = m_session.store().draft(m_draftId)) {
+        using State = client::LocalStore::SyncState;
+        switch (draft->state) {
+        case State::Synced: state = tr("Saved and synced"); break;
+        case State::Pending:
+            state = draft->serverId.isEmpty() ? tr("Saved on this computer")
+                                              : tr("Saved, waiting to sync");
+            break;
+        case State::Conflict: state = tr("Changed elsewhere too: choose in the drafts list"); break;
+        case State::Refused:
+            state = tr("Not accepted by the server: %1").arg(draft->problem);
+            break;
+        }
+        m_ui->titleLabel->setText(tr("Draft"));
+    }
+    if (m_draftId.isEmpty())
+        m_ui->titleLabel->setText(tr("New draft"));
+    m_ui->saveStateLabel->setText(state);
+}
+
+void ComposerWidget::suggestTime()
+{
+    // The next full hour, as the project's clocks show it.
+    const QTimeZone zone(projectTimezone().toUtf8());
+    QDateTime next = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs() + 3'600'000);
+    if (zone.isValid())
+        next = next.toTimeZone(zone);
+    const QSignalBlocker blocker(m_ui->dateTimeEdit);
+    m_ui->dateTimeEdit->setDateTime(QDateTime(next.date(), QTime(next.time().hour(), 0)));
+}
+
+void ComposerWidget::updateZone()
+{
+    m_ui->zoneLabel->setText(projectTimezone());
+    m_ui->zoneLabel->setToolTip(tr("Times are in the project's time zone"));
+}
+
+QString ComposerWidget::projectTimezone() const
+{
+    QString zone = m_session.store().cachedTimezone();
+    if (zone.isEmpty()) {
+        if (const auto user = m_session.store().cachedUser())
+            zone = user->timezone;
+    }
+    return zone.isEmpty() ? QString::fromUtf8(QTimeZone::systemTimeZoneId()) : zone;
+}
+
+ComposerWidget::When ComposerWidget::when() const
+{
+    if (m_ui->atRadio->isChecked())
+        return When::At;
+    if (m_ui->slotRadio->isChecked())
+        return When::NextFreeSlot;
+    return When::Now;
+}
+
+std::optional<qint64> ComposerWidget::chosenTimeMs() const
+{
+    // The edit shows wall-clock time; it is read in the project's zone.
+    const QDateTime shown = m_ui->dateTimeEdit->dateTime();
+    const QTimeZone zone(projectTimezone().toUtf8());
+    const QDateTime at(shown.date(), shown.time(),
+                       zone.isValid() ? zone : QTimeZone::systemTimeZone());
+    if (!at.isValid() || at.time() != shown.time())
+        return std::nullopt; // skipped by a daylight-saving change
+    return at.toMSecsSinceEpoch();
+}
+
+} // namespace slotline::gui

@@ -1,0 +1,111 @@
+#pragma once
+
+#include "client/apierror.h"
+#include "client/apiresults.h"
+#include "core/platform.h"
+
+#include <QScopedPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+QT_END_NAMESPACE
+
+namespace Ui {
+class ComposerWidget;
+}
+
+namespace slotline {
+class Clock;
+}
+
+namespace slotline::client {
+class Session;
+class MediaPreviewLoader;
+} // namespace slotline::client
+
+namespace slotline::gui {
+
+class MediaStrip;
+
+// Where a post is written: one draft at a time, saved to the local store while the user
+// types (so nothing typed is lost, online or not), with a live length counter for each
+// platform it is meant for, and the actions that publish it now, at a time, or in the
+// next free slot. Publications go through the outbox like every change; what the server
+// says about them comes back here and is shown next to the field it names.
+class ComposerWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // How long typing may pause before the draft is saved.
+    static constexpr int AutosaveDelayMs = 800;
+
+    ComposerWidget(client::Session &session, client::MediaPreviewLoader &previews,
+                   const Clock &clock, QWidget *parent = nullptr);
+    ~ComposerWidget() override;
+
+    // The draft being edited (its local id); empty while a new one has not been saved.
+    QString draftId() const { return m_draftId; }
+
+    // Saves what is being edited, then starts an empty draft.
+    void newDraft();
+    // Saves what is being edited, then edits `localId` (false when there is no such draft).
+    bool openDraft(const QString &localId);
+    // Saves now what the autosave would save soon.
+    void saveDraft();
+    // Checks what can be checked here, then queues the publication the form describes.
+    void publish();
+    void focusText();
+
+    // The choices the window remembers between runs.
+    QString lastAccountId() const;
+    void setLastAccountId(const QString &accountId);
+
+Q_SIGNALS:
+    // The draft in the composer changed (another was opened, or a new one was saved).
+    void draftChanged(const QString &localId);
+    // A publication went through; `post` says what the server made of it.
+    void published(const QString &localId, const slotline::client::PostCreated &post);
+
+private:
+    enum class When { Now, At, NextFreeSlot };
+
+    void contentEdited();
+    void platformsToggled();
+    void updateCounters();
+    void fillAccounts();
+    void fillPages();
+    void updatePublishButton();
+    void updateSaveState();
+    void updateZone();
+    void suggestTime();
+    void showDraft(const QString &localId);
+    QList<Platform> chosenPlatforms() const;
+    void setChosenPlatforms(const QList<Platform> &platforms);
+    QStringList mediaUrls() const;
+    When when() const;
+    std::optional<qint64> chosenTimeMs() const;
+    QString projectTimezone() const;
+    void clearErrors();
+    void showError(const client::ApiError &error);
+    void showResult(const QString &html, bool problem);
+    void showFieldError(QLabel *label, const QString &message);
+    void onPublished(const QString &localId, const client::PostCreated &post);
+    void onRefused(const QString &subject, const client::ApiError &error);
+
+    QScopedPointer<Ui::ComposerWidget> m_ui;
+    client::Session &m_session;
+    const Clock &m_clock;
+    MediaStrip *m_media = nullptr;
+    QTimer m_autosave;
+    QString m_draftId;
+    bool m_loading = false; // fields are being filled from a draft, not edited
+    bool m_awaitingPublication = false;
+    QString m_preferredAccountId;
+};
+
+} // namespace slotline::gui

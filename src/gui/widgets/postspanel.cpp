@@ -1,0 +1,129 @@
+#include "gui/widgets/postspanel.h"
+
+#include "client/session.h"
+#include "core/clock.h"
+#include "gui/models/postlistmodel.h"
+#include "gui/models/timetext.h"
+#include "ui_postspanel.h"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QHeaderView>
+#include <QTimeZone>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+constexpr qint64 DayMs = 24LL * 3'600'000;
+
+struct Range
+{
+    const char *label;
+    int daysBack;
+    int daysAhead;
+};
+
+constexpr Range Ranges[] = {
+    {QT_TRANSLATE_NOOP("PostsPanel", "Last 7 days and next 30 days"), 7, 30},
+    {QT_TRANSLATE_NOOP("PostsPanel", "Next 7 days"), 0, 7},
+    {QT_TRANSLATE_NOOP("PostsPanel", "Last 7 days"), 7, 0},
+    {QT_TRANSLATE_NOOP("PostsPanel", "Last 30 days"), 30, 0},
+    {QT_TRANSLATE_NOOP("PostsPanel", "Last 90 days and next 90 days"), 90, 90},
+};
+
+} // namespace
+
+PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *parent)
+    : QWidget(parent)
+    , m_ui(new Ui::PostsPanel)
+    , m_session(session)
+    , m_clock(clock)
+    , m_model(new PostListModel(session.store(), this))
+{
+    m_ui->setupUi(this);
+    for (const Range &range : Ranges)
+        m_ui->rangeCombo->addItem(tr(range.label));
+    m_ui->postsView->setModel(m_model);
+    QHeaderView *header = m_ui->postsView->header();
+    header->setStretchLastSection(false);
+    for (int column = 0; column < m_model->columnCount(); ++column)
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(PostListModel::TextColumn, QHeaderView::Stretch);
+    // A failure's reason can be long: the column keeps a sensible width and the tooltip
+    // has all of it.
+    header->setSectionResizeMode(PostListModel::StatusColumn, QHeaderView::Interactive);
+    header->resizeSection(PostListModel::StatusColumn, 220);
+    header->setSectionResizeMode(PostListModel::AccountColumn, QHeaderView::Interactive);
+    header->resizeSection(PostListModel::AccountColumn, 170);
+
+    m_refreshAction = new QAction(QIcon::fromTheme(u"view-refresh"_s), tr("&Refresh posts"), this);
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
+    m_ui->refreshButton->setDefaultAction(m_refreshAction);
+    connect(m_refreshAction, &QAction::triggered, this, &PostsPanel::refresh);
+    connect(m_ui->rangeCombo, &QComboBox::currentIndexChanged, this, &PostsPanel::rangeChosen);
+    connect(m_ui->postsView, &QTreeView::activated, this, &PostsPanel::openPost);
+
+    m_inProgress.setInterval(InProgressRefreshMs);
+    connect(&m_inProgress, &QTimer::timeout, this, &PostsPanel::refresh);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PostsPanel::updateSummary);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &PostsPanel::updateSummary);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &PostsPanel::updateSummary);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PostsPanel::updateSummary);
+    connect(&session.sync(), &client::SyncEngine::published, this, &PostsPanel::refresh);
+    connect(&session.sync(), &client::SyncEngine::referenceRefreshed, this, &PostsPanel::refresh);
+    connect(&session.store(), &client::LocalStore::referenceChanged, this,
+            &PostsPanel::useProjectTimezone);
+    useProjectTimezone();
+    rangeChosen();
+}
+
+PostsPanel::~PostsPanel() = default;
+
+void PostsPanel::useProjectTimezone()
+{
+    const QTimeZone zone(m_session.store().cachedTimezone().toUtf8());
+    m_model->setTimeText(TimeText(&m_clock, zone.isValid() ? zone : QTimeZone::systemTimeZone()));
+}
+
+void PostsPanel::setAccountFilter(const QStringList &accountIds)
+{
+    m_model->setAccountFilter(accountIds);
+}
+
+void PostsPanel::rangeChosen()
+{
+    const int chosen = std::max(0, m_ui->rangeCombo->currentIndex());
+    const Range &range = Ranges[chosen];
+    const qint64 now = m_clock.nowMs();
+    m_sinceMs = now - range.daysBack * DayMs;
+    m_untilMs = now + range.daysAhead * DayMs;
+    m_model->setRange(m_sinceMs, m_untilMs);
+    refresh();
+}
+
+void PostsPanel::refresh()
+{
+    m_session.sync().loadPosts(m_sinceMs, m_untilMs);
+}
+
+void PostsPanel::updateSummary()
+{
+    m_ui->summaryLabel->setText(tr("%n post(s)", nullptr, m_model->rowCount()));
+    const bool inProgress = m_model->hasPostsInProgress();
+    if (inProgress && !m_inProgress.isActive())
+        m_inProgress.start();
+    else if (!inProgress)
+        m_inProgress.stop();
+}
+
+void PostsPanel::openPost(const QModelIndex &index)
+{
+    const QUrl link(index.data(PostListModel::PublicUrlRole).toString());
+    if (link.isValid() && (link.scheme() == u"https" || link.scheme() == u"http"))
+        QDesktopServices::openUrl(link);
+}
+
+} // namespace slotline::gui

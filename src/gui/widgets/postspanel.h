@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QScopedPointer>
+#include <QTimer>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QModelIndex;
+QT_END_NAMESPACE
+
+namespace Ui {
+class PostsPanel;
+}
+
+namespace slotline {
+class Clock;
+}
+
+namespace slotline::client {
+class Session;
+}
+
+namespace slotline::gui {
+
+class PostListModel;
+
+// The posts of a time range, as published or scheduled: what became of each (publishing,
+// published with its link, failed and why). Read again every few seconds while a post
+// is being published, so its outcome shows without asking.
+class PostsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int InProgressRefreshMs = 5'000;
+
+    PostsPanel(client::Session &session, const Clock &clock, QWidget *parent = nullptr);
+    ~PostsPanel() override;
+
+    QAction *refreshAction() const { return m_refreshAction; }
+    void setAccountFilter(const QStringList &accountIds);
+    // Reads the range from the server (the list shows the local copy meanwhile).
+    void refresh();
+    PostListModel &model() { return *m_model; }
+
+private:
+    void rangeChosen();
+    void updateSummary();
+    void useProjectTimezone();
+    void openPost(const QModelIndex &index);
+
+    QScopedPointer<Ui::PostsPanel> m_ui;
+    client::Session &m_session;
+    const Clock &m_clock;
+    PostListModel *m_model = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QTimer m_inProgress;
+    qint64 m_sinceMs = 0;
+    qint64 m_untilMs = 0;
+};
+
+} // namespace slotline::gui
