@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Quick start: installs what is missing, builds, prepares the demo project and runs
-# the Slotline server on 127.0.0.1:8787 until Ctrl+C.
+# Quick start: installs what is missing, builds, and starts the Slotline desktop app.
+# On its first start the app offers its built-in server (slotline-server run by the app
+# on this computer, with a demo project) or a server elsewhere.
 #
-#   SLOTLINE_DATA   data directory (default: ~/.local/share/Slotline/slotline-server)
-#   SLOTLINE_LISTEN address:port   (default: 127.0.0.1:8787)
+#   SLOTLINE_PROFILE   keep the app's settings, drafts and built-in server data in this
+#                      directory instead of the user's own (handy for a clean try)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 scripts/build.sh release
 
-server=build/release/src/serverapp/slotline-server
-data_args=()
-[ -n "${SLOTLINE_DATA:-}" ] && data_args=(--data "$SLOTLINE_DATA")
-listen=${SLOTLINE_LISTEN:-127.0.0.1:8787}
-
-echo
-"$server" init-demo "${data_args[@]}" --listen "$listen"
-echo
-exec "$server" serve "${data_args[@]}" --listen "$listen"
+args=()
+[ -n "${SLOTLINE_PROFILE:-}" ] && args=(--profile "$SLOTLINE_PROFILE")
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+    echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): the desktop app needs one." >&2
+    echo "On a machine without one, scripts/serve.sh runs the server alone." >&2
+    exit 1
+fi
+exec build/release/src/app/slotline "${args[@]}" "$@"

@@ -1,0 +1,116 @@
+#include "app/desktopapp.h"
+#include "client/localstore.h"
+#include "gui/dialogs/firstrundialog.h"
+#include "gui/mainwindow.h"
+#include "gui/widgets/composerwidget.h"
+#include "gui/widgets/connectionstatuswidget.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QComboBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace slotline;
+using namespace Qt::Literals::StringLiterals;
+
+// The app as a user meets it: the first start's choice, the built-in server started as a
+// real slotline-server process, the window online with the demo project, and everything
+// stopped on the way out; then a second start that goes straight back to it.
+class TestDesktopApp : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_profile;
+
+    app::DesktopApp::Options options() const
+    {
+        app::DesktopApp::Options options;
+        options.dataDirectory = m_profile.filePath(u"data"_s);
+        options.credentialsInFileOnly = true;
+        return options;
+    }
+
+    static gui::FirstRunDialog *firstRunDialog()
+    {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (auto *dialog = qobject_cast<gui::FirstRunDialog *>(widget);
+                dialog && dialog->isVisible())
+                return dialog;
+        }
+        return nullptr;
+    }
+
+    static bool processRuns(qint64 pid) { return pid > 0 && ::kill(pid_t(pid), 0) == 0; }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_profile.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_profile.path());
+        QApplication::setOrganizationName(u"Slotline"_s);
+        QApplication::setApplicationName(u"slotline"_s);
+        qputenv("SLOTLINE_SERVER", SLOTLINE_SERVER_BINARY);
+    }
+
+    void theFirstStartOffersTheBuiltInServerAndStopsItOnTheWayOut()
+    {
+        app::DesktopApp desktop(options());
+        QSignalSpy finished(&desktop, &app::DesktopApp::finished);
+        desktop.start();
+        QTRY_VERIFY(firstRunDialog());
+        gui::FirstRunDialog *dialog = firstRunDialog();
+        QVERIFY(dialog->startButton()->isEnabled()); // the built-in server is the default
+        dialog->startButton()->click();
+
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow(), 30'000);
+        gui::MainWindow &window = *desktop.mainWindow();
+        QTRY_COMPARE_WITH_TIMEOUT(window.connectionStatus().stateText(), u"Online"_s, 30'000);
+        auto *accounts = window.findChild<QComboBox *>(u"accountCombo"_s);
+        QTRY_COMPARE(accounts->count(), 3); // the demo project's sandbox accounts
+        QCOMPARE(window.windowTitle(), u"Demo — Slotline"_s);
+
+        // Something written, to find again on the next start.
+        window.composer().newDraft();
+        QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+                         u"Written in the first session"_s);
+        window.composer().saveDraft();
+        QTRY_COMPARE(window.connectionStatus().stateText(), u"Online"_s);
+
+        const qint64 pid = desktop.bundledServerProcessId();
+        QVERIFY(processRuns(pid));
+        window.close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+        QTRY_VERIFY(!processRuns(pid));
+    }
+
+    void theNextStartGoesStraightBackToIt()
+    {
+        app::DesktopApp desktop(options());
+        QSignalSpy finished(&desktop, &app::DesktopApp::finished);
+        desktop.start();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow(), 30'000);
+        QVERIFY(!firstRunDialog());
+        gui::MainWindow &window = *desktop.mainWindow();
+        QTRY_COMPARE_WITH_TIMEOUT(window.connectionStatus().stateText(), u"Online"_s, 30'000);
+        QTRY_COMPARE(window.findChild<QComboBox *>(u"accountCombo"_s)->count(), 3);
+        QAbstractItemModel *drafts
+            = window.findChild<QAbstractItemView *>(u"draftsView"_s)->model();
+        QTRY_COMPARE(drafts->rowCount(), 1);
+        QVERIFY(
+            drafts->index(0, 0).data().toString().startsWith(u"Written in the first session"_s));
+        window.close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+    }
+};
+
+QTEST_MAIN(TestDesktopApp)
+#include "tst_desktopapp.moc"
