@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Takes the screenshots of docs/screenshots again: builds the debug preset (which has the
+# screenshot program) and runs it under a virtual X server, in British English so dates
+# look as most users see them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+scripts/build.sh debug
+LANG=en_GB.UTF-8 QT_LOGGING_RULES="slotline.*.info=false" ASAN_OPTIONS=detect_leaks=0 \
+    xvfb-run -a -s "-screen 0 1600x1000x24" \
+    build/debug/tests/gui/slotline-screenshots "${1:-docs/screenshots}"

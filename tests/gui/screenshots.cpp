@@ -1,0 +1,208 @@
+// Takes the screenshots in docs/screenshots/: the main screens of the app, filled with a
+// believable week of a small project, against the real server in this process. Run by
+// scripts/screenshots.sh under a virtual X server, so the pictures show what users see.
+#include "client/mediapreviewloader.h"
+#include "client/session.h"
+#include "core/isotime.h"
+#include "gui/dialogs/firstrundialog.h"
+#include "gui/dialogs/settingsdialog.h"
+#include "gui/mainwindow.h"
+#include "gui/widgets/composerwidget.h"
+#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/widgets/draftspanel.h"
+#include "gui/widgets/postspanel.h"
+#include "support/manualclock.h"
+#include "support/testserver.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QComboBox>
+#include <QCommandLineParser>
+#include <QDateTimeEdit>
+#include <QDir>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace slotline;
+using namespace slotline::test;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+constexpr qint64 HourMs = 3'600'000;
+
+bool waitFor(const std::function<bool()> &condition, int timeoutMs = 15'000)
+{
+    return QTest::qWaitFor(condition, timeoutMs);
+}
+
+void save(QWidget &widget, const QDir &directory, const QString &name)
+{
+    QTest::qWait(300); // let late paints (icons, elided text) land
+    const QString path = directory.filePath(name + u".png"_s);
+    if (!widget.grab().save(path))
+        qFatal("could not write %s", qPrintable(path));
+    qInfo("wrote %s", qPrintable(path));
+}
+
+void fillProject(TestServer &server, const Tenant &tenant)
+{
+    server.grantCredits(tenant, 240);
+    QJsonArray slots;
+    for (const char *day : {"monday", "tuesday", "wednesday", "thursday", "friday"}) {
+        for (const auto &[hour, minute] : {std::pair {9, 0}, {12, 30}, {17, 0}})
+            slots.append(QJsonObject {
+                {u"day"_s, QString::fromLatin1(day)}, {u"hour"_s, hour}, {u"minute"_s, minute}});
+    }
+    server.post(u"/schedule/slots"_s, tenant, {{u"slots"_s, slots}});
+    const qint64 now = server.clock().nowMs();
+    const struct
+    {
+        QString account;
+        QString platform;
+        QString text;
+        qint64 at; // 0: now
+    } posts[] = {
+        {tenant.linkedinAccountId, u"linkedin"_s,
+         u"We are hiring: a barista trainer for our new Leipzig roastery."_s, 0},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Cold brew season starts Monday. Which bean should we feature first?"_s, 0},
+        {tenant.facebookAccountId, u"facebook"_s,
+         u"Photos from Saturday's latte art contest [sandbox:fail]"_s, 0},
+        {tenant.linkedinAccountId, u"linkedin"_s,
+         u"How we source our single-origin beans: a look at the supply chain."_s,
+         now + 20 * HourMs},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Happy hour: two flat whites for one, 3 to 5 pm in every shop."_s, now + 27 * HourMs},
+        {tenant.facebookAccountId, u"facebook"_s, u"Meet Jana, who roasts every batch you drink."_s,
+         now + 50 * HourMs},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Reminder: the Friday tasting is fully booked, next one on the 12th."_s,
+         now + 75 * HourMs},
+    };
+    for (const auto &post : posts) {
+        QJsonObject extra;
+        if (post.at != 0)
+            extra.insert(u"scheduledTime"_s, isotime::format(post.at));
+        server.createPost(tenant, post.account, post.platform, post.text, extra);
+    }
+    // A few calls of another kind, so the call log shows what it is for.
+    server.get(u"/api/v2/posts/ps_doesnotexist"_s, tenant);
+    server.post(u"/tools/list_drafts"_s, tenant, {{u"limit"_s, 5}});
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication application(argc, argv);
+    QApplication::setOrganizationName(u"SlotlineScreenshots"_s);
+    QApplication::setApplicationName(u"slotline"_s);
+    QApplication::setApplicationDisplayName(u"Slotline"_s);
+    QStandardPaths::setTestModeEnabled(true);
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"directory"_s, u"Where the PNG files go."_s);
+    parser.process(application);
+    const QDir directory(parser.positionalArguments().value(0, u"docs/screenshots"_s));
+    QDir().mkpath(directory.path());
+
+    QTemporaryDir stores;
+    auto server = std::make_unique<TestServer>();
+    server->clock().setNowMs(QDateTime::currentMSecsSinceEpoch() / 60'000 * 60'000);
+    const Tenant tenant = server->addTenant(u"Northwind Coffee"_s, u"Europe/Berlin"_s);
+    fillProject(*server, tenant);
+
+    {
+        gui::FirstRunDialog firstRun;
+        firstRun.show();
+        save(firstRun, directory, u"first-run"_s);
+    }
+
+    client::MediaPreviewLoader previews;
+    client::Session session(QUrl(u"http://127.0.0.1:%1"_s.arg(server->port())), tenant.apiKey,
+                            QDir(stores.path()).filePath(u"store.sqlite"_s));
+    const ManualClock clock(server->clock().nowMs()); // outlives the server
+    gui::MainWindow window(session, previews, clock, gui::ConnectionChoice {});
+    window.resize(1400, 860);
+    window.show();
+    session.start();
+    auto *accounts = window.findChild<QComboBox *>(u"accountCombo"_s);
+    if (!waitFor([&] { return accounts->count() == 3; }))
+        qFatal("the accounts did not arrive");
+
+    const qint64 now = clock.nowMs();
+    client::LocalStore &store = session.store();
+    store.createDraft(u"Behind the counter: a day with our Hamburg team"_s,
+                      {Platform::LinkedIn, Platform::Facebook}, {}, now - 26 * HourMs);
+    store.createDraft(u"Poll: oat, almond or whole milk?"_s, {Platform::Twitter}, {},
+                      now - 3 * HourMs);
+    store.createDraft(u"New seasonal menu teaser (photos to follow)"_s, {}, {}, now - 40 * 60'000);
+    auto &composer = window.composer();
+    composer.newDraft();
+    window.findChild<QToolButton *>(u"twitterButton"_s)->click();
+    window.findChild<QToolButton *>(u"linkedinButton"_s)->click();
+    QTest::keyClicks(
+        window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+        u"Our autumn blend is back: notes of fig, cocoa and toasted hazelnut. "
+        "Available from Monday in all shops and at https://northwind.example/autumn"_s);
+    if (!waitFor([&] { return window.connectionStatus().stateText() == u"Online"; }))
+        qWarning("not online: %s", qPrintable(window.connectionStatus().stateText()));
+    waitFor([&] {
+        return window.findChild<QAbstractItemView *>(u"postsView"_s)->model()->rowCount() >= 7;
+    });
+    QTest::qWait(1500); // the posts published now reach their final state
+    window.posts().refresh();
+    QTest::qWait(800);
+    save(window, directory, u"main-window"_s);
+
+    {
+        gui::SettingsDialog settings(session, clock, gui::ConnectionChoice {}, &window);
+        settings.resize(1000, 680);
+        settings.show();
+        settings.showPage(gui::SettingsDialog::Page::Project);
+        save(settings, directory, u"settings-project"_s);
+        settings.showPage(gui::SettingsDialog::Page::ApiKeys);
+        auto *calls = settings.findChild<QAbstractItemView *>(u"callsView"_s);
+        waitFor([&] { return calls && calls->model()->rowCount() > 5; });
+        if (calls)
+            calls->setCurrentIndex(calls->model()->index(0, 0));
+        save(settings, directory, u"settings-call-log"_s);
+        settings.showPage(gui::SettingsDialog::Page::Connection);
+        save(settings, directory, u"settings-connection"_s);
+    }
+    {
+        // A refusal from the server, shown next to the field it names.
+        composer.newDraft();
+        window.findChild<QToolButton *>(u"linkedinButton"_s)->click();
+        QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+                         u"Save the date: our fifth anniversary party"_s);
+        window.findChild<QRadioButton *>(u"atRadio"_s)->click();
+        auto *when = window.findChild<QDateTimeEdit *>(u"dateTimeEdit"_s);
+        when->setDateTime(when->dateTime().addYears(3));
+        window.findChild<QPushButton *>(u"publishButton"_s)->click();
+        auto *timeError = window.findChild<QLabel *>(u"timeErrorLabel"_s);
+        if (!waitFor([&] { return !timeError->text().isEmpty(); }))
+            qWarning("no refusal shown");
+        save(composer, directory, u"composer-refusal"_s);
+    }
+
+    // The server goes away; the user goes on writing.
+    session.connectivity().checkNow();
+    server.reset();
+    session.connectivity().checkNow();
+    waitFor([&] { return window.connectionStatus().stateText().startsWith(u"Offline"_s); });
+    composer.newDraft();
+    QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+                     u"Written on the train: ideas for the winter menu"_s);
+    composer.saveDraft();
+    waitFor([&] { return window.connectionStatus().stateText().contains(u"waiting"_s); });
+    save(window, directory, u"offline"_s);
+    return 0;
+}
