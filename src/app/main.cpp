@@ -1,4 +1,5 @@
 #include "app/desktopapp.h"
+#include "app/translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -17,6 +18,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(SLOTLINE_VERSION));
     QApplication::setDesktopFileName(u"slotline"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/app/slotline.svg"_s));
+
+    const slotline::app::Translations translations;
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
