@@ -4,6 +4,7 @@
 #include "gui/mainwindow.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
+#include "support/testserver.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -109,6 +110,48 @@ private Q_SLOTS:
             drafts->index(0, 0).data().toString().startsWith(u"Written in the first session"_s));
         window.close();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+    }
+
+    void switchingToAnotherServerStopsTheBuiltInOne()
+    {
+        test::TestServer remote;
+        const test::Tenant tenant = remote.addTenant(u"Elsewhere"_s);
+        app::DesktopApp desktop(options());
+        QSignalSpy finished(&desktop, &app::DesktopApp::finished);
+        desktop.start();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow(), 30'000);
+        QTRY_COMPARE_WITH_TIMEOUT(desktop.mainWindow()->connectionStatus().stateText(), u"Online"_s,
+                                  30'000);
+        const qint64 bundledPid = desktop.bundledServerProcessId();
+        QVERIFY(processRuns(bundledPid));
+
+        gui::ConnectionChoice choice;
+        choice.mode = gui::ConnectionChoice::Mode::Remote;
+        choice.baseUrl = QUrl(u"http://127.0.0.1:%1"_s.arg(remote.port()));
+        choice.apiKey = tenant.apiKey;
+        Q_EMIT desktop.mainWindow()->connectionChangeRequested(choice);
+
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow()
+                                     && desktop.mainWindow()->windowTitle()
+                                            == u"Elsewhere — Slotline"_s,
+                                 15'000);
+        QTRY_VERIFY(!processRuns(bundledPid)); // not needed any more
+        QTRY_COMPARE(desktop.mainWindow()->findChild<QComboBox *>(u"accountCombo"_s)->count(), 3);
+        // The drafts of the built-in server stay with it.
+        QCOMPARE(desktop.mainWindow()
+                     ->findChild<QAbstractItemView *>(u"draftsView"_s)
+                     ->model()
+                     ->rowCount(),
+                 0);
+        desktop.mainWindow()->close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+
+        // The next start goes to the chosen server, with its key from the store.
+        app::DesktopApp again(options());
+        again.start();
+        QTRY_VERIFY_WITH_TIMEOUT(again.mainWindow(), 15'000);
+        QTRY_COMPARE(again.mainWindow()->windowTitle(), u"Elsewhere — Slotline"_s);
+        QCOMPARE(again.bundledServerProcessId(), 0);
     }
 };
 
