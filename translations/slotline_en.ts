@@ -221,11 +221,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Publish now</source>
+        <source>Publish or schedule this post (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Publish or schedule this post (Ctrl+Return)</source>
+        <source>Pu&amp;blish now</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -479,10 +479,6 @@
 <context>
     <name>PostsPanel</name>
     <message>
-        <source>&amp;Show:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Time range of the posts shown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -512,6 +508,10 @@
     </message>
     <message>
         <source>Last 90 days and next 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -759,6 +759,10 @@
     <name>slotline::client::SyncEngine</name>
     <message>
         <source>The draft could not be saved on the server, so it was not published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft was changed elsewhere too. Choose which version to keep, then publish it again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1010,18 +1014,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Publish now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Schedule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Put in next free slot</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Editing…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1059,6 +1051,30 @@
     </message>
     <message>
         <source>Times are in the project&apos;s time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until the media have finished uploading (or remove them) before opening another draft.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published: this draft was changed elsewhere too. Choose which version to keep in the drafts list, then publish it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This publication is already on its way; it is not sent twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pu&amp;blish now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sche&amp;dule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put in next free s&amp;lot</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QUuid>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
@@ -724,7 +726,9 @@ void LocalStore::putPost(const Submission &post)
         .exec();
 }
 
-qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
+namespace {
+
+QJsonObject publicationPayload(const LocalStore::Publication &publication)
 {
     QJsonObject payload {{u"accountId"_s, publication.accountId}};
     if (!publication.pageId.isEmpty())
@@ -733,9 +737,27 @@ qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publicati
         payload.insert(u"scheduledTime"_s, isotime::format(*publication.scheduledAtMs));
     if (publication.useNextFreeSlot)
         payload.insert(u"useNextFreeSlot"_s, true);
-    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload);
+    return payload;
+}
+
+} // namespace
+
+qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
+{
+    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId,
+                                            publicationPayload(publication));
     changed();
     return sequence;
+}
+
+bool LocalStore::isPublicationQueued(const QString &draftLocalId,
+                                     const Publication &publication) const
+{
+    const QJsonObject payload = publicationPayload(publication);
+    const QList<OutboxEntry> queued = m_outbox.entries({OutboxEntry::Kind::PublishDraft});
+    return std::any_of(queued.begin(), queued.end(), [&](const OutboxEntry &entry) {
+        return entry.subject == draftLocalId && entry.payload == payload;
+    });
 }
 
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)

@@ -91,6 +91,9 @@ public:
     // Queued like draft changes; a cached post shows the change at once and is put back
     // if the server refuses it.
     qint64 queuePublication(const QString &draftLocalId, const Publication &publication);
+    // Whether this same publication of the draft still waits to go through (so a second
+    // click does not publish it twice).
+    bool isPublicationQueued(const QString &draftLocalId, const Publication &publication) const;
     void queueMove(const Submission &post, qint64 newAtMs);
     void queueCancel(const Submission &post);
     // Publications, moves and cancellations not yet through, oldest first.

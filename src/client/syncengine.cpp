@@ -113,6 +113,18 @@ void SyncEngine::replayNext()
                 Q_EMIT schedulingRefused(subject, error);
             } else if (error.kind() == ApiError::Kind::Conflict && error.code() == u"draft_conflict"
                        && error.currentDraft()) {
+                // A publication waiting behind the save would publish the server's text,
+                // which the user has not seen: it waits for the user's choice instead.
+                for (const LocalStore::OutboxEntry &waiting : m_store.pendingScheduling()) {
+                    if (waiting.kind != Kind::PublishDraft || waiting.subject != subject)
+                        continue;
+                    m_store.schedulingRefused(waiting.sequence);
+                    Q_EMIT schedulingRefused(
+                        subject,
+                        ApiError(ApiError::Kind::Conflict,
+                                 tr("The draft was changed elsewhere too. Choose which version "
+                                    "to keep, then publish it again.")));
+                }
                 m_store.draftConflict(sequence, *error.currentDraft());
                 Q_EMIT conflict(subject);
             } else if (kind == Kind::DeleteDraft && error.kind() == ApiError::Kind::NotFound) {
@@ -163,9 +175,13 @@ bool SyncEngine::applyResult(qint64 sequence, const QString &subject,
             Q_EMIT published(subject, *created);
         else
             qCWarning(lcClient).noquote() << "unreadable publication answer:" << why;
+        refreshCredits(); // the post took one
         return true;
     }
-    case Kind::CancelSchedule: m_store.schedulingDone(sequence, std::nullopt); return true;
+    case Kind::CancelSchedule:
+        m_store.schedulingDone(sequence, std::nullopt);
+        refreshCredits(); // the post's credit came back
+        return true;
     }
     return true;
 }
@@ -287,6 +303,14 @@ void SyncEngine::refreshSlotsAndCredits()
             m_refreshing = false;
             Q_EMIT referenceRefreshed();
         });
+    });
+}
+
+void SyncEngine::refreshCredits()
+{
+    m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
+        if (credits.ok())
+            m_store.putCredits(credits.value(), nowMs());
     });
 }
 

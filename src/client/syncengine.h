@@ -71,6 +71,8 @@ private:
     void refreshAccounts(const QString &cursor, QList<Account> collected);
     void refreshSubaccounts(QList<Account> remaining);
     void refreshSlotsAndCredits();
+    // After a change that costs or gives back a credit: the status bar shows the balance.
+    void refreshCredits();
     void loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cursor,
                        QList<Submission> collected);
 

@@ -1,14 +1,16 @@
 #include "gui/deletedraftcommand.h"
 
 #include "client/localstore.h"
+#include "core/clock.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
 
 namespace slotline::gui {
 
-DeleteDraftCommand::DeleteDraftCommand(client::LocalStore &store, const QString &localId)
+DeleteDraftCommand::DeleteDraftCommand(client::LocalStore &store, const Clock &clock,
+                                       const QString &localId)
     : m_store(store)
+    , m_clock(clock)
     , m_localId(localId)
 {
     if (const auto draft = store.draft(localId)) {
@@ -30,8 +32,7 @@ void DeleteDraftCommand::redo()
 
 void DeleteDraftCommand::undo()
 {
-    m_localId = m_store.createDraft(m_text, m_platforms, m_mediaUrls,
-                                    QDateTime::currentMSecsSinceEpoch());
+    m_localId = m_store.createDraft(m_text, m_platforms, m_mediaUrls, m_clock.nowMs());
 }
 
 } // namespace slotline::gui

@@ -5,6 +5,10 @@
 #include <QStringList>
 #include <QUndoCommand>
 
+namespace slotline {
+class Clock;
+}
+
 namespace slotline::client {
 class LocalStore;
 }
@@ -16,7 +20,7 @@ namespace slotline::gui {
 class DeleteDraftCommand : public QUndoCommand
 {
 public:
-    DeleteDraftCommand(client::LocalStore &store, const QString &localId);
+    DeleteDraftCommand(client::LocalStore &store, const Clock &clock, const QString &localId);
 
     void redo() override;
     void undo() override;
@@ -26,6 +30,7 @@ public:
 
 private:
     client::LocalStore &m_store;
+    const Clock &m_clock;
     QString m_localId;
     QString m_text;
     QList<Platform> m_platforms;

@@ -10,6 +10,7 @@
 #include "ui_mainwindow.h"
 
 #include <QCloseEvent>
+#include <QCryptographicHash>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
@@ -90,7 +91,12 @@ void MainWindow::assembleMenus()
     QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    // Ctrl+Shift+Z once: twice (it is the platform's Redo in most places) would make the
+    // shortcut ambiguous, and an ambiguous shortcut does nothing.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (const QKeySequence shiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z); !redoKeys.contains(shiftZ))
+        redoKeys.append(shiftZ);
+    redo->setShortcuts(redoKeys);
     m_ui->editMenu->addAction(undo);
     m_ui->editMenu->addAction(redo);
     m_ui->editMenu->addSeparator();
@@ -146,9 +152,14 @@ void MainWindow::accountsChecked()
         if (checked.contains(account.id) && !platforms.contains(account.platform))
             platforms.append(account.platform);
     }
-    const bool all = m_accounts->allChecked();
-    m_drafts->setPlatformFilter(all ? QList<Platform> {} : platforms);
-    m_posts->setAccountFilter(all ? QStringList {} : checked);
+    // With every account unchecked the lists show nothing of theirs, not everything.
+    if (m_accounts->allChecked()) {
+        m_drafts->setPlatformFilter(std::nullopt);
+        m_posts->setAccountFilter(std::nullopt);
+    } else {
+        m_drafts->setPlatformFilter(platforms);
+        m_posts->setAccountFilter(checked);
+    }
 }
 
 void MainWindow::updateTitle()
@@ -198,6 +209,7 @@ void MainWindow::restoreLayout()
         resizeDocks({m_ui->draftsDock, m_ui->composerDock}, {360, 400}, Qt::Horizontal);
         resizeDocks({m_ui->accountsDock, m_ui->draftsDock}, {180, 520}, Qt::Vertical);
     }
+    settings.beginGroup(serverSettingsGroup());
     if (settings.contains(u"accounts/checked"_s))
         m_accounts->setCheckedAccountIds(settings.value(u"accounts/checked"_s).toStringList());
     m_composer->setLastAccountId(settings.value(u"composer/accountId"_s).toString());
@@ -208,8 +220,21 @@ void MainWindow::saveLayout()
     QSettings settings;
     settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
     settings.setValue(u"mainWindow/state"_s, saveState());
+    settings.beginGroup(serverSettingsGroup());
     settings.setValue(u"accounts/checked"_s, m_accounts->checkedAccountIds());
     settings.setValue(u"composer/accountId"_s, m_composer->lastAccountId());
+}
+
+QString MainWindow::serverSettingsGroup() const
+{
+    // The checked accounts and the account last chosen are ids of one server's project:
+    // another server's would uncheck everything here.
+    if (m_connection.mode == ConnectionChoice::Mode::Bundled)
+        return u"servers/bundled"_s;
+    const QByteArray address = m_connection.baseUrl.adjusted(QUrl::StripTrailingSlash).toEncoded();
+    return u"servers/"_s
+           + QString::fromLatin1(
+               QCryptographicHash::hash(address, QCryptographicHash::Sha256).toHex().left(16));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -69,6 +69,7 @@ private:
     void showAbout();
     void restoreLayout();
     void saveLayout();
+    QString serverSettingsGroup() const;
 
     QScopedPointer<Ui::MainWindow> m_ui;
     client::Session &m_session;

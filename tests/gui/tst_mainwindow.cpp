@@ -3,21 +3,28 @@
 #include "core/isotime.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/mainwindow.h"
+#include "gui/models/accounttreemodel.h"
 #include "gui/models/draftlistmodel.h"
 #include "gui/widgets/apikeyspage.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "gui/widgets/draftspanel.h"
+#include "gui/widgets/mediastrip.h"
+#include "gui/widgets/postspanel.h"
 #include "support/manualclock.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"
 
 #include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QImage>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -27,6 +34,7 @@
 #include <QTest>
 #include <QTimeZone>
 #include <QToolButton>
+#include <QUndoStack>
 
 using namespace slotline;
 using namespace slotline::test;
@@ -37,9 +45,10 @@ namespace {
 // The app's window on a session with a server, as main.cpp puts it together.
 struct Desktop
 {
-    Desktop(quint16 port, const QString &apiKey, const QString &storeFile, const Clock &clock)
+    Desktop(quint16 port, const QString &apiKey, const QString &storeFile, const Clock &clock,
+            const ConnectionChoice &choice = ConnectionChoice {})
         : session(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), apiKey, storeFile)
-        , window(session, previews, clock, ConnectionChoice {})
+        , window(session, previews, clock, choice)
     {
         window.show();
         session.start();
@@ -152,7 +161,7 @@ private Q_SLOTS:
         desktop.find<QDateTimeEdit>(QStringLiteral("dateTimeEdit"))
             ->setDateTime(QDateTime(wanted.date(), wanted.time()));
         auto *publish = desktop.find<QPushButton>(QStringLiteral("publishButton"));
-        QCOMPARE(publish->text(), QStringLiteral("&Schedule"));
+        QCOMPARE(publish->text(), QStringLiteral("Sche&dule"));
         publish->click();
 
         QTRY_VERIFY_WITH_TIMEOUT(desktop.label(QStringLiteral("resultLabel"))
@@ -208,6 +217,357 @@ private Q_SLOTS:
         desktop.find<QPushButton>(QStringLiteral("publishButton"))->click();
         QVERIFY(
             desktop.label(QStringLiteral("textErrorLabel")).contains(QStringLiteral("300 of 280")));
+    }
+
+    void theComposerFollowsItsDraftChangedElsewhere()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Elsewhere"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
+        auto *text = desktop.find<QPlainTextEdit>(QStringLiteral("textEdit"));
+        QTest::keyClicks(text, QStringLiteral("Written here"));
+        QTRY_COMPARE_WITH_TIMEOUT(draftState(desktop, 0), QStringLiteral("Synced"), 10'000);
+        const QString localId = desktop.window.composer().draftId();
+        const QString serverId = desktop.session.store().draft(localId)->serverId;
+
+        // A script edits the draft on the server; the app reads it back.
+        server.post(QStringLiteral("/tools/save_draft"), tenant,
+                    QJsonObject {{QStringLiteral("draftId"), serverId},
+                                 {QStringLiteral("text"), QStringLiteral("Edited by a script")},
+                                 {QStringLiteral("platforms"), QJsonArray {}}});
+        desktop.session.sync().syncNow();
+        QTRY_COMPARE_WITH_TIMEOUT(desktop.session.store().draft(localId)->text,
+                                  QStringLiteral("Edited by a script"), 10'000);
+        // The composer shows what the draft now says, and saving keeps it.
+        QCOMPARE(text->toPlainText(), QStringLiteral("Edited by a script"));
+        desktop.window.close();
+        QTest::qWait(200);
+        QCOMPARE(desktop.session.store().draft(localId)->text,
+                 QStringLiteral("Edited by a script"));
+    }
+
+    void aDeletedDraftLeavesTheComposer()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Deleted"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        client::LocalStore &store = desktop.session.store();
+        auto *text = desktop.find<QPlainTextEdit>(QStringLiteral("textEdit"));
+        QTest::keyClicks(text, QStringLiteral("Not worth keeping"));
+        QTRY_COMPARE(draftsView(desktop)->model()->rowCount(), 1);
+        QTRY_VERIFY(!text->toPlainText().isEmpty() && store.drafts().size() == 1
+                    && desktop.window.composer().draftId() == store.drafts().first().localId);
+
+        desktop.window.drafts().selectDraft(desktop.window.composer().draftId());
+        desktop.window.drafts().deleteAction()->trigger();
+        QCOMPARE(store.drafts().size(), 0);
+        QVERIFY(text->toPlainText().isEmpty());
+        QVERIFY(desktop.window.composer().draftId().isEmpty());
+
+        // Going on does not bring the deleted draft back ...
+        desktop.window.composer().newDraft();
+        desktop.window.composer().saveDraft();
+        QCOMPARE(store.drafts().size(), 0);
+        // ... and undoing the deletion brings it back once.
+        desktop.window.undoStack().undo();
+        desktop.window.composer().newDraft();
+        QCOMPARE(store.drafts().size(), 1);
+        QCOMPARE(store.drafts().first().text, QStringLiteral("Not worth keeping"));
+    }
+
+    void publishingTwiceQueuesThePublicationOnce()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Twice"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto *accounts = desktop.find<QComboBox>(QStringLiteral("accountCombo"));
+        QTRY_VERIFY(accounts->count() == 3);
+        desktop.find<QToolButton>(QStringLiteral("linkedinButton"))->click();
+        QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
+                         QStringLiteral("Only once, please"));
+        // An impatient user clicks twice before the server answers.
+        auto *publish = desktop.find<QPushButton>(QStringLiteral("publishButton"));
+        publish->click();
+        publish->click();
+        QCOMPARE(desktop.session.store().pendingScheduling().size(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.label(QStringLiteral("resultLabel"))
+                                     .startsWith(QStringLiteral("Sent for publishing")),
+                                 10'000);
+        QTRY_COMPARE(desktop.session.store().pendingChanges(), 0);
+        QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 1);
+
+        // Another account is another publication.
+        desktop.find<QToolButton>(QStringLiteral("twitterButton"))->click();
+        accounts->setCurrentIndex(accounts->findData(tenant.twitterAccountId));
+        QVERIFY(accounts->currentIndex() >= 0);
+        publish->click();
+        QTRY_COMPARE(desktop.session.store().pendingChanges(), 0);
+        QTRY_COMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 2);
+    }
+
+    void thePostsRangeMovesWithTheClock()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Range"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
+        desktop.find<QComboBox>(QStringLiteral("rangeCombo"))->setCurrentIndex(2); // last 7 days
+        auto *posts = desktop.find<QAbstractItemView>(QStringLiteral("postsView"));
+        QCOMPARE(posts->model()->rowCount(), 0);
+
+        // An hour later a post goes out; reading the posts again shows it.
+        server.clock().setNowMs(server.clock().nowMs() + 3'600'000);
+        QCOMPARE(server
+                     .createPost(tenant, tenant.linkedinAccountId, QStringLiteral("linkedin"),
+                                 QStringLiteral("Just out"))
+                     .status,
+                 201);
+        server.clock().advanceMs(60'000);
+        desktop.window.posts().refreshAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(posts->model()->rowCount(), 1, 10'000);
+    }
+
+    void theWindowsMnemonicsAreUnambiguous()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Keys"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        const auto mnemonics = [&desktop] {
+            QStringList found;
+            const auto add = [&found](const QString &text) {
+                const QKeySequence mnemonic = QKeySequence::mnemonic(text);
+                if (!mnemonic.isEmpty())
+                    found.append(mnemonic.toString());
+            };
+            for (const QAbstractButton *button : desktop.window.findChildren<QAbstractButton *>()) {
+                if (button->isVisibleTo(&desktop.window))
+                    add(button->text());
+            }
+            for (const QLabel *label : desktop.window.findChildren<QLabel *>()) {
+                if (label->buddy() && label->isVisibleTo(&desktop.window))
+                    add(label->text());
+            }
+            for (const QAction *menu : desktop.window.menuBar()->actions())
+                add(menu->text());
+            return found;
+        };
+        for (const QString &radio :
+             {QStringLiteral("nowRadio"), QStringLiteral("atRadio"), QStringLiteral("slotRadio")}) {
+            desktop.find<QRadioButton>(radio)->click();
+            const QStringList found = mnemonics();
+            QStringList unique = found;
+            unique.removeDuplicates();
+            QVERIFY2(unique.size() == found.size(), qPrintable(found.join(u' ')));
+        }
+    }
+
+    void uncheckingEveryAccountHidesTheirPostsAndDrafts()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Unchecked"));
+        QCOMPARE(server
+                     .createPost(tenant, tenant.linkedinAccountId, QStringLiteral("linkedin"),
+                                 QStringLiteral("Out there"))
+                     .status,
+                 201);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QTRY_COMPARE(desktop.window.accounts().rowCount(), 3);
+        auto *posts = desktop.find<QAbstractItemView>(QStringLiteral("postsView"));
+        QTRY_COMPARE_WITH_TIMEOUT(posts->model()->rowCount(), 1, 10'000);
+        client::LocalStore &store = desktop.session.store();
+        store.createDraft(QStringLiteral("For LinkedIn"), {Platform::LinkedIn}, {},
+                          server.clock().nowMs());
+        store.createDraft(QStringLiteral("For any platform"), {}, {}, server.clock().nowMs());
+        QCOMPARE(draftsView(desktop)->model()->rowCount(), 2);
+
+        desktop.window.accounts().setCheckedAccountIds(QStringList {});
+        QCOMPARE(posts->model()->rowCount(), 0);
+        QCOMPARE(draftsView(desktop)->model()->rowCount(), 1);
+        desktop.window.accounts().setCheckedAccountIds({tenant.linkedinAccountId});
+        QCOMPARE(posts->model()->rowCount(), 1);
+        QCOMPARE(draftsView(desktop)->model()->rowCount(), 2);
+    }
+
+    void eachServerKeepsItsOwnAccountChecks()
+    {
+        TestServer first;
+        const Tenant one = first.addTenant(QStringLiteral("One"));
+        TestServer second;
+        const Tenant two = second.addTenant(QStringLiteral("Two"));
+        const auto remote = [](const TestServer &server, const Tenant &tenant) {
+            ConnectionChoice choice;
+            choice.mode = ConnectionChoice::Mode::Remote;
+            choice.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()));
+            choice.apiKey = tenant.apiKey;
+            return choice;
+        };
+        const QString firstStore = newStoreFile();
+        const QStringList kept {one.twitterAccountId, one.facebookAccountId};
+        {
+            Desktop desktop(first.port(), one.apiKey, firstStore, first.clock(),
+                            remote(first, one));
+            QTRY_COMPARE(desktop.window.accounts().rowCount(), 3);
+            desktop.window.accounts().setCheckedAccountIds(kept);
+            desktop.window.close();
+        }
+        {
+            Desktop desktop(second.port(), two.apiKey, newStoreFile(), second.clock(),
+                            remote(second, two));
+            QTRY_COMPARE(desktop.window.accounts().rowCount(), 3);
+            QVERIFY(desktop.window.accounts().allChecked());
+            desktop.window.close();
+        }
+        Desktop desktop(first.port(), one.apiKey, firstStore, first.clock(), remote(first, one));
+        QCOMPARE(desktop.window.accounts().checkedAccountIds(), kept);
+    }
+
+    void aRefusalArrivingLaterIsShownWithItsDraft()
+    {
+        const quint16 port = reusablePort();
+        QTemporaryDir data;
+        auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        const Tenant tenant = server->addTenant(QStringLiteral("Later"));
+        const ManualClock clock;
+        Desktop desktop(port, tenant.apiKey, newStoreFile(), clock);
+        auto *accounts = desktop.find<QComboBox>(QStringLiteral("accountCombo"));
+        QTRY_VERIFY(accounts->count() == 3);
+        server.reset();
+        QTRY_VERIFY(
+            desktop.window.connectionStatus().stateText().startsWith(QStringLiteral("Offline")));
+
+        // Offline, a post is scheduled three years ahead (the server allows two).
+        QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
+                         QStringLiteral("Much too early"));
+        const QDateTime far
+            = QDateTime::fromMSecsSinceEpoch(clock.nowMs(), QTimeZone::utc()).addYears(3);
+        desktop.find<QRadioButton>(QStringLiteral("atRadio"))->click();
+        desktop.find<QDateTimeEdit>(QStringLiteral("dateTimeEdit"))
+            ->setDateTime(QDateTime(far.date(), far.time()));
+        desktop.find<QPushButton>(QStringLiteral("publishButton"))->click();
+        const QString localId = desktop.window.composer().draftId();
+        QVERIFY(!localId.isEmpty());
+
+        // The user looks at another draft and comes back before the server is.
+        desktop.window.composer().newDraft();
+        QVERIFY(desktop.window.composer().openDraft(localId));
+        server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.label(QStringLiteral("resultLabel"))
+                                     .startsWith(QStringLiteral("Not published")),
+                                 15'000);
+        QVERIFY(
+            desktop.label(QStringLiteral("timeErrorLabel")).contains(QStringLiteral("two years")));
+    }
+
+    void undoAndRedoWorkFromTheKeyboard()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Keyboard"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        desktop.window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&desktop.window));
+        client::LocalStore &store = desktop.session.store();
+        const QString localId
+            = store.createDraft(QStringLiteral("Back and forth"), {}, {}, server.clock().nowMs());
+        desktop.window.drafts().selectDraft(localId);
+        draftsView(desktop)->setFocus();
+        QTest::keyClick(draftsView(desktop), Qt::Key_Delete);
+        QCOMPARE(store.drafts().size(), 0);
+        QTest::keyClick(draftsView(desktop), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(store.drafts().size(), 1);
+        QTest::keyClick(draftsView(desktop), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(store.drafts().size(), 0);
+    }
+
+    void aDraftInConflictIsNotPublished()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Conflict"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto *accounts = desktop.find<QComboBox>(QStringLiteral("accountCombo"));
+        QTRY_VERIFY(accounts->count() == 3);
+        auto *text = desktop.find<QPlainTextEdit>(QStringLiteral("textEdit"));
+        QTest::keyClicks(text, QStringLiteral("Mine"));
+        QTRY_COMPARE_WITH_TIMEOUT(draftState(desktop, 0), QStringLiteral("Synced"), 10'000);
+        const QString localId = desktop.window.composer().draftId();
+        const QString serverId = desktop.session.store().draft(localId)->serverId;
+        server.post(QStringLiteral("/tools/save_draft"), tenant,
+                    QJsonObject {{QStringLiteral("draftId"), serverId},
+                                 {QStringLiteral("text"), QStringLiteral("Theirs")},
+                                 {QStringLiteral("platforms"), QJsonArray {}}});
+
+        // Edited here too and published at once: the save meets the conflict, and the
+        // server's text, which the user never saw, must not go out.
+        QTest::keyClicks(text, QStringLiteral(", edited"));
+        desktop.find<QPushButton>(QStringLiteral("publishButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.label(QStringLiteral("resultLabel"))
+                                     .startsWith(QStringLiteral("Not published")),
+                                 10'000);
+        QTRY_COMPARE(desktop.session.store().pendingChanges(), 0);
+        QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 0);
+
+        // While the conflict lasts, publishing is refused here.
+        desktop.find<QPushButton>(QStringLiteral("publishButton"))->click();
+        QVERIFY(desktop.label(QStringLiteral("resultLabel"))
+                    .startsWith(QStringLiteral("Not published")));
+        QCOMPARE(desktop.session.store().pendingChanges(), 0);
+    }
+
+    void theCreditsFollowAPublication()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Credits"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto &status = desktop.window.connectionStatus();
+        QTRY_VERIFY(desktop.find<QComboBox>(QStringLiteral("accountCombo"))->count() == 3);
+        QTRY_VERIFY(!status.creditsText().isEmpty());
+        const QString before = status.creditsText();
+        QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
+                         QStringLiteral("Costs a credit"));
+        desktop.find<QPushButton>(QStringLiteral("publishButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.label(QStringLiteral("resultLabel"))
+                                     .startsWith(QStringLiteral("Sent for publishing")),
+                                 10'000);
+        const qint64 remaining = server.get(QStringLiteral("/api/v2/credits"), tenant)
+                                     .json()
+                                     .value(QStringLiteral("creditsRemaining"))
+                                     .toInteger();
+        QTRY_COMPARE(status.creditsText(),
+                     QStringLiteral("Credits: %1").arg(QLocale().toString(remaining)));
+        QVERIFY(status.creditsText() != before);
+    }
+
+    void anUploadUnderWayKeepsItsDraftOpen()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Upload"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
+        client::LocalStore &store = desktop.session.store();
+        const QString other
+            = store.createDraft(QStringLiteral("Another one"), {}, {}, server.clock().nowMs());
+        QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
+                         QStringLiteral("With a picture"));
+        desktop.window.composer().saveDraft();
+        const QString withPicture = desktop.window.composer().draftId();
+        QVERIFY(!withPicture.isEmpty());
+
+        QImage image(64, 64, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        const QString path = m_directory.filePath(QStringLiteral("picture.png"));
+        QVERIFY(image.save(path, "png"));
+        auto *media = desktop.window.findChild<MediaStrip *>();
+        QVERIFY(media);
+        media->addFile(path);
+        QVERIFY(media->isBusy());
+
+        // Opening another draft now would drop the upload: the composer says to wait.
+        QVERIFY(!desktop.window.composer().openDraft(other));
+        QCOMPARE(desktop.window.composer().draftId(), withPicture);
+        QVERIFY(desktop.label(QStringLiteral("resultLabel")).contains(QStringLiteral("upload")));
+        QTRY_VERIFY_WITH_TIMEOUT(!media->isBusy(), 10'000);
+        QTRY_COMPARE(store.draft(withPicture)->mediaUrls.size(), 1);
+        QVERIFY(desktop.window.composer().openDraft(other));
     }
 
     void aRateLimitShowsItsCountdown()

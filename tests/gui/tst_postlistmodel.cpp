@@ -223,12 +223,12 @@ private Q_SLOTS:
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         const QPersistentModelIndex failed = model.indexOfPost(u"ps_failed"_s);
 
-        model.setAccountFilter({Twitter});
+        model.setAccountFilter(QStringList {Twitter});
         QCOMPARE(ids(model), (QStringList {u"ps_publishing"_s, u"ps_failed"_s}));
         QVERIFY(failed.isValid());
         QCOMPARE(failed.row(), 1);
 
-        model.setAccountFilter({Twitter, Facebook});
+        model.setAccountFilter(QStringList {Twitter, Facebook});
         QCOMPARE(ids(model), (QStringList {u"ps_publishing"_s, u"ps_published"_s, u"ps_failed"_s}));
         model.setAccountFilter({});
         QCOMPARE(model.rowCount(), 5);
@@ -324,7 +324,7 @@ private Q_SLOTS:
         model.setRange(WeekStart, WeekEnd);
         QVERIFY(model.hasPostsInProgress()); // ps_publishing
 
-        model.setAccountFilter({LinkedIn});
+        model.setAccountFilter(QStringList {LinkedIn});
         QVERIFY(!model.hasPostsInProgress()); // scheduled in 5 hours
         m_clock.advanceMs(5 * HourMs);
         QVERIFY(model.hasPostsInProgress()); // now due

@@ -35,7 +35,7 @@ void DraftFilterModel::setSearchText(const QString &text)
     invalidateFilter();
 }
 
-void DraftFilterModel::setPlatforms(const QList<Platform> &platforms)
+void DraftFilterModel::setPlatforms(const std::optional<QList<Platform>> &platforms)
 {
     if (platforms == m_platforms)
         return;
@@ -46,11 +46,11 @@ void DraftFilterModel::setPlatforms(const QList<Platform> &platforms)
 bool DraftFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QModelIndex source = sourceModel()->index(sourceRow, 0, sourceParent);
-    if (!m_platforms.isEmpty()) {
+    if (m_platforms) {
         const QVariantList platforms = source.data(DraftListModel::PlatformsRole).toList();
         const bool meantForOne
             = std::any_of(platforms.begin(), platforms.end(), [this](const QVariant &platform) {
-                  return m_platforms.contains(Platform(platform.toInt()));
+                  return m_platforms->contains(Platform(platform.toInt()));
               });
         if (!platforms.isEmpty() && !meantForOne)
             return false;

@@ -6,6 +6,8 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
+#include <optional>
+
 namespace slotline::gui {
 
 // Narrows a DraftListModel to what the user looks for, and sorts it by any column (the
@@ -14,7 +16,7 @@ namespace slotline::gui {
 // - setSearchText: every word must appear in the draft's text, whatever its case and
 //   accents ("cafe" finds "Café").
 // - setPlatforms: drafts meant for any of these platforms, and drafts with no platform
-//   yet; an empty list shows every draft.
+//   yet (only those for an empty list); none (std::nullopt) shows every draft.
 class DraftFilterModel : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -24,8 +26,8 @@ public:
 
     void setSearchText(const QString &text);
     QString searchText() const { return m_searchText; }
-    void setPlatforms(const QList<Platform> &platforms);
-    QList<Platform> platforms() const { return m_platforms; }
+    void setPlatforms(const std::optional<QList<Platform>> &platforms);
+    std::optional<QList<Platform>> platforms() const { return m_platforms; }
 
     // Lower case, no accents, compatibility forms folded: how both sides are compared.
     static QString searchable(const QString &text);
@@ -37,7 +39,7 @@ protected:
 private:
     QString m_searchText;
     QStringList m_words;
-    QList<Platform> m_platforms;
+    std::optional<QList<Platform>> m_platforms;
 };
 
 } // namespace slotline::gui

@@ -63,7 +63,7 @@ void PostListModel::setRange(qint64 sinceMs, qint64 untilMs)
     refresh();
 }
 
-void PostListModel::setAccountFilter(const QStringList &accountIds)
+void PostListModel::setAccountFilter(const std::optional<QStringList> &accountIds)
 {
     if (accountIds == m_accountFilter)
         return;
@@ -92,7 +92,7 @@ void PostListModel::refresh()
     std::vector<Row> fresh;
     if (m_range) {
         for (Submission &post : m_store.cachedPosts(m_range->first, m_range->second)) {
-            if (!m_accountFilter.isEmpty() && !m_accountFilter.contains(post.accountId))
+            if (m_accountFilter && !m_accountFilter->contains(post.accountId))
                 continue;
             const Pending state = post.scheduleId.isEmpty()
                                       ? Pending::None

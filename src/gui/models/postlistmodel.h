@@ -47,8 +47,8 @@ public:
     // The range of cachedPosts (scheduled time, or creation time for posts published at
     // once): since <= t < until.
     void setRange(qint64 sinceMs, qint64 untilMs);
-    // Only the posts of these accounts; empty: every account.
-    void setAccountFilter(const QStringList &accountIds);
+    // Only the posts of these accounts (none for an empty list); std::nullopt: every account.
+    void setAccountFilter(const std::optional<QStringList> &accountIds);
     // The clock (what is due) and the zone of the When column.
     void setTimeText(const TimeText &timeText);
 
@@ -89,7 +89,7 @@ private:
     client::LocalStore &m_store;
     TimeText m_timeText;
     std::optional<std::pair<qint64, qint64>> m_range;
-    QStringList m_accountFilter;
+    std::optional<QStringList> m_accountFilter;
     std::vector<Row> m_rows;
     QHash<QString, Account> m_accounts;
     QHash<QString, QString> m_pageNames; // page id -> name

@@ -9,6 +9,7 @@
 
 #include <QLocale>
 #include <QSignalBlocker>
+#include <QTextCursor>
 #include <QTimeZone>
 
 #include <algorithm>
@@ -105,7 +106,7 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
         if (zoneBefore != m_ui->zoneLabel->text() && !m_ui->atRadio->isChecked())
             suggestTime();
     });
-    connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::updateSaveState);
+    connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::followStore);
     connect(&session.sync(), &client::SyncEngine::published, this, &ComposerWidget::onPublished);
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &ComposerWidget::onRefused);
@@ -129,6 +130,8 @@ ComposerWidget::~ComposerWidget()
 
 void ComposerWidget::newDraft()
 {
+    if (refuseLeavingUploads())
+        return;
     saveDraft();
     showDraft(QString());
 }
@@ -137,7 +140,7 @@ bool ComposerWidget::openDraft(const QString &localId)
 {
     if (localId == m_draftId)
         return true;
-    if (!m_session.store().draft(localId))
+    if (!m_session.store().draft(localId) || refuseLeavingUploads())
         return false;
     saveDraft();
     showDraft(localId);
@@ -163,6 +166,51 @@ void ComposerWidget::showDraft(const QString &localId)
     updateCounters();
     updateSaveState();
     Q_EMIT draftChanged(m_draftId);
+}
+
+bool ComposerWidget::refuseLeavingUploads()
+{
+    // Media still on their way belong to this draft: showing another would drop them.
+    if (!m_media->isBusy())
+        return false;
+    showResult(tr("Wait until the media have finished uploading (or remove them) before "
+                  "opening another draft."),
+               true);
+    return true;
+}
+
+void ComposerWidget::followStore()
+{
+    updateSaveState();
+    // While the user types, what is typed wins: it is saved over the draft soon.
+    if (m_draftId.isEmpty() || m_loading || m_autosave.isActive())
+        return;
+    const auto draft = m_session.store().draft(m_draftId);
+    if (!draft) {
+        // Deleted (from the list, or elsewhere): saving what is shown would bring it back.
+        showDraft(QString());
+        return;
+    }
+    // Changed underneath (the server's version was taken, a conflict was resolved): the
+    // composer shows what the draft says now, so that a later save does not undo it.
+    const bool mediaDiffer = draft->mediaUrls != mediaUrls() && !m_media->isBusy();
+    if (draft->text == m_ui->textEdit->toPlainText() && draft->platforms == chosenPlatforms()
+        && !mediaDiffer)
+        return;
+    m_loading = true;
+    if (draft->text != m_ui->textEdit->toPlainText()) {
+        const int position = m_ui->textEdit->textCursor().position();
+        m_ui->textEdit->setPlainText(draft->text);
+        QTextCursor cursor = m_ui->textEdit->textCursor();
+        cursor.setPosition(std::min(position, int(draft->text.size())));
+        m_ui->textEdit->setTextCursor(cursor);
+    }
+    setChosenPlatforms(draft->platforms);
+    if (mediaDiffer)
+        m_media->setMediaUrls(draft->mediaUrls);
+    m_loading = false;
+    fillAccounts();
+    updateCounters();
 }
 
 void ComposerWidget::focusText()
@@ -289,11 +337,23 @@ void ComposerWidget::publish()
     saveDraft();
     if (m_draftId.isEmpty())
         return;
+    if (const auto draft = m_session.store().draft(m_draftId);
+        draft && draft->state == client::LocalStore::SyncState::Conflict) {
+        // The server would publish its own version, not the one shown here.
+        showResult(tr("Not published: this draft was changed elsewhere too. Choose which "
+                      "version to keep in the drafts list, then publish it."),
+                   true);
+        return;
+    }
     client::LocalStore::Publication publication;
     publication.accountId = accountId;
     publication.pageId = m_ui->pageCombo->currentData().toString();
     publication.scheduledAtMs = at;
     publication.useNextFreeSlot = chosen == When::NextFreeSlot;
+    if (m_session.store().isPublicationQueued(m_draftId, publication)) {
+        showResult(tr("This publication is already on its way; it is not sent twice."), false);
+        return;
+    }
     m_session.store().queuePublication(m_draftId, publication);
     m_awaitingPublication = true;
     const bool offline = m_session.connectivity().state() == client::Connectivity::State::Offline;
@@ -321,7 +381,8 @@ void ComposerWidget::onPublished(const QString &localId, const client::PostCreat
 
 void ComposerWidget::onRefused(const QString &subject, const client::ApiError &error)
 {
-    if (subject != m_draftId || !m_awaitingPublication)
+    // Shown even when the draft was opened again since it was sent: nobody else says it.
+    if (subject != m_draftId)
         return;
     m_awaitingPublication = false;
     showError(error);
@@ -499,9 +560,9 @@ void ComposerWidget::fillPages()
 void ComposerWidget::updatePublishButton()
 {
     switch (when()) {
-    case When::Now: m_ui->publishButton->setText(tr("&Publish now")); break;
-    case When::At: m_ui->publishButton->setText(tr("&Schedule")); break;
-    case When::NextFreeSlot: m_ui->publishButton->setText(tr("&Put in next free slot")); break;
+    case When::Now: m_ui->publishButton->setText(tr("Pu&blish now")); break;
+    case When::At: m_ui->publishButton->setText(tr("Sche&dule")); break;
+    case When::NextFreeSlot: m_ui->publishButton->setText(tr("Put in next free s&lot")); break;
     }
     m_ui->dateTimeEdit->setEnabled(true);
 }

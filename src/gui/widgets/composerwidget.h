@@ -51,9 +51,11 @@ public:
     // The draft being edited (its local id); empty while a new one has not been saved.
     QString draftId() const { return m_draftId; }
 
-    // Saves what is being edited, then starts an empty draft.
+    // Saves what is being edited, then starts an empty draft. Neither while media are
+    // being uploaded: the user is told to wait.
     void newDraft();
-    // Saves what is being edited, then edits `localId` (false when there is no such draft).
+    // Saves what is being edited, then edits `localId` (false when there is no such draft,
+    // or media are being uploaded).
     bool openDraft(const QString &localId);
     // Saves now what the autosave would save soon.
     void saveDraft();
@@ -75,6 +77,10 @@ private:
     enum class When { Now, At, NextFreeSlot };
 
     void contentEdited();
+    // The store's drafts changed: the one shown may have been deleted or changed underneath.
+    void followStore();
+    // True (and the user told why) while media are uploading for the draft shown.
+    bool refuseLeavingUploads();
     void platformsToggled();
     void updateCounters();
     void fillAccounts();

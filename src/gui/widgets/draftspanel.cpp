@@ -1,6 +1,7 @@
 #include "gui/widgets/draftspanel.h"
 
 #include "client/session.h"
+#include "core/clock.h"
 #include "gui/deletedraftcommand.h"
 #include "gui/models/draftfiltermodel.h"
 #include "gui/models/draftlistmodel.h"
@@ -90,7 +91,7 @@ void DraftsPanel::useProjectTimezone()
     m_model->setTimeText(TimeText(&m_clock, zone.isValid() ? zone : QTimeZone::systemTimeZone()));
 }
 
-void DraftsPanel::setPlatformFilter(const QList<Platform> &platforms)
+void DraftsPanel::setPlatformFilter(const std::optional<QList<Platform>> &platforms)
 {
     m_filter->setPlatforms(platforms);
 }
@@ -123,7 +124,7 @@ void DraftsPanel::duplicateSelected()
         if (!draft)
             continue;
         last = m_session.store().createDraft(draft->text, draft->platforms, draft->mediaUrls,
-                                             QDateTime::currentMSecsSinceEpoch());
+                                             m_clock.nowMs());
     }
     if (!last.isEmpty()) {
         selectDraft(last);
@@ -139,7 +140,7 @@ void DraftsPanel::deleteSelected()
     if (ids.size() > 1)
         m_undoStack.beginMacro(tr("Delete %n draft(s)", nullptr, int(ids.size())));
     for (const QString &localId : ids)
-        m_undoStack.push(new DeleteDraftCommand(m_session.store(), localId));
+        m_undoStack.push(new DeleteDraftCommand(m_session.store(), m_clock, localId));
     if (ids.size() > 1)
         m_undoStack.endMacro();
     m_ui->undoLabel->setText(tr("%n draft(s) deleted.", nullptr, int(ids.size())));
@@ -186,8 +187,7 @@ void DraftsPanel::resolveConflict(const QString &localId)
             box->setDefaultButton(button);
         connect(button, &QPushButton::clicked, this, [this, localId, resolution] {
             if (resolution && m_session.store().draft(localId))
-                m_session.store().resolveConflict(localId, *resolution,
-                                                  QDateTime::currentMSecsSinceEpoch());
+                m_session.store().resolveConflict(localId, *resolution, m_clock.nowMs());
         });
     }
     box->open();

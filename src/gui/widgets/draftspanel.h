@@ -6,6 +6,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <optional>
+
 QT_BEGIN_NAMESPACE
 class QAction;
 class QModelIndex;
@@ -49,8 +51,8 @@ public:
     QAction *deleteAction() const { return m_deleteAction; }
     QAction *searchAction() const { return m_searchAction; }
 
-    // Shows the drafts meant for these platforms (and those meant for none); all when empty.
-    void setPlatformFilter(const QList<Platform> &platforms);
+    // Shows the drafts meant for these platforms (and those meant for none); all without.
+    void setPlatformFilter(const std::optional<QList<Platform>> &platforms);
     QStringList selectedDraftIds() const;
     void selectDraft(const QString &localId);
 

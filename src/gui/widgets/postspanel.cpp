@@ -88,24 +88,26 @@ void PostsPanel::useProjectTimezone()
     m_model->setTimeText(TimeText(&m_clock, zone.isValid() ? zone : QTimeZone::systemTimeZone()));
 }
 
-void PostsPanel::setAccountFilter(const QStringList &accountIds)
+void PostsPanel::setAccountFilter(const std::optional<QStringList> &accountIds)
 {
     m_model->setAccountFilter(accountIds);
 }
 
 void PostsPanel::rangeChosen()
 {
+    refresh();
+}
+
+void PostsPanel::refresh()
+{
+    // The range is counted from now at every reading: "Last 7 days" still has the posts
+    // published since it was chosen.
     const int chosen = std::max(0, m_ui->rangeCombo->currentIndex());
     const Range &range = Ranges[chosen];
     const qint64 now = m_clock.nowMs();
     m_sinceMs = now - range.daysBack * DayMs;
     m_untilMs = now + range.daysAhead * DayMs;
     m_model->setRange(m_sinceMs, m_untilMs);
-    refresh();
-}
-
-void PostsPanel::refresh()
-{
     m_session.sync().loadPosts(m_sinceMs, m_untilMs);
 }
 

@@ -1,8 +1,11 @@
 #pragma once
 
 #include <QScopedPointer>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
+
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -39,7 +42,8 @@ public:
     ~PostsPanel() override;
 
     QAction *refreshAction() const { return m_refreshAction; }
-    void setAccountFilter(const QStringList &accountIds);
+    // Only the posts of these accounts; all without.
+    void setAccountFilter(const std::optional<QStringList> &accountIds);
     // Reads the range from the server (the list shows the local copy meanwhile).
     void refresh();
     PostListModel &model() { return *m_model; }
