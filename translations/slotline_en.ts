@@ -1406,6 +1406,22 @@
         <source>&lt;h3&gt;Slotline %1&lt;/h3&gt;&lt;p&gt;Plan, schedule and publish social-media posts.&lt;/p&gt;&lt;p&gt;Connected to %2&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Media still on their way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file is still being uploaded or fetched for the draft. If Slotline closes now, it is not added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::MediaStrip</name>

@@ -12,6 +12,7 @@
 #include <QCloseEvent>
 #include <QCryptographicHash>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -239,6 +240,25 @@ QString MainWindow::serverSettingsGroup() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_composer->hasMediaUnderWay() && !m_closeConfirmed) {
+        // The medium joins the draft only once the server has it: closing now loses it.
+        event->ignore();
+        auto *box = new QMessageBox(QMessageBox::Question, tr("Media still on their way"),
+                                    tr("A file is still being uploaded or fetched for the "
+                                       "draft. If Slotline closes now, it is not added."),
+                                    QMessageBox::NoButton, this);
+        box->setObjectName(u"closeWhileUploadingBox"_s);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        QPushButton *wait = box->addButton(tr("&Wait"), QMessageBox::RejectRole);
+        QPushButton *quit = box->addButton(tr("&Close anyway"), QMessageBox::AcceptRole);
+        box->setDefaultButton(wait);
+        connect(quit, &QPushButton::clicked, this, [this] {
+            m_closeConfirmed = true;
+            close();
+        });
+        box->open();
+        return;
+    }
     m_composer->saveDraft();
     saveLayout();
     event->accept();

@@ -81,6 +81,7 @@ private:
     ComposerWidget *m_composer = nullptr;
     PostsPanel *m_posts = nullptr;
     ConnectionStatusWidget *m_status = nullptr;
+    bool m_closeConfirmed = false; // closing although media are on their way
 };
 
 } // namespace slotline::gui

@@ -25,10 +25,12 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -568,6 +570,47 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!media->isBusy(), 10'000);
         QTRY_COMPARE(store.draft(withPicture)->mediaUrls.size(), 1);
         QVERIFY(desktop.window.composer().openDraft(other));
+    }
+
+    void closingDuringAnUploadAsksFirst()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Closing"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
+        QSignalSpy closed(&desktop.window, &MainWindow::closed);
+        QImage image(32, 32, QImage::Format_RGB32);
+        image.fill(Qt::darkRed);
+        const QString path = m_directory.filePath(QStringLiteral("closing.png"));
+        QVERIFY(image.save(path, "png"));
+        auto *media = desktop.window.findChild<MediaStrip *>();
+        const auto question = [&desktop] {
+            return desktop.window.findChild<QMessageBox *>(
+                QStringLiteral("closeWhileUploadingBox"));
+        };
+
+        // Wait: the window stays.
+        media->addFile(path);
+        QVERIFY(media->isBusy());
+        QVERIFY(!desktop.window.close());
+        QVERIFY(desktop.window.isVisible());
+        QTRY_VERIFY(question());
+        QCOMPARE(question()->defaultButton()->text(), QStringLiteral("&Wait")); // the safe one
+        question()->defaultButton()->click();
+        QTRY_VERIFY(!question());
+        QVERIFY(closed.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!media->isBusy(), 10'000);
+
+        // Close anyway: it closes.
+        media->addFile(path);
+        QVERIFY(!desktop.window.close());
+        QTRY_VERIFY(question());
+        for (QAbstractButton *button : question()->buttons()) {
+            if (button->text() == QStringLiteral("&Close anyway"))
+                button->click();
+        }
+        QTRY_COMPARE(closed.size(), 1);
+        QVERIFY(!desktop.window.isVisible());
     }
 
     void aRateLimitShowsItsCountdown()

@@ -1,6 +1,8 @@
 #include "gui/dialogs/settingsdialog.h"
 
 #include "client/session.h"
+#include "core/clock.h"
+#include "gui/projecttimezone.h"
 #include "gui/widgets/apikeyspage.h"
 #include "gui/widgets/connectionform.h"
 #include "ui_settingsdialog.h"
@@ -18,6 +20,7 @@ SettingsDialog::SettingsDialog(client::Session &session, const Clock &clock,
     : QDialog(parent)
     , m_ui(new Ui::SettingsDialog)
     , m_session(session)
+    , m_clock(clock)
     , m_current(current)
 {
     m_ui->setupUi(this);
@@ -67,15 +70,12 @@ void SettingsDialog::showProject()
     const QString unknown = tr("not known yet (the server has not answered)");
     m_ui->projectNameLabel->setText(user ? user->projectName : unknown);
     if (user) {
-        const QTimeZone zone(user->timezone.toUtf8());
-        QString zoneText = user->timezone;
-        if (zone.isValid()) {
-            const QDateTime now = QDateTime::currentDateTime().toTimeZone(zone);
-            zoneText = tr("%1 (%2), now %3 there. Times in Slotline are shown in this zone.")
-                           .arg(user->timezone, zone.displayName(now, QTimeZone::OffsetName),
-                                QLocale().toString(now.time(), QLocale::ShortFormat));
-        }
-        m_ui->timezoneLabel->setText(zoneText);
+        const QTimeZone zone = ProjectTimeZone::of(m_session.store());
+        const QDateTime now = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs()).toTimeZone(zone);
+        m_ui->timezoneLabel->setText(
+            tr("%1 (%2), now %3 there. Times in Slotline are shown in this zone.")
+                .arg(QString::fromUtf8(zone.id()), zone.displayName(now, QTimeZone::OffsetName),
+                     QLocale().toString(now.time(), QLocale::ShortFormat)));
         m_ui->ownerLabel->setText(
             user->email.isEmpty() ? user->name : tr("%1 <%2>").arg(user->name, user->email));
         m_ui->keyLabel->setText(user->apiKeyId);

@@ -49,6 +49,7 @@ private:
 
     QScopedPointer<Ui::SettingsDialog> m_ui;
     client::Session &m_session;
+    const Clock &m_clock;
     ConnectionChoice m_current;
     ConnectionForm *m_connectionForm = nullptr;
     ApiKeysPage *m_apiKeysPage = nullptr;

@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/platformrules.h"
 #include "gui/platformstyle.h"
+#include "gui/projecttimezone.h"
 #include "gui/widgets/mediastrip.h"
 #include "ui_composerwidget.h"
 
@@ -211,6 +212,11 @@ void ComposerWidget::followStore()
     m_loading = false;
     fillAccounts();
     updateCounters();
+}
+
+bool ComposerWidget::hasMediaUnderWay() const
+{
+    return m_media->isBusy();
 }
 
 void ComposerWidget::focusText()
@@ -613,12 +619,7 @@ void ComposerWidget::updateZone()
 
 QString ComposerWidget::projectTimezone() const
 {
-    QString zone = m_session.store().cachedTimezone();
-    if (zone.isEmpty()) {
-        if (const auto user = m_session.store().cachedUser())
-            zone = user->timezone;
-    }
-    return zone.isEmpty() ? QString::fromUtf8(QTimeZone::systemTimeZoneId()) : zone;
+    return ProjectTimeZone::nameOf(m_session.store());
 }
 
 ComposerWidget::When ComposerWidget::when() const

@@ -62,6 +62,8 @@ public:
     // Checks what can be checked here, then queues the publication the form describes.
     void publish();
     void focusText();
+    // A medium is still being uploaded or fetched: it is not part of the draft until done.
+    bool hasMediaUnderWay() const;
 
     // The choices the window remembers between runs.
     QString lastAccountId() const;

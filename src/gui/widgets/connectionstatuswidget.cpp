@@ -45,16 +45,16 @@ ConnectionStatusWidget::ConnectionStatusWidget(client::Session &session, QWidget
     connect(m_settings, &QToolButton::clicked, this, &ConnectionStatusWidget::settingsRequested);
 
     m_tick.setInterval(1000);
-    connect(&m_tick, &QTimer::timeout, this, &ConnectionStatusWidget::update);
+    connect(&m_tick, &QTimer::timeout, this, &ConnectionStatusWidget::refresh);
     connect(&session.connectivity(), &client::Connectivity::stateChanged, this,
-            &ConnectionStatusWidget::update);
+            &ConnectionStatusWidget::refresh);
     connect(&session.store(), &client::LocalStore::outboxChanged, this,
-            &ConnectionStatusWidget::update);
+            &ConnectionStatusWidget::refresh);
     connect(&session.store(), &client::LocalStore::referenceChanged, this,
-            &ConnectionStatusWidget::update);
+            &ConnectionStatusWidget::refresh);
     connect(&session.client(), &client::ApiClient::rateLimitChanged, this,
-            &ConnectionStatusWidget::update);
-    update();
+            &ConnectionStatusWidget::refresh);
+    refresh();
 }
 
 QString ConnectionStatusWidget::stateText() const
@@ -67,7 +67,7 @@ QString ConnectionStatusWidget::creditsText() const
     return m_credits->text();
 }
 
-void ConnectionStatusWidget::update()
+void ConnectionStatusWidget::refresh()
 {
     using State = client::Connectivity::State;
     const client::Connectivity &connectivity = m_session.connectivity();

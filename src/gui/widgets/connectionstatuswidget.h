@@ -33,7 +33,7 @@ Q_SIGNALS:
     void settingsRequested();
 
 private:
-    void update();
+    void refresh();
 
     client::Session &m_session;
     QLabel *m_state = nullptr;

@@ -6,6 +6,7 @@
 #include "gui/models/draftfiltermodel.h"
 #include "gui/models/draftlistmodel.h"
 #include "gui/models/timetext.h"
+#include "gui/projecttimezone.h"
 #include "ui_draftspanel.h"
 
 #include <QAction>
@@ -87,8 +88,7 @@ DraftsPanel::~DraftsPanel() = default;
 
 void DraftsPanel::useProjectTimezone()
 {
-    const QTimeZone zone(m_session.store().cachedTimezone().toUtf8());
-    m_model->setTimeText(TimeText(&m_clock, zone.isValid() ? zone : QTimeZone::systemTimeZone()));
+    m_model->setTimeText(TimeText(&m_clock, ProjectTimeZone::of(m_session.store())));
 }
 
 void DraftsPanel::setPlatformFilter(const std::optional<QList<Platform>> &platforms)

@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "gui/models/postlistmodel.h"
 #include "gui/models/timetext.h"
+#include "gui/projecttimezone.h"
 #include "ui_postspanel.h"
 
 #include <QAction>
@@ -84,8 +85,7 @@ PostsPanel::~PostsPanel() = default;
 
 void PostsPanel::useProjectTimezone()
 {
-    const QTimeZone zone(m_session.store().cachedTimezone().toUtf8());
-    m_model->setTimeText(TimeText(&m_clock, zone.isValid() ? zone : QTimeZone::systemTimeZone()));
+    m_model->setTimeText(TimeText(&m_clock, ProjectTimeZone::of(m_session.store())));
 }
 
 void PostsPanel::setAccountFilter(const std::optional<QStringList> &accountIds)
