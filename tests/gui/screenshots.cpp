@@ -1,6 +1,7 @@
 // Takes the screenshots in docs/screenshots/: the main screens of the app, filled with a
 // believable week of a small project, against the real server in this process. Run by
 // scripts/screenshots.sh under a virtual X server, so the pictures show what users see.
+#include "app/translations.h"
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "core/isotime.h"
@@ -107,6 +108,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(u"slotline"_s);
     QApplication::setApplicationDisplayName(u"Slotline"_s);
     QStandardPaths::setTestModeEnabled(true);
+    const app::Translations translations; // as the app has them
     QCommandLineParser parser;
     parser.addPositionalArgument(u"directory"_s, u"Where the PNG files go."_s);
     parser.process(application);
