@@ -26,7 +26,7 @@ bool samePage(const Subaccount &a, const Subaccount &b)
 } // namespace
 
 AccountTreeModel::AccountTreeModel(client::LocalStore &store, QObject *parent)
-    : QAbstractItemModel(parent)
+    : RowSyncing<QAbstractItemModel>(parent)
     , m_store(store)
 {
     connect(&m_store, &client::LocalStore::referenceChanged, this, &AccountTreeModel::refresh);
@@ -48,14 +48,7 @@ void AccountTreeModel::refresh()
         fresh.push_back(std::move(node));
     }
 
-    RowNotifier notify {
-        [this](int first, int last) { beginRemoveRows({}, first, last); },
-        [this] { endRemoveRows(); },
-        [this](int first, int last) { beginInsertRows({}, first, last); },
-        [this] { endInsertRows(); },
-        [this](int from, int to) { beginMoveRows({}, from, from, {}, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier();
     syncRows(
         m_accounts, std::move(fresh), [](const NodePointer &node) { return node->account.id; },
         [this](int row, NodePointer &current, NodePointer &&next) {
@@ -76,14 +69,7 @@ void AccountTreeModel::syncPages(int accountRow, std::vector<Subaccount> fresh)
 {
     const QModelIndex parent = index(accountRow, 0);
     AccountNode &node = *m_accounts[size_t(accountRow)];
-    RowNotifier notify {
-        [this, parent](int first, int last) { beginRemoveRows(parent, first, last); },
-        [this] { endRemoveRows(); },
-        [this, parent](int first, int last) { beginInsertRows(parent, first, last); },
-        [this] { endInsertRows(); },
-        [this, parent](int from, int to) { beginMoveRows(parent, from, from, parent, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier(parent);
     syncRows(
         node.pages, std::move(fresh), [](const Subaccount &page) { return page.id; },
         [this, parent](int row, Subaccount &current, Subaccount &&next) {

@@ -2,6 +2,7 @@
 
 #include "core/account.h"
 #include "core/subaccount.h"
+#include "gui/models/rowsync.h"
 
 #include <QAbstractItemModel>
 #include <QSet>
@@ -28,7 +29,7 @@ namespace slotline::gui {
 //   decoration  the platform's icon (accounts)
 //   tooltip     name, @username, and why a disconnected account is greyed out
 //   UsernameRole for a delegate that draws "@username" as a second line
-class AccountTreeModel : public QAbstractItemModel
+class AccountTreeModel : public RowSyncing<QAbstractItemModel>
 {
     Q_OBJECT
 

@@ -21,7 +21,7 @@ bool sameKey(const ApiKeyInfo &a, const ApiKeyInfo &b)
 } // namespace
 
 ApiKeyListModel::ApiKeyListModel(client::ApiClient &client, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowSyncing<QAbstractTableModel>(parent)
     , m_client(client)
 { }
 
@@ -68,14 +68,7 @@ void ApiKeyListModel::fetchPage(quint64 generation, const QString &cursor,
 
 void ApiKeyListModel::setRows(std::vector<ApiKeyInfo> keys)
 {
-    RowNotifier notify {
-        [this](int first, int last) { beginRemoveRows({}, first, last); },
-        [this] { endRemoveRows(); },
-        [this](int first, int last) { beginInsertRows({}, first, last); },
-        [this] { endInsertRows(); },
-        [this](int from, int to) { beginMoveRows({}, from, from, {}, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier();
     syncRows(
         m_keys, std::move(keys), [](const ApiKeyInfo &key) { return key.id; },
         [this](int row, ApiKeyInfo &current, ApiKeyInfo &&next) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/apikeyinfo.h"
+#include "gui/models/rowsync.h"
 #include "gui/models/timetext.h"
 
 #include <QAbstractTableModel>
@@ -18,7 +19,7 @@ namespace slotline::gui {
 // The project's API keys as the server lists them (every page), revoked ones greyed out.
 // Nothing is asked before reload(); a reload keeps the rows that stay, so the selection
 // survives it.
-class ApiKeyListModel : public QAbstractTableModel
+class ApiKeyListModel : public RowSyncing<QAbstractTableModel>
 {
     Q_OBJECT
 

@@ -35,7 +35,7 @@ bool sameCall(const CallRecord &a, const CallRecord &b)
 } // namespace
 
 CallLogModel::CallLogModel(client::ApiClient &client, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowSyncing<QAbstractTableModel>(parent)
     , m_client(client)
 { }
 
@@ -134,14 +134,7 @@ void CallLogModel::pageArrived(quint64 generation, const client::CallFilter &fil
 
 void CallLogModel::takeFirstPage(std::vector<CallRecord> calls)
 {
-    RowNotifier notify {
-        [this](int first, int last) { beginRemoveRows({}, first, last); },
-        [this] { endRemoveRows(); },
-        [this](int first, int last) { beginInsertRows({}, first, last); },
-        [this] { endInsertRows(); },
-        [this](int from, int to) { beginMoveRows({}, from, from, {}, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier();
     syncRows(
         m_calls, std::move(calls), [](const CallRecord &call) { return call.id; },
         [this](int row, CallRecord &current, CallRecord &&next) {

@@ -2,6 +2,7 @@
 
 #include "client/apiclient.h"
 #include "core/callrecord.h"
+#include "gui/models/rowsync.h"
 #include "gui/models/timetext.h"
 
 #include <QAbstractTableModel>
@@ -18,7 +19,7 @@ namespace slotline::gui {
 // Columns: time (with seconds), method, the path or "tool: <name>", status (4xx in the
 // warning colour, 5xx in the error colour), duration, and the key (its name once
 // setKeyNames() knows it). ArgumentsRole gives the call's arguments as indented JSON.
-class CallLogModel : public QAbstractTableModel
+class CallLogModel : public RowSyncing<QAbstractTableModel>
 {
     Q_OBJECT
 

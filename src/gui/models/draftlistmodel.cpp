@@ -86,7 +86,7 @@ QVariantList platformList(const QList<Platform> &list)
 } // namespace
 
 DraftListModel::DraftListModel(client::LocalStore &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowSyncing<QAbstractTableModel>(parent)
     , m_store(store)
 {
     connect(&m_store, &client::LocalStore::draftsChanged, this, &DraftListModel::refresh);
@@ -112,14 +112,7 @@ void DraftListModel::refresh()
 {
     const QList<LocalDraft> drafts = m_store.drafts();
     std::vector<LocalDraft> fresh(drafts.begin(), drafts.end());
-    RowNotifier notify {
-        [this](int first, int last) { beginRemoveRows({}, first, last); },
-        [this] { endRemoveRows(); },
-        [this](int first, int last) { beginInsertRows({}, first, last); },
-        [this] { endInsertRows(); },
-        [this](int from, int to) { beginMoveRows({}, from, from, {}, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier();
     syncRows(
         m_drafts, std::move(fresh), [](const LocalDraft &draft) { return draft.localId; },
         [this](int row, LocalDraft &current, LocalDraft &&next) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/localstore.h"
+#include "gui/models/rowsync.h"
 #include "gui/models/timetext.h"
 
 #include <QAbstractTableModel>
@@ -20,7 +21,7 @@ namespace slotline::gui {
 // Columns: the draft's first line, its platforms (one pixmap of their icons), when it was
 // last edited ("5 min ago" within the hour) and where it stands with the server.
 // DraftFilterModel narrows and sorts it.
-class DraftListModel : public QAbstractTableModel
+class DraftListModel : public RowSyncing<QAbstractTableModel>
 {
     Q_OBJECT
 

@@ -44,7 +44,7 @@ QString firstLine(const QString &text)
 } // namespace
 
 PostListModel::PostListModel(client::LocalStore &store, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowSyncing<QAbstractTableModel>(parent)
     , m_store(store)
 {
     connect(&m_store, &client::LocalStore::postsChanged, this, &PostListModel::refresh);
@@ -108,14 +108,7 @@ void PostListModel::refresh()
         return a.post.id > b.post.id;
     });
 
-    RowNotifier notify {
-        [this](int first, int last) { beginRemoveRows({}, first, last); },
-        [this] { endRemoveRows(); },
-        [this](int first, int last) { beginInsertRows({}, first, last); },
-        [this] { endInsertRows(); },
-        [this](int from, int to) { beginMoveRows({}, from, from, {}, to); },
-        [this] { endMoveRows(); },
-    };
+    const RowNotifier notify = rowNotifier();
     syncRows(
         m_rows, std::move(fresh), [](const Row &row) { return row.post.id; },
         [this](int row, Row &current, Row &&next) {

@@ -2,6 +2,7 @@
 
 #include "core/account.h"
 #include "core/submission.h"
+#include "gui/models/rowsync.h"
 #include "gui/models/timetext.h"
 
 #include <QAbstractTableModel>
@@ -26,7 +27,7 @@ namespace slotline::gui {
 // Columns: when (published, else scheduled, else created), the account (platform icon,
 // name, and the page posted to), the text's first line, and the status ("Moving…",
 // "Cancelling…" while such a change waits to reach the server), coloured by status.
-class PostListModel : public QAbstractTableModel
+class PostListModel : public RowSyncing<QAbstractTableModel>
 {
     Q_OBJECT
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QModelIndex>
 #include <QSet>
 #include <QString>
 
@@ -90,5 +91,30 @@ void syncRows(std::vector<Row> &rows, std::vector<Row> fresh, KeyOf keyOf, Updat
         update(int(position), rows[position], std::move(fresh[position]));
     }
 }
+
+// A model base that hands syncRows() its own begin/end calls for the children of
+// `parent` (the top level by default): the notifications are protected members, so only
+// the model itself can give them out.
+template<typename Model>
+class RowSyncing : public Model
+{
+public:
+    using Model::Model;
+
+protected:
+    RowNotifier rowNotifier(const QModelIndex &parent = {})
+    {
+        return RowNotifier {
+            [this, parent](int first, int last) { this->beginRemoveRows(parent, first, last); },
+            [this] { this->endRemoveRows(); },
+            [this, parent](int first, int last) { this->beginInsertRows(parent, first, last); },
+            [this] { this->endInsertRows(); },
+            [this, parent](int from, int to) {
+                this->beginMoveRows(parent, from, from, parent, to);
+            },
+            [this] { this->endMoveRows(); },
+        };
+    }
+};
 
 } // namespace slotline::gui
