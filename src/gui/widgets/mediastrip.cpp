@@ -519,6 +519,17 @@ int MediaStrip::thumbnailPixels() const
     return int(std::ceil(ThumbnailSize * devicePixelRatioF()));
 }
 
+QString MediaStrip::generalReason(const client::ApiError &error) const
+{
+    switch (error.kind()) {
+    case client::ApiError::Kind::Network: return tr("The server cannot be reached.");
+    case client::ApiError::Kind::Timeout: return tr("The server did not answer in time.");
+    case client::ApiError::Kind::RateLimited:
+        return tr("The server is busy; try again in %n second(s).", "", error.retryAfterSeconds());
+    default: return error.toDisplayString();
+    }
+}
+
 QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &error) const
 {
     const QString &code = error.code();
@@ -536,17 +547,7 @@ QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &er
         reason = detail.isEmpty() ? tr("The server could not download it.")
                                   : tr("The server could not download it (%1).").arg(detail);
     } else {
-        switch (error.kind()) {
-        case client::ApiError::Kind::Network: reason = tr("The server cannot be reached."); break;
-        case client::ApiError::Kind::Timeout:
-            reason = tr("The server did not answer in time.");
-            break;
-        case client::ApiError::Kind::RateLimited:
-            reason = tr("The server is busy; try again in %n second(s).", "",
-                        error.retryAfterSeconds());
-            break;
-        default: reason = error.toDisplayString(); break;
-        }
+        reason = generalReason(error);
     }
     return tr("“%1” was not added. %2").arg(name, reason);
 }
@@ -565,17 +566,7 @@ QString MediaStrip::uploadRefusal(const QString &name, const client::ApiError &e
     } else if (code == "size_mismatch"_L1) {
         reason = tr("The file changed while it was being uploaded; add it again.");
     } else {
-        switch (error.kind()) {
-        case client::ApiError::Kind::Network: reason = tr("The server cannot be reached."); break;
-        case client::ApiError::Kind::Timeout:
-            reason = tr("The server did not answer in time.");
-            break;
-        case client::ApiError::Kind::RateLimited:
-            reason = tr("The server is busy; try again in %n second(s).", "",
-                        error.retryAfterSeconds());
-            break;
-        default: reason = error.toDisplayString(); break;
-        }
+        reason = generalReason(error);
     }
     return tr("“%1” was not uploaded. %2").arg(name, reason);
 }

@@ -107,6 +107,8 @@ private:
 
     QString fetchRefusal(const QString &name, const client::ApiError &error) const;
     QString uploadRefusal(const QString &name, const client::ApiError &error) const;
+    // What any call may meet: no server, no answer, too many calls.
+    QString generalReason(const client::ApiError &error) const;
 
     client::ApiClient &m_client;
     client::MediaPreviewLoader &m_previews;
