@@ -1722,6 +1722,14 @@
             <numerusform>%n posts</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Open the published post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy its link</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::SettingsDialog</name>

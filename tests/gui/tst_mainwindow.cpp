@@ -18,6 +18,7 @@
 #include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QImage>
@@ -570,6 +571,29 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!media->isBusy(), 10'000);
         QTRY_COMPARE(store.draft(withPicture)->mediaUrls.size(), 1);
         QVERIFY(desktop.window.composer().openDraft(other));
+    }
+
+    void aPublishedPostsLinkCanBeCopied()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Linked"));
+        const HttpResult created = server.createPost(
+            tenant, tenant.twitterAccountId, QStringLiteral("twitter"), QStringLiteral("Out now"));
+        const QString id = created.json().value(QStringLiteral("postSubmissionId")).toString();
+        QVERIFY(server.waitForStatus(tenant, id, QStringLiteral("published")));
+        const QString link
+            = server.submission(tenant, id).value(QStringLiteral("publicUrl")).toString();
+        QVERIFY(!link.isEmpty());
+
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto *posts = desktop.find<QAbstractItemView>(QStringLiteral("postsView"));
+        QTRY_COMPARE(posts->model()->rowCount(), 1);
+        QAction *copy = desktop.window.posts().copyLinkAction();
+        QVERIFY(!copy->isEnabled()); // nothing chosen yet
+        posts->setCurrentIndex(posts->model()->index(0, 0));
+        QTRY_VERIFY(copy->isEnabled());
+        copy->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), link);
     }
 
     void closingDuringAnUploadAsksFirst()

@@ -8,7 +8,9 @@
 #include "ui_postspanel.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QDesktopServices>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QTimeZone>
 
@@ -67,6 +69,27 @@ PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *pa
     connect(m_ui->rangeCombo, &QComboBox::currentIndexChanged, this, &PostsPanel::rangeChosen);
     connect(m_ui->postsView, &QTreeView::activated, this, &PostsPanel::openPost);
 
+    // The published post's address, for opening it or passing it on.
+    m_openAction = new QAction(QIcon::fromTheme(u"internet-web-browser"_s),
+                               tr("&Open the published post"), this);
+    m_copyLinkAction = new QAction(QIcon::fromTheme(u"edit-copy"_s), tr("&Copy its link"), this);
+    m_copyLinkAction->setShortcut(QKeySequence::Copy);
+    m_copyLinkAction->setShortcutContext(Qt::WidgetShortcut);
+    m_ui->postsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_ui->postsView->addAction(m_openAction);
+    m_ui->postsView->addAction(m_copyLinkAction);
+    connect(m_openAction, &QAction::triggered, this,
+            [this] { openPost(m_ui->postsView->currentIndex()); });
+    connect(m_copyLinkAction, &QAction::triggered, this, [this] {
+        const QUrl link = publicUrlAt(m_ui->postsView->currentIndex());
+        if (!link.isEmpty())
+            QGuiApplication::clipboard()->setText(link.toString());
+    });
+    connect(m_ui->postsView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &PostsPanel::updateLinkActions);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PostsPanel::updateLinkActions);
+    updateLinkActions();
+
     m_inProgress.setInterval(InProgressRefreshMs);
     connect(&m_inProgress, &QTimer::timeout, this, &PostsPanel::refresh);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PostsPanel::updateSummary);
@@ -121,11 +144,26 @@ void PostsPanel::updateSummary()
         m_inProgress.stop();
 }
 
+QUrl PostsPanel::publicUrlAt(const QModelIndex &index) const
+{
+    const QUrl link = index.data(PostListModel::PublicUrlRole).toUrl();
+    if (link.isValid() && (link.scheme() == u"https" || link.scheme() == u"http"))
+        return link;
+    return {};
+}
+
 void PostsPanel::openPost(const QModelIndex &index)
 {
-    const QUrl link(index.data(PostListModel::PublicUrlRole).toString());
-    if (link.isValid() && (link.scheme() == u"https" || link.scheme() == u"http"))
+    const QUrl link = publicUrlAt(index);
+    if (!link.isEmpty())
         QDesktopServices::openUrl(link);
+}
+
+void PostsPanel::updateLinkActions()
+{
+    const bool hasLink = !publicUrlAt(m_ui->postsView->currentIndex()).isEmpty();
+    m_openAction->setEnabled(hasLink);
+    m_copyLinkAction->setEnabled(hasLink);
 }
 
 } // namespace slotline::gui

@@ -3,6 +3,7 @@
 #include <QScopedPointer>
 #include <QStringList>
 #include <QTimer>
+#include <QUrl>
 #include <QWidget>
 
 #include <optional>
@@ -42,6 +43,7 @@ public:
     ~PostsPanel() override;
 
     QAction *refreshAction() const { return m_refreshAction; }
+    QAction *copyLinkAction() const { return m_copyLinkAction; }
     // Only the posts of these accounts; all without.
     void setAccountFilter(const std::optional<QStringList> &accountIds);
     // Reads the range from the server (the list shows the local copy meanwhile).
@@ -53,12 +55,16 @@ private:
     void updateSummary();
     void useProjectTimezone();
     void openPost(const QModelIndex &index);
+    QUrl publicUrlAt(const QModelIndex &index) const;
+    void updateLinkActions();
 
     QScopedPointer<Ui::PostsPanel> m_ui;
     client::Session &m_session;
     const Clock &m_clock;
     PostListModel *m_model = nullptr;
     QAction *m_refreshAction = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_copyLinkAction = nullptr;
     QTimer m_inProgress;
     qint64 m_sinceMs = 0;
     qint64 m_untilMs = 0;
