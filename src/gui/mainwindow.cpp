@@ -65,6 +65,10 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
         m_composer->focusText();
     });
     connect(m_composer, &ComposerWidget::draftChanged, m_drafts, &DraftsPanel::selectDraft);
+    connect(m_drafts, &DraftsPanel::deleting, m_composer, [this](const QStringList &localIds) {
+        for (const QString &localId : localIds)
+            m_composer->discardDraft(localId);
+    });
     connect(m_accounts, &AccountTreeModel::checkedAccountsChanged, this,
             &MainWindow::accountsChecked);
     connect(&session.sync(), &client::SyncEngine::refused, this, &MainWindow::showRefusal);

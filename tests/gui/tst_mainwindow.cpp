@@ -279,6 +279,28 @@ private Q_SLOTS:
         QCOMPARE(store.drafts().first().text, QStringLiteral("Not worth keeping"));
     }
 
+    void deletingRightAfterTypingDoesNotBringTheDraftBack()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Quick"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        client::LocalStore &store = desktop.session.store();
+        auto *text = desktop.find<QPlainTextEdit>(QStringLiteral("textEdit"));
+        QTest::keyClicks(text, QStringLiteral("First words"));
+        desktop.window.composer().saveDraft();
+        const QString draft = desktop.window.composer().draftId();
+        QCOMPARE(store.drafts().size(), 1);
+
+        // A few more words, and the draft is deleted before the autosave comes round.
+        QTest::keyClicks(text, QStringLiteral(", and more"));
+        desktop.window.drafts().selectDraft(draft);
+        desktop.window.drafts().deleteAction()->trigger();
+        QCOMPARE(store.drafts().size(), 0);
+        QVERIFY(desktop.window.composer().draftId().isEmpty());
+        QTest::qWait(ComposerWidget::AutosaveDelayMs * 2); // what an autosave would need
+        QCOMPARE(store.drafts().size(), 0);
+    }
+
     void publishingTwiceQueuesThePublicationOnce()
     {
         TestServer server;

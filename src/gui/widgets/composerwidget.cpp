@@ -214,6 +214,14 @@ void ComposerWidget::followStore()
     updateCounters();
 }
 
+void ComposerWidget::discardDraft(const QString &localId)
+{
+    if (localId.isEmpty() || localId != m_draftId)
+        return;
+    m_autosave.stop();
+    showDraft(QString());
+}
+
 bool ComposerWidget::hasMediaUnderWay() const
 {
     return m_media->isBusy();

@@ -57,6 +57,9 @@ public:
     // Saves what is being edited, then edits `localId` (false when there is no such draft,
     // or media are being uploaded).
     bool openDraft(const QString &localId);
+    // The user deletes this draft: what was typed since the last save goes with it, and
+    // the composer starts an empty draft (saving first would bring the draft back).
+    void discardDraft(const QString &localId);
     // Saves now what the autosave would save soon.
     void saveDraft();
     // Checks what can be checked here, then queues the publication the form describes.

@@ -137,6 +137,7 @@ void DraftsPanel::deleteSelected()
     const QStringList ids = selectedDraftIds();
     if (ids.isEmpty())
         return;
+    Q_EMIT deleting(ids);
     if (ids.size() > 1)
         m_undoStack.beginMacro(tr("Delete %n draft(s)", nullptr, int(ids.size())));
     for (const QString &localId : ids)

@@ -60,6 +60,8 @@ public:
 
 Q_SIGNALS:
     void openRequested(const QString &localId);
+    // These drafts are about to be deleted by the user (what is typed in them goes too).
+    void deleting(const QStringList &localIds);
     void newRequested();
 
 private:
