@@ -708,6 +708,15 @@ QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
     return posts;
 }
 
+std::optional<Submission> LocalStore::cachedPost(const QString &submissionId) const
+{
+    Statement query(*m_database, u"SELECT json FROM posts WHERE id = ?"_s);
+    query.bind(submissionId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object());
+}
+
 namespace {
 
 const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDraft,

@@ -146,6 +146,8 @@ public:
     // it (posts published now count at their creation time).
     void replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts);
     QList<Submission> cachedPosts(qint64 sinceMs, qint64 untilMs) const;
+    // One cached post, as it is shown (with changes still waiting applied).
+    std::optional<Submission> cachedPost(const QString &submissionId) const;
 
 Q_SIGNALS:
     void draftsChanged();

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QObject>
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QUndoStack;
+QT_END_NAMESPACE
+
+namespace slotline {
+class Clock;
+}
+
+namespace slotline::client {
+class ApiError;
+class Session;
+} // namespace slotline::client
+
+namespace slotline::gui {
+
+// Performs what the calendar's gestures ask for: a view turns a drop or a key into
+// (post, new time) and calls this, so mouse, keyboard and undo share one path. Each
+// change goes on the undo stack and through the outbox; what cannot be done is refused
+// here with a reason the view shows, and what the server refuses later comes back as
+// refused() too (the store has put the post back by then).
+class ScheduleEditor : public QObject
+{
+    Q_OBJECT
+
+public:
+    // The server's limit on how far ahead a post may be scheduled.
+    static constexpr qint64 FurthestAheadMs = 2LL * 366 * 24 * 3'600'000;
+
+    ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
+                   QObject *parent = nullptr);
+
+    // Why the post cannot go to `atMs`, in words for the user; nothing when it can.
+    std::optional<QString> refusalToMove(const QString &submissionId, qint64 atMs) const;
+    // Moves the post (undoably). False, after refused(), when it cannot; true also when it
+    // is already there.
+    bool movePost(const QString &submissionId, qint64 atMs);
+
+Q_SIGNALS:
+    void refused(const QString &reason);
+
+private:
+    void serverRefused(const QString &subject, const client::ApiError &error);
+
+    client::Session &m_session;
+    QUndoStack &m_undoStack;
+    const Clock &m_clock;
+};
+
+} // namespace slotline::gui
