@@ -1732,6 +1732,37 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::ScheduleEditor</name>
+    <message>
+        <source>This post is no longer in the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only scheduled posts can be moved; this one is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is due now and can no longer be moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts cannot be moved into the past.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts can be scheduled at most two years ahead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move “%1” to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not move “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::SettingsDialog</name>
     <message>
         <source>Slotline now uses the server built into it, on this computer (%1).</source>
@@ -1763,6 +1794,88 @@
     </message>
     <message>
         <source>Drafts written for the current server stay on this computer and come back when you switch back to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekModel</name>
+    <message>
+        <source>For every account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every %1 account</source>
+        <extracomment>A slot&apos;s target: every account of a platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A slot&apos;s target: an account, and its platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2 (%3)</source>
+        <extracomment>A slot&apos;s target: an account&apos;s page, and the platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <extracomment>A post&apos;s account and the page of it the post went to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3</source>
+        <extracomment>A post&apos;s tooltip: the account, its platform and the post&apos;s status.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slot</source>
+        <extracomment>A publishing slot in the week calendar, e.g. &quot;09:00 slot&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken %1 slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free %1 slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <extracomment>When a slot is, in the zone the slots are defined in: &quot;09:00 in Europe/Berlin&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>publishing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
