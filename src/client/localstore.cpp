@@ -753,8 +753,12 @@ QJsonObject publicationPayload(const LocalStore::Publication &publication)
 
 qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
 {
-    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId,
-                                            publicationPayload(publication));
+    // The same publication of the same draft goes once, whoever asks twice (a double
+    // click, a drop repeated while offline): each one would cost a credit.
+    const QJsonObject payload = publicationPayload(publication);
+    if (const auto queued = queuedPublication(draftLocalId, payload))
+        return *queued;
+    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload);
     changed();
     return sequence;
 }
@@ -762,11 +766,17 @@ qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publicati
 bool LocalStore::isPublicationQueued(const QString &draftLocalId,
                                      const Publication &publication) const
 {
-    const QJsonObject payload = publicationPayload(publication);
-    const QList<OutboxEntry> queued = m_outbox.entries({OutboxEntry::Kind::PublishDraft});
-    return std::any_of(queued.begin(), queued.end(), [&](const OutboxEntry &entry) {
-        return entry.subject == draftLocalId && entry.payload == payload;
-    });
+    return queuedPublication(draftLocalId, publicationPayload(publication)).has_value();
+}
+
+std::optional<qint64> LocalStore::queuedPublication(const QString &draftLocalId,
+                                                    const QJsonObject &payload) const
+{
+    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
+        if (entry.subject == draftLocalId && entry.payload == payload)
+            return entry.sequence;
+    }
+    return std::nullopt;
 }
 
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)

@@ -89,7 +89,8 @@ public:
 
     // --- scheduling, offline as online ---------------------------------------------------
     // Queued like draft changes; a cached post shows the change at once and is put back
-    // if the server refuses it.
+    // if the server refuses it. A publication already waiting is not queued again (its
+    // sequence is answered).
     qint64 queuePublication(const QString &draftLocalId, const Publication &publication);
     // Whether this same publication of the draft still waits to go through (so a second
     // click does not publish it twice).
@@ -157,6 +158,8 @@ Q_SIGNALS:
 
 private:
     void enqueue(OutboxEntry::Kind kind, const QString &localId);
+    std::optional<qint64> queuedPublication(const QString &draftLocalId,
+                                            const QJsonObject &payload) const;
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
