@@ -1,5 +1,6 @@
 #include "client/localstore.h"
 
+#include "client/apiresults.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
 #include "storage/database.h"
@@ -779,6 +780,17 @@ std::optional<qint64> LocalStore::queuedPublication(const QString &draftLocalId,
     return std::nullopt;
 }
 
+bool LocalStore::withdrawPublication(qint64 sequence)
+{
+    const auto found = m_outbox.find(sequence);
+    if (!found || found->kind != OutboxEntry::Kind::PublishDraft
+        || !found->sentParameters.isEmpty())
+        return false;
+    m_outbox.remove(sequence);
+    changed();
+    return true;
+}
+
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
 {
     Transaction transaction(*m_database);
@@ -822,6 +834,41 @@ void LocalStore::schedulingDone(qint64 sequence, const std::optional<Submission>
     m_outbox.remove(sequence);
     if (onServer)
         putPost(*onServer);
+    transaction.commit();
+    Q_EMIT postsChanged();
+    changed();
+}
+
+void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qint64 nowMs)
+{
+    const auto found = entry(sequence);
+    Transaction transaction(*m_database);
+    m_outbox.remove(sequence);
+    const QString accountId = found ? found->payload.value(u"accountId"_s).toString() : QString();
+    const auto status = submissionStatusFromString(created.status);
+    const auto draft = found ? this->draft(found->subject) : std::nullopt;
+    std::optional<Platform> platform;
+    for (const Account &account : cachedAccounts()) {
+        if (account.id == accountId)
+            platform = account.platform;
+    }
+    // Shown as what it will be; without its account or draft it waits for the server's.
+    if (status && draft && platform && !created.postSubmissionId.isEmpty()) {
+        Submission post;
+        post.id = created.postSubmissionId;
+        post.accountId = accountId;
+        post.platform = *platform;
+        post.text = draft->text;
+        post.mediaUrls = draft->mediaUrls;
+        if (const QString pageId = found->payload.value(u"pageId"_s).toString(); !pageId.isEmpty())
+            post.target = PostTarget {QString(), pageId};
+        post.status = *status;
+        post.scheduledAtMs = created.scheduledAtMs;
+        post.scheduleId = created.scheduleId;
+        post.createdAtMs = nowMs;
+        post.updatedAtMs = nowMs;
+        putPost(post);
+    }
     transaction.commit();
     Q_EMIT postsChanged();
     changed();

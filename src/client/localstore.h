@@ -23,6 +23,8 @@ class Database;
 
 namespace slotline::client {
 
+struct PostCreated;
+
 // The desktop app's own SQLite file: the last known state of the server (snapshots of
 // lists, for opening with no server), the drafts as the user last wrote them, and the
 // outbox of changes still to be sent, in order. Every change is written here before
@@ -95,6 +97,9 @@ public:
     // Whether this same publication of the draft still waits to go through (so a second
     // click does not publish it twice).
     bool isPublicationQueued(const QString &draftLocalId, const Publication &publication) const;
+    // Takes back a publication that has not been sent yet (undo before it went out). False
+    // when it is gone or already on its way: then only cancelling the post undoes it.
+    bool withdrawPublication(qint64 sequence);
     void queueMove(const Submission &post, qint64 newAtMs);
     void queueCancel(const Submission &post);
     // Publications, moves and cancellations not yet through, oldest first.
@@ -113,6 +118,9 @@ public:
     void entryRefused(qint64 sequence, const QString &problem);
     // A scheduling entry went through (the cached post takes `onServer` when given).
     void schedulingDone(qint64 sequence, const std::optional<Submission> &onServer);
+    // A publication went through: the post is cached at once, from the draft and where it
+    // was to go, until the next read of its range brings the server's own.
+    void publicationDone(qint64 sequence, const PostCreated &created, qint64 nowMs);
     // The server refused a scheduling entry: it is dropped and the cached post put back.
     void schedulingRefused(qint64 sequence);
 

@@ -11,6 +11,15 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
 
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace
+
 SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &connectivity,
                        QObject *parent)
     : QObject(parent)
@@ -167,14 +176,16 @@ bool SyncEngine::applyResult(qint64 sequence, const QString &subject,
         return true;
     }
     case Kind::PublishDraft: {
-        // The post is read with the next range the app loads.
         QString why;
         const auto created = PostCreated::fromJson(result, &why);
-        m_store.schedulingDone(sequence, std::nullopt);
-        if (created)
-            Q_EMIT published(subject, *created);
-        else
+        if (created) {
+            m_store.publicationDone(sequence, *created, nowMs());
+            Q_EMIT published(sequence, subject, *created);
+        } else {
+            // The post is read with the next range the app loads.
+            m_store.schedulingDone(sequence, std::nullopt);
             qCWarning(lcClient).noquote() << "unreadable publication answer:" << why;
+        }
         refreshCredits(); // the post took one
         return true;
     }
@@ -223,15 +234,6 @@ void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
                 syncNow();
         });
 }
-
-namespace {
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-} // namespace
 
 void SyncEngine::refreshReference()
 {

@@ -51,8 +51,10 @@ Q_SIGNALS:
     // The server refused a publication, move or cancellation; the cached post is back
     // as it was. `subject` is the draft's local id or the schedule's id.
     void schedulingRefused(const QString &subject, const slotline::client::ApiError &error);
-    // A draft's publication went through: the post is made (now, or scheduled).
-    void published(const QString &localId, const slotline::client::PostCreated &post);
+    // A draft's publication (the outbox entry `sequence`) went through: the post is made
+    // (now, or scheduled).
+    void published(qint64 sequence, const QString &localId,
+                   const slotline::client::PostCreated &post);
     // Everything is sent and the drafts are as the server has them.
     void synced();
     void referenceRefreshed();

@@ -495,7 +495,7 @@ private Q_SLOTS:
                 });
         QList<std::pair<QString, PostCreated>> published;
         connect(&app.sync, &SyncEngine::published, this,
-                [&published](const QString &localId, const PostCreated &post) {
+                [&published](qint64, const QString &localId, const PostCreated &post) {
                     published.append({localId, post});
                 });
         synced.clear();
