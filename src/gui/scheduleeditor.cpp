@@ -2,8 +2,12 @@
 
 #include "client/session.h"
 #include "core/clock.h"
+#include "core/platformrules.h"
 #include "gui/movepostcommand.h"
 #include "gui/projecttimezone.h"
+#include "gui/publicationtracker.h"
+#include "gui/scheduledraftcommand.h"
+#include "gui/unschedulepostcommand.h"
 
 #include <QLocale>
 #include <QUndoStack>
@@ -12,9 +16,9 @@ namespace slotline::gui {
 
 namespace {
 
-QString titleOf(const Submission &post)
+QString titleOf(const QString &text)
 {
-    const QString line = post.text.section(u'\n', 0, 0).trimmed();
+    const QString line = text.trimmed().section(u'\n', 0, 0).trimmed();
     return line.size() > 40 ? line.left(39) + u'…' : line;
 }
 
@@ -26,6 +30,7 @@ ScheduleEditor::ScheduleEditor(client::Session &session, QUndoStack &undoStack, 
     , m_session(session)
     , m_undoStack(undoStack)
     , m_clock(clock)
+    , m_tracker(new PublicationTracker(session, this))
 {
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &ScheduleEditor::serverRefused);
@@ -57,22 +62,127 @@ bool ScheduleEditor::movePost(const QString &submissionId, qint64 atMs)
     const Submission post = *m_session.store().cachedPost(submissionId);
     if (post.scheduledAtMs == atMs)
         return true;
+    m_undoStack.push(
+        new MovePostCommand(m_session.store(), submissionId, post.scheduledAtMs.value_or(atMs),
+                            atMs, tr("Move “%1” to %2").arg(titleOf(post.text), timeText(atMs))));
+    return true;
+}
+
+std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLocalId,
+                                                         const Target &target,
+                                                         std::optional<qint64> atMs) const
+{
+    const auto draft = m_session.store().draft(draftLocalId);
+    if (!draft)
+        return tr("This draft no longer exists.");
+    if (draft->state == client::LocalStore::SyncState::Conflict)
+        return tr("This draft was changed elsewhere too: choose which version to keep first.");
+    if (draft->text.trimmed().isEmpty())
+        return tr("This draft is empty.");
+    if (target.accountId.isEmpty())
+        return tr("Choose the account to schedule for first.");
+    const QList<Account> accounts = m_session.store().cachedAccounts();
+    const auto account = std::find_if(accounts.cbegin(), accounts.cend(),
+                                      [&](const Account &a) { return a.id == target.accountId; });
+    if (account == accounts.cend())
+        return tr("This account is no longer connected to the project.");
+    const QString platform = platforms::displayName(account->platform);
+    if (account->status == AccountStatus::Disconnected)
+        return tr("%1 is disconnected: posts to it cannot be published.").arg(account->name);
+    if (!draft->platforms.isEmpty() && !draft->platforms.contains(account->platform)) {
+        QStringList names;
+        for (const Platform written : draft->platforms)
+            names.append(platforms::displayName(written));
+        return tr("This draft is written for %1, not for %2 (%3).")
+            .arg(QLocale().createSeparatedList(names), account->name, platform);
+    }
+    const int length = PlatformRules::textLength(account->platform, draft->text);
+    if (const int limit = PlatformRules::maxTextLength(account->platform); length > limit)
+        return tr("Too long for %1: %2 characters of %3.").arg(platform).arg(length).arg(limit);
+    if (const int limit = PlatformRules::maxMediaCount(account->platform);
+        draft->mediaUrls.size() > limit)
+        return tr("Too many media for %1: %2 of %3.")
+            .arg(platform)
+            .arg(draft->mediaUrls.size())
+            .arg(limit);
+    if (atMs) {
+        const qint64 now = m_clock.nowMs();
+        if (*atMs <= now)
+            return tr("Posts cannot be scheduled in the past.");
+        if (*atMs > now + FurthestAheadMs)
+            return tr("Posts can be scheduled at most two years ahead.");
+    }
+    return std::nullopt;
+}
+
+bool ScheduleEditor::scheduleDraft(const QString &draftLocalId, const Target &target,
+                                   std::optional<qint64> atMs)
+{
+    if (const auto reason = refusalToSchedule(draftLocalId, target, atMs)) {
+        Q_EMIT refused(*reason);
+        return false;
+    }
+    const auto draft = m_session.store().draft(draftLocalId);
+    client::LocalStore::Publication publication;
+    publication.accountId = target.accountId;
+    publication.pageId = target.pageId;
+    publication.scheduledAtMs = atMs;
+    publication.useNextFreeSlot = !atMs;
+    if (m_session.store().isPublicationQueued(draftLocalId, publication))
+        return true; // a second drop while the first waits costs no second credit
+    const QString title = titleOf(draft->text);
+    m_undoStack.push(
+        new ScheduleDraftCommand(m_session.store(), *m_tracker, draftLocalId, publication,
+                                 atMs ? tr("Schedule “%1” at %2").arg(title, timeText(*atMs))
+                                      : tr("Schedule “%1” in the next free slot").arg(title)));
+    return true;
+}
+
+std::optional<QString> ScheduleEditor::refusalToUnschedule(const QString &submissionId) const
+{
+    const auto post = m_session.store().cachedPost(submissionId);
+    if (!post)
+        return tr("This post is no longer in the plan.");
+    if (post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty())
+        return tr("Only scheduled posts can be taken off the calendar; this one is %1.")
+            .arg(toString(post->status));
+    if (post->scheduledAtMs && *post->scheduledAtMs <= m_clock.nowMs())
+        return tr("This post is due now and can no longer be cancelled.");
+    return std::nullopt;
+}
+
+bool ScheduleEditor::unschedulePost(const QString &submissionId)
+{
+    if (const auto reason = refusalToUnschedule(submissionId)) {
+        Q_EMIT refused(*reason);
+        return false;
+    }
+    const Submission post = *m_session.store().cachedPost(submissionId);
+    m_undoStack.push(new UnschedulePostCommand(m_session.store(), *m_tracker, m_clock, post,
+                                               tr("Unschedule “%1”").arg(titleOf(post.text))));
+    return true;
+}
+
+QString ScheduleEditor::timeText(qint64 atMs) const
+{
     const QDateTime at
         = QDateTime::fromMSecsSinceEpoch(atMs).toTimeZone(ProjectTimeZone::of(m_session.store()));
-    m_undoStack.push(new MovePostCommand(
-        m_session.store(), submissionId, post.scheduledAtMs.value_or(atMs), atMs,
-        tr("Move “%1” to %2").arg(titleOf(post), QLocale().toString(at, QLocale::ShortFormat))));
-    return true;
+    return QLocale().toString(at, QLocale::ShortFormat);
 }
 
 void ScheduleEditor::serverRefused(const QString &subject, const client::ApiError &error)
 {
+    if (const auto draft = m_session.store().draft(subject)) {
+        Q_EMIT refused(tr("The server did not schedule “%1”: %2")
+                           .arg(titleOf(draft->text), error.toDisplayString()));
+        return;
+    }
     // Moves are queued under their schedule's id; publications under a draft's.
     for (const Submission &post :
          m_session.store().cachedPosts(0, m_clock.nowMs() + FurthestAheadMs)) {
         if (post.scheduleId == subject) {
-            Q_EMIT refused(
-                tr("The server did not move “%1”: %2").arg(titleOf(post), error.toDisplayString()));
+            Q_EMIT refused(tr("The server did not move “%1”: %2")
+                               .arg(titleOf(post.text), error.toDisplayString()));
             return;
         }
     }

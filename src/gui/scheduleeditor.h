@@ -19,6 +19,8 @@ class Session;
 
 namespace slotline::gui {
 
+class PublicationTracker;
+
 // Performs what the calendar's gestures ask for: a view turns a drop or a key into
 // (post, new time) and calls this, so mouse, keyboard and undo share one path. Each
 // change goes on the undo stack and through the outbox; what cannot be done is refused
@@ -35,11 +37,32 @@ public:
     ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
                    QObject *parent = nullptr);
 
+    // Where a draft is scheduled to: an account, or one of its pages.
+    struct Target
+    {
+        QString accountId;
+        QString pageId;
+    };
+
     // Why the post cannot go to `atMs`, in words for the user; nothing when it can.
     std::optional<QString> refusalToMove(const QString &submissionId, qint64 atMs) const;
     // Moves the post (undoably). False, after refused(), when it cannot; true also when it
     // is already there.
     bool movePost(const QString &submissionId, qint64 atMs);
+
+    // Why the draft cannot be scheduled for `target` at `atMs` (std::nullopt: in the next
+    // free slot): the draft is not for that platform, too long for it, in the past...
+    std::optional<QString> refusalToSchedule(const QString &draftLocalId, const Target &target,
+                                             std::optional<qint64> atMs) const;
+    // Schedules the draft (undoably); the draft stays. False, after refused(), when it
+    // cannot.
+    bool scheduleDraft(const QString &draftLocalId, const Target &target,
+                       std::optional<qint64> atMs);
+
+    std::optional<QString> refusalToUnschedule(const QString &submissionId) const;
+    // Cancels the scheduled post and keeps its text as a draft (undoably). False, after
+    // refused(), when it cannot.
+    bool unschedulePost(const QString &submissionId);
 
 Q_SIGNALS:
     void refused(const QString &reason);
@@ -47,9 +70,12 @@ Q_SIGNALS:
 private:
     void serverRefused(const QString &subject, const client::ApiError &error);
 
+    QString timeText(qint64 atMs) const;
+
     client::Session &m_session;
     QUndoStack &m_undoStack;
     const Clock &m_clock;
+    PublicationTracker *m_tracker = nullptr;
 };
 
 } // namespace slotline::gui

@@ -1,0 +1,57 @@
+#include "gui/unschedulepostcommand.h"
+
+#include "client/localstore.h"
+#include "core/clock.h"
+#include "gui/publicationtracker.h"
+
+namespace slotline::gui {
+
+UnschedulePostCommand::UnschedulePostCommand(client::LocalStore &store, PublicationTracker &tracker,
+                                             const Clock &clock, const Submission &post,
+                                             const QString &description)
+    : m_store(store)
+    , m_tracker(tracker)
+    , m_clock(clock)
+    , m_post(post)
+    , m_postId(post.id)
+{
+    setText(description);
+}
+
+void UnschedulePostCommand::redo()
+{
+    if (m_draftLocalId.isEmpty())
+        m_draftLocalId = keepingDraft();
+    if (m_sequence) {
+        // Undone before: the publication undo queued is taken back instead.
+        m_tracker.retract(m_sequence);
+        return;
+    }
+    const auto post = m_store.cachedPost(m_postId);
+    if (post && post->status == SubmissionStatus::Scheduled && !post->scheduleId.isEmpty())
+        m_store.queueCancel(*post);
+}
+
+void UnschedulePostCommand::undo()
+{
+    client::LocalStore::Publication publication;
+    publication.accountId = m_post.accountId;
+    if (m_post.target)
+        publication.pageId = m_post.target->pageId;
+    publication.scheduledAtMs = m_post.scheduledAtMs;
+    m_sequence = m_store.queuePublication(m_draftLocalId, publication);
+    m_tracker.keep(m_sequence);
+}
+
+QString UnschedulePostCommand::keepingDraft()
+{
+    // The draft the post was made from, when it still says the same; else a new one.
+    for (const client::LocalStore::LocalDraft &draft : m_store.drafts()) {
+        if (draft.text == m_post.text && draft.platforms.contains(m_post.platform)
+            && draft.mediaUrls == m_post.mediaUrls)
+            return draft.localId;
+    }
+    return m_store.createDraft(m_post.text, {m_post.platform}, m_post.mediaUrls, m_clock.nowMs());
+}
+
+} // namespace slotline::gui
