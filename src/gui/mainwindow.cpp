@@ -3,6 +3,8 @@
 #include "client/session.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/models/accounttreemodel.h"
+#include "gui/scheduleeditor.h"
+#include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "gui/widgets/draftspanel.h"
@@ -49,6 +51,9 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     m_ui->draftsLayout->addWidget(m_drafts);
     m_composer = new ComposerWidget(session, previews, clock, m_ui->composerContents);
     m_ui->composerLayout->addWidget(m_composer);
+    m_editor = new ScheduleEditor(session, *m_undoStack, clock, this);
+    m_calendar = new CalendarPanel(session, *m_editor, clock, m_ui->centralTabs);
+    m_ui->centralTabs->addTab(m_calendar, tr("Week"));
     m_posts = new PostsPanel(session, clock, m_ui->centralTabs);
     m_ui->centralTabs->addTab(m_posts, tr("Posts"));
     m_status = new ConnectionStatusWidget(session, statusBar());
@@ -65,6 +70,10 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
         m_composer->focusText();
     });
     connect(m_composer, &ComposerWidget::draftChanged, m_drafts, &DraftsPanel::selectDraft);
+    connect(m_drafts, &DraftsPanel::nextFreeSlotRequested, m_calendar,
+            &CalendarPanel::scheduleInNextFreeSlot);
+    connect(m_drafts, &DraftsPanel::unscheduleRequested, m_editor, &ScheduleEditor::unschedulePost);
+    connect(m_calendar, &CalendarPanel::openPostRequested, this, &MainWindow::openPost);
     connect(m_drafts, &DraftsPanel::deleting, m_composer, [this](const QStringList &localIds) {
         for (const QString &localId : localIds)
             m_composer->discardDraft(localId);
@@ -112,7 +121,14 @@ void MainWindow::assembleMenus()
     m_ui->postMenu->insertAction(first, m_drafts->duplicateAction());
     m_ui->postMenu->insertAction(first, m_drafts->deleteAction());
     m_ui->postMenu->insertSeparator(first);
+    m_ui->postMenu->addSeparator();
+    m_ui->postMenu->addAction(m_drafts->nextFreeSlotAction());
     m_ui->viewMenu->addAction(m_posts->refreshAction());
+    m_ui->viewMenu->addSeparator();
+    for (QAction *action : {m_calendar->previousWeekAction(), m_calendar->todayAction(),
+                            m_calendar->nextWeekAction()})
+        m_ui->viewMenu->addAction(action);
+    connect(m_posts->refreshAction(), &QAction::triggered, m_calendar, &CalendarPanel::reload);
     for (QAction *action : {m_drafts->newAction(), m_drafts->duplicateAction(),
                             m_drafts->searchAction(), m_posts->refreshAction()})
         addAction(action); // their shortcuts work wherever the focus is
@@ -139,6 +155,10 @@ void MainWindow::assembleMenus()
         m_ui->composerDock->show();
         m_composer->focusText();
     });
+    connect(m_ui->actionFocusCalendar, &QAction::triggered, this, [this] {
+        m_ui->centralTabs->setCurrentWidget(m_calendar);
+        m_calendar->setFocus(Qt::ShortcutFocusReason);
+    });
     connect(m_ui->actionFocusPosts, &QAction::triggered, this, [this] {
         m_ui->centralTabs->setCurrentWidget(m_posts);
         m_posts->setFocus(Qt::ShortcutFocusReason);
@@ -161,9 +181,11 @@ void MainWindow::accountsChecked()
     if (m_accounts->allChecked()) {
         m_drafts->setPlatformFilter(std::nullopt);
         m_posts->setAccountFilter(std::nullopt);
+        m_calendar->setAccountFilter(std::nullopt);
     } else {
         m_drafts->setPlatformFilter(platforms);
         m_posts->setAccountFilter(checked);
+        m_calendar->setAccountFilter(checked);
     }
 }
 
@@ -179,6 +201,14 @@ void MainWindow::showRefusal(const QString &subject, const client::ApiError &err
         return; // the composer shows it next to the field
     statusBar()->showMessage(tr("The server refused a change: %1").arg(error.toDisplayString()),
                              StatusMessageMs);
+}
+
+void MainWindow::openPost(const QString &submissionId)
+{
+    m_ui->centralTabs->setCurrentWidget(m_posts);
+    if (!m_posts->showPost(submissionId))
+        statusBar()->showMessage(tr("This post is outside the range the Posts list shows."),
+                                 StatusMessageMs);
 }
 
 void MainWindow::showSettings()
@@ -218,6 +248,9 @@ void MainWindow::restoreLayout()
     if (settings.contains(u"accounts/checked"_s))
         m_accounts->setCheckedAccountIds(settings.value(u"accounts/checked"_s).toStringList());
     m_composer->setLastAccountId(settings.value(u"composer/accountId"_s).toString());
+    const QStringList target = settings.value(u"calendar/target"_s).toStringList();
+    if (target.size() == 2)
+        m_calendar->setTarget({target.at(0), target.at(1)});
 }
 
 void MainWindow::saveLayout()
@@ -228,6 +261,8 @@ void MainWindow::saveLayout()
     settings.beginGroup(serverSettingsGroup());
     settings.setValue(u"accounts/checked"_s, m_accounts->checkedAccountIds());
     settings.setValue(u"composer/accountId"_s, m_composer->lastAccountId());
+    const ScheduleEditor::Target target = m_calendar->target();
+    settings.setValue(u"calendar/target"_s, QStringList {target.accountId, target.pageId});
 }
 
 QString MainWindow::serverSettingsGroup() const

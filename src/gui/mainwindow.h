@@ -26,10 +26,12 @@ class Session;
 namespace slotline::gui {
 
 class AccountTreeModel;
+class CalendarPanel;
 class ComposerWidget;
 class ConnectionStatusWidget;
 class DraftsPanel;
 class PostsPanel;
+class ScheduleEditor;
 
 // The main window puts the parts together — accounts, drafts, composer, posts, status —
 // and connects them; each part decides for itself. The central tabs are where the views
@@ -46,6 +48,8 @@ public:
     ComposerWidget &composer() { return *m_composer; }
     DraftsPanel &drafts() { return *m_drafts; }
     PostsPanel &posts() { return *m_posts; }
+    CalendarPanel &calendar() { return *m_calendar; }
+    ScheduleEditor &scheduleEditor() { return *m_editor; }
     ConnectionStatusWidget &connectionStatus() { return *m_status; }
     AccountTreeModel &accounts() { return *m_accounts; }
     QUndoStack &undoStack() { return *m_undoStack; }
@@ -66,6 +70,7 @@ private:
     void accountsChecked();
     void updateTitle();
     void showRefusal(const QString &subject, const client::ApiError &error);
+    void openPost(const QString &submissionId);
     void showAbout();
     void restoreLayout();
     void saveLayout();
@@ -80,6 +85,8 @@ private:
     DraftsPanel *m_drafts = nullptr;
     ComposerWidget *m_composer = nullptr;
     PostsPanel *m_posts = nullptr;
+    ScheduleEditor *m_editor = nullptr;
+    CalendarPanel *m_calendar = nullptr;
     ConnectionStatusWidget *m_status = nullptr;
     bool m_closeConfirmed = false; // closing although media are on their way
 };

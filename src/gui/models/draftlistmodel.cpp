@@ -1,11 +1,13 @@
 #include "gui/models/draftlistmodel.h"
 
+#include "gui/models/calendarmime.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/platformstrip.h"
 #include "gui/models/rowsync.h"
 
 #include <QGuiApplication>
 #include <QIcon>
+#include <QMimeData>
 #include <QPainter>
 
 #include <algorithm>
@@ -250,9 +252,60 @@ QPixmap DraftListModel::platformsPixmap(const QList<Platform> &platforms) const
 
 Qt::ItemFlags DraftListModel::flags(const QModelIndex &index) const
 {
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!index.isValid())
+        return Qt::ItemIsDropEnabled;
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren
+           | Qt::ItemIsDragEnabled | Qt::ItemIsDropEnabled;
+}
+
+QStringList DraftListModel::mimeTypes() const
+{
+    return {calendarmime::Draft, calendarmime::Post};
+}
+
+QMimeData *DraftListModel::mimeData(const QModelIndexList &indexes) const
+{
+    // One draft goes to one time: the first one dragged.
+    for (const QModelIndex &index : indexes) {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+            continue;
+        const LocalDraft &draft = m_drafts[size_t(index.row())];
+        auto *data = new QMimeData;
+        data->setData(calendarmime::Draft, draft.localId.toUtf8());
+        data->setText(draft.text);
+        return data;
+    }
+    return nullptr;
+}
+
+Qt::DropActions DraftListModel::supportedDragActions() const
+{
+    return Qt::CopyAction;
+}
+
+Qt::DropActions DraftListModel::supportedDropActions() const
+{
+    return Qt::MoveAction;
+}
+
+bool DraftListModel::canDropMimeData(const QMimeData *data, Qt::DropAction action, int, int,
+                                     const QModelIndex &) const
+{
+    return data && action == Qt::MoveAction && data->hasFormat(calendarmime::Post);
+}
+
+bool DraftListModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                                  const QModelIndex &parent)
+{
+    if (!canDropMimeData(data, action, row, column, parent))
+        return false;
+    const QString submissionId = QString::fromUtf8(data->data(calendarmime::Post));
+    if (submissionId.isEmpty())
+        return false;
+    Q_EMIT postDropped(submissionId);
+    return true;
 }
 
 QVariant DraftListModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -52,11 +52,26 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    // A draft is dragged as calendarmime::Draft (and its text) onto the calendar, which
+    // copies it into a post; a post dropped here (calendarmime::Post) asks to be taken off
+    // the calendar and kept as a draft (postDropped).
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    Qt::DropActions supportedDragActions() const override;
+    Qt::DropActions supportedDropActions() const override;
+    bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                         const QModelIndex &parent) const override;
+    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                      const QModelIndex &parent) override;
+
     // Reads the store again; called on LocalStore::draftsChanged.
     void refresh();
 
     // "Only here", "Synced", "Waiting to sync", "Conflict" or "Refused".
     static QString syncText(const client::LocalStore::LocalDraft &draft);
+
+Q_SIGNALS:
+    void postDropped(const QString &submissionId);
 
 private:
     using LocalDraft = client::LocalStore::LocalDraft;

@@ -2,10 +2,13 @@
 
 #include "client/localstore.h"
 #include "core/clock.h"
+#include "core/isotime.h"
+#include "gui/models/calendarmime.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
 
 #include <QLocale>
+#include <QMimeData>
 #include <QSet>
 #include <QTime>
 
@@ -217,9 +220,11 @@ void WeekModel::setWeek(QDate firstDay)
 
 void WeekModel::setTimeZone(const QTimeZone &zone)
 {
-    if (!zone.isValid() || (m_chosenZone && *m_chosenZone == zone))
+    const std::optional<QTimeZone> chosen
+        = zone.isValid() ? std::optional<QTimeZone>(zone) : std::nullopt;
+    if (chosen == m_chosenZone)
         return;
-    m_chosenZone = zone;
+    m_chosenZone = chosen;
     updateCalendar();
     refresh();
 }
@@ -322,7 +327,16 @@ void WeekModel::refresh()
                 moving.insert(entry.subject);
             else if (entry.kind == EntryKind::CancelSchedule)
                 cancelling.insert(entry.subject);
+            else if (entry.kind == EntryKind::PublishDraft)
+                addPublication(entry, sinceMs, untilMs, fresh);
         }
+        for (Item &item : fresh) {
+            if (!shown(item.post.accountId))
+                item.key.clear(); // dropped below
+            else
+                place(item);
+        }
+        std::erase_if(fresh, [](const Item &item) { return item.key.isEmpty(); });
 
         // The minutes each shown account's posts hold, for telling taken slots.
         QHash<QString, std::vector<qint64>> heldMinutes;
@@ -430,6 +444,7 @@ void WeekModel::refresh()
                   && current.laneCount == next.laneCount && current.accountName == next.accountName
                   && current.pageName == next.pageName && current.pending == next.pending
                   && current.cancelling == next.cancelling && current.taken == next.taken
+                  && current.publication == next.publication
                   && current.targetsText == next.targetsText && samePost(current.post, next.post)
                   && current.slot.id == next.slot.id && current.slot.hour == next.slot.hour
                   && current.slot.minute == next.slot.minute
@@ -440,6 +455,37 @@ void WeekModel::refresh()
             Q_EMIT dataChanged(index(row), index(row));
         },
         rowNotifier());
+}
+
+void WeekModel::addPublication(const client::LocalStore::OutboxEntry &entry, qint64 sinceMs,
+                               qint64 untilMs, std::vector<Item> &items) const
+{
+    const auto at = isotime::parse(entry.payload.value(u"scheduledTime"_s).toString());
+    const auto *atMs = std::get_if<qint64>(&at);
+    if (!atMs || *atMs < sinceMs || *atMs >= untilMs)
+        return; // now, or in the next free slot: shown once the server has placed it
+    const auto draft = m_store.draft(entry.subject);
+    const QString accountId = entry.payload.value(u"accountId"_s).toString();
+    const auto account = std::find_if(m_accounts.cbegin(), m_accounts.cend(),
+                                      [&](const Account &a) { return a.id == accountId; });
+    if (!draft || account == m_accounts.cend())
+        return;
+    Item item;
+    item.kind = Kind::Post;
+    item.key = u"publication:"_s + QString::number(entry.sequence);
+    item.startMs = *atMs;
+    item.accountName = accountName(accountId);
+    item.pending = true;
+    item.publication = entry.sequence;
+    item.post.accountId = accountId;
+    item.post.platform = account->platform;
+    item.post.text = draft->text;
+    item.post.scheduledAtMs = *atMs;
+    if (const QString pageId = entry.payload.value(u"pageId"_s).toString(); !pageId.isEmpty()) {
+        item.post.target = PostTarget {QString(), pageId};
+        item.pageName = m_pageNames.value(pageId, pageId);
+    }
+    items.push_back(std::move(item));
 }
 
 QString WeekModel::targetsText(const WeeklySlot &slot) const
@@ -536,7 +582,10 @@ QVariant WeekModel::postData(const Item &item, int role) const
     case SlotIdRole: return QString();
     case TakenRole: return false;
     case PendingRole: return item.pending;
+    case PublicationRole: return item.publication;
     case MovableRole: {
+        if (item.publication)
+            return false;
         const qint64 now = (m_clock ? *m_clock : systemClock()).nowMs();
         return post.status == SubmissionStatus::Scheduled && !post.scheduleId.isEmpty()
                && post.scheduledAtMs && *post.scheduledAtMs > now && !item.cancelling;
@@ -575,12 +624,15 @@ QVariant WeekModel::slotData(const Item &item, int role) const
     case TakenRole: return item.taken;
     case PendingRole:
     case MovableRole: return false;
+    case PublicationRole: return qint64(0);
     default: return {};
     }
 }
 
 QString WeekModel::statusText(const Item &item) const
 {
+    if (item.publication)
+        return tr("waiting to be scheduled");
     if (item.pending)
         return tr("moving…");
     switch (item.post.status) {
@@ -600,7 +652,46 @@ Qt::ItemFlags WeekModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (index.data(MovableRole).toBool())
+        flags |= Qt::ItemIsDragEnabled;
+    return flags;
+}
+
+QStringList WeekModel::mimeTypes() const
+{
+    return {calendarmime::Post};
+}
+
+QMimeData *WeekModel::mimeData(const QModelIndexList &indexes) const
+{
+    for (const QModelIndex &index : indexes) {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !index.data(MovableRole).toBool())
+            continue;
+        auto *data = new QMimeData;
+        data->setData(calendarmime::Post, index.data(SubmissionIdRole).toString().toUtf8());
+        data->setText(index.data(TextRole).toString());
+        return data;
+    }
+    return nullptr;
+}
+
+Qt::DropActions WeekModel::supportedDragActions() const
+{
+    return Qt::MoveAction;
+}
+
+qint64 WeekModel::instantAt(int day, int minuteOfDay) const
+{
+    return m_calendar.instantOf(m_firstDay.addDays(day), minuteOfDay / 60, minuteOfDay % 60);
+}
+
+QString WeekModel::zoneText() const
+{
+    const QTimeZone zone = m_calendar.zone();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    return tr("%1 (%2)").arg(QString::fromUtf8(zone.id()),
+                             zone.displayName(now, QTimeZone::OffsetName));
 }
 
 QHash<int, QByteArray> WeekModel::roleNames() const
@@ -626,6 +717,7 @@ QHash<int, QByteArray> WeekModel::roleNames() const
         {TakenRole, "taken"},
         {PendingRole, "pending"},
         {MovableRole, "movable"},
+        {PublicationRole, "publication"},
     };
     for (const auto &[role, name] : ours)
         names.insert(role, name);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/localstore.h"
 #include "core/account.h"
 #include "core/slotcalendar.h"
 #include "core/submission.h"
@@ -20,10 +21,6 @@ namespace slotline {
 class Clock;
 }
 
-namespace slotline::client {
-class LocalStore;
-}
-
 namespace slotline::gui {
 
 // What the week calendar paints: the publishing slots and the posts of seven days, as
@@ -37,6 +34,8 @@ namespace slotline::gui {
 //   in that minute, as the server decides when it looks for a free slot.
 // - a post that is not cancelled: at its scheduled time, or at its creation when it was
 //   published at once; at its new time while a move waits in the outbox (PendingRole).
+// - a draft's publication at a time that waits in the outbox (offline, or not sent yet):
+//   pending, with no submission id until the server has made the post.
 //
 // A change in the store (posts, outbox, accounts, slots) updates only the rows concerned,
 // so a view keeps its selection; a row's key is its kind and id (a slot occurrence's id
@@ -69,6 +68,7 @@ public:
         TakenRole, // bool (slots): a post of a shown account it applies to holds its minute
         PendingRole, // bool (posts): a move waits to reach the server
         MovableRole, // bool (posts): scheduled, in the future and not being cancelled
+        PublicationRole, // qint64: a waiting publication's outbox sequence; else 0
     };
 
     // How long a post counts as taking on the time axis when posts are put in lanes.
@@ -84,7 +84,8 @@ public:
     void setWeek(QDate firstDay);
     QDate firstDay() const { return m_firstDay; }
     // The zone the days and times of the week are read in; the project's (ProjectTimeZone)
-    // until this is called, following it when the server names another.
+    // until this is called, or when called with an invalid zone, following it when the
+    // server names another.
     void setTimeZone(const QTimeZone &zone);
     QTimeZone timeZone() const;
     // Only the posts and slots of these accounts (none for an empty list); std::nullopt:
@@ -98,6 +99,12 @@ public:
     // server for (SyncEngine::loadPosts). (0, 0) before setWeek().
     std::pair<qint64, qint64> range() const;
 
+    // The instant of a wall-clock minute of a shown day in the model's zone (a minute a
+    // change of daylight saving time skips counts from the hour before the change).
+    qint64 instantAt(int day, int minuteOfDay) const;
+    // The model's zone as the user reads it: its name and offset, e.g. "Europe/Berlin (UTC+1)".
+    QString zoneText() const;
+
     QModelIndex indexOfPost(const QString &submissionId) const;
     // The occurrence of this weekly slot in the shown week (the first, in the rare week
     // where a change of daylight saving time brings it twice).
@@ -107,6 +114,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     QHash<int, QByteArray> roleNames() const override;
+    // Posts that can be moved are dragged as calendarmime::Post (and their text).
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    Qt::DropActions supportedDragActions() const override;
 
     // Reads the store again; called on its referenceChanged, postsChanged and
     // outboxChanged.
@@ -133,6 +144,7 @@ private:
         Submission post;
         bool pending = false;
         bool cancelling = false;
+        qint64 publication = 0; // the outbox sequence of a publication not made yet
         // Slots
         WeeklySlot slot;
         QDate slotDate; // the date of the occurrence in the slots' zone
@@ -143,6 +155,8 @@ private:
     QVariant postData(const Item &item, int role) const;
     QVariant slotData(const Item &item, int role) const;
     QString statusText(const Item &item) const;
+    void addPublication(const client::LocalStore::OutboxEntry &entry, qint64 sinceMs,
+                        qint64 untilMs, std::vector<Item> &items) const;
     QString targetsText(const WeeklySlot &slot) const;
     QString accountName(const QString &accountId) const;
     QTimeZone currentZone() const;

@@ -108,7 +108,10 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
             suggestTime();
     });
     connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::followStore);
-    connect(&session.sync(), &client::SyncEngine::published, this, &ComposerWidget::onPublished);
+    connect(&session.sync(), &client::SyncEngine::published, this,
+            [this](qint64, const QString &localId, const client::PostCreated &post) {
+                onPublished(localId, post);
+            });
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &ComposerWidget::onRefused);
 

@@ -52,6 +52,11 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     m_deleteAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_ui->draftsView->addAction(m_deleteAction);
     m_ui->draftsView->addAction(m_duplicateAction);
+    m_nextSlotAction = new QAction(QIcon::fromTheme(u"appointment-new"_s),
+                                   tr("Schedule in next free &slot"), this);
+    m_nextSlotAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    m_nextSlotAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_ui->draftsView->addAction(m_nextSlotAction);
     m_searchAction = new QAction(tr("&Find draft"), this);
     m_searchAction->setShortcut(QKeySequence::Find);
     m_ui->newButton->setDefaultAction(m_newAction);
@@ -61,6 +66,11 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     connect(m_newAction, &QAction::triggered, this, &DraftsPanel::newRequested);
     connect(m_duplicateAction, &QAction::triggered, this, &DraftsPanel::duplicateSelected);
     connect(m_deleteAction, &QAction::triggered, this, &DraftsPanel::deleteSelected);
+    connect(m_nextSlotAction, &QAction::triggered, this, [this] {
+        if (const QStringList ids = selectedDraftIds(); !ids.isEmpty())
+            Q_EMIT nextFreeSlotRequested(ids.first());
+    });
+    connect(m_model, &DraftListModel::postDropped, this, &DraftsPanel::unscheduleRequested);
     connect(m_searchAction, &QAction::triggered, this, [this] {
         m_ui->searchEdit->setFocus(Qt::ShortcutFocusReason);
         m_ui->searchEdit->selectAll();
@@ -199,6 +209,7 @@ void DraftsPanel::updateActions()
     const bool any = m_ui->draftsView->selectionModel()->hasSelection();
     m_duplicateAction->setEnabled(any);
     m_deleteAction->setEnabled(any);
+    m_nextSlotAction->setEnabled(any);
 }
 
 } // namespace slotline::gui

@@ -50,6 +50,7 @@ public:
     QAction *duplicateAction() const { return m_duplicateAction; }
     QAction *deleteAction() const { return m_deleteAction; }
     QAction *searchAction() const { return m_searchAction; }
+    QAction *nextFreeSlotAction() const { return m_nextSlotAction; }
 
     // Shows the drafts meant for these platforms (and those meant for none); all without.
     void setPlatformFilter(const std::optional<QList<Platform>> &platforms);
@@ -63,6 +64,10 @@ Q_SIGNALS:
     // These drafts are about to be deleted by the user (what is typed in them goes too).
     void deleting(const QStringList &localIds);
     void newRequested();
+    // The draft is to be scheduled in the next free slot (of the calendar's account).
+    void nextFreeSlotRequested(const QString &localId);
+    // A scheduled post was dragged here from the calendar: it is to become a draft again.
+    void unscheduleRequested(const QString &submissionId);
 
 private:
     void duplicateSelected();
@@ -81,6 +86,7 @@ private:
     QAction *m_newAction = nullptr;
     QAction *m_duplicateAction = nullptr;
     QAction *m_deleteAction = nullptr;
+    QAction *m_nextSlotAction = nullptr;
     QAction *m_searchAction = nullptr;
     QTimer m_undoBarTimer;
 };

@@ -134,6 +134,17 @@ void PostsPanel::refresh()
     m_session.sync().loadPosts(m_sinceMs, m_untilMs);
 }
 
+bool PostsPanel::showPost(const QString &submissionId)
+{
+    const QModelIndex index = m_model->indexOfPost(submissionId);
+    if (!index.isValid())
+        return false;
+    m_ui->postsView->setCurrentIndex(index);
+    m_ui->postsView->scrollTo(index);
+    m_ui->postsView->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
 void PostsPanel::updateSummary()
 {
     m_ui->summaryLabel->setText(tr("%n post(s)", nullptr, m_model->rowCount()));

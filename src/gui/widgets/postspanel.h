@@ -40,6 +40,9 @@ public:
     static constexpr int InProgressRefreshMs = 5'000;
 
     PostsPanel(client::Session &session, const Clock &clock, QWidget *parent = nullptr);
+
+    // Selects the post in the list (when the range shown has it); false when not there.
+    bool showPost(const QString &submissionId);
     ~PostsPanel() override;
 
     QAction *refreshAction() const { return m_refreshAction; }

@@ -1,0 +1,360 @@
+#include "gui/widgets/calendarpanel.h"
+
+#include "client/session.h"
+#include "core/clock.h"
+#include "gui/models/itemcolors.h"
+#include "gui/models/weekmodel.h"
+#include "gui/platformstyle.h"
+#include "gui/projecttimezone.h"
+#include "gui/widgets/weekview.h"
+#include "ui_calendarpanel.h"
+
+#include <QAction>
+#include <QLocale>
+#include <QTimeZone>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+enum ZoneChoice { ProjectZone, ComputerZone };
+
+// A target in the combo: account id and page id.
+QStringList targetData(const QString &accountId, const QString &pageId)
+{
+    return {accountId, pageId};
+}
+
+} // namespace
+
+CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, const Clock &clock,
+                             QWidget *parent)
+    : QWidget(parent)
+    , m_ui(new Ui::CalendarPanel)
+    , m_session(session)
+    , m_editor(editor)
+    , m_clock(clock)
+    , m_model(new WeekModel(session.store(), this))
+{
+    m_ui->setupUi(this);
+    m_model->setClock(&clock);
+    m_view = new WeekView(this);
+    m_view->setObjectName(u"weekView"_s);
+    m_view->setModel(m_model);
+    m_view->setEditor(&editor);
+    m_view->setClock(&clock);
+    m_ui->viewLayout->addWidget(m_view);
+    setFocusProxy(m_view);
+    m_ui->messageLabel->hide();
+
+    m_previousAction = new QAction(QIcon::fromTheme(u"go-previous"_s), tr("&Previous week"), this);
+    m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_PageUp));
+    m_nextAction = new QAction(QIcon::fromTheme(u"go-next"_s), tr("&Next week"), this);
+    m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_PageDown));
+    m_todayAction = new QAction(QIcon::fromTheme(u"go-jump-today"_s), tr("&This week"), this);
+    m_todayAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
+    m_editSlotsAction = new QAction(QIcon::fromTheme(u"document-edit"_s), tr("Edit s&lots"), this);
+    m_editSlotsAction->setCheckable(true);
+    m_editSlotsAction->setToolTip(tr("Click a time to add a weekly publishing slot there for "
+                                     "the account chosen; click a slot to remove it"));
+    for (QAction *action : {m_previousAction, m_nextAction, m_todayAction}) {
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(
+            action->text().remove(u'&'), action->shortcut().toString(QKeySequence::NativeText)));
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(action);
+    }
+    m_ui->previousButton->setDefaultAction(m_previousAction);
+    m_ui->nextButton->setDefaultAction(m_nextAction);
+    m_ui->todayButton->setDefaultAction(m_todayAction);
+    m_ui->editSlotsButton->setDefaultAction(m_editSlotsAction);
+    QFont bold = m_ui->rangeLabel->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.15);
+    m_ui->rangeLabel->setFont(bold);
+    m_ui->dateEdit->setDisplayFormat(QLocale().dateFormat(QLocale::ShortFormat));
+
+    connect(m_previousAction, &QAction::triggered, this,
+            [this] { showWeekOf(m_model->firstDay().addDays(-7)); });
+    connect(m_nextAction, &QAction::triggered, this,
+            [this] { showWeekOf(m_model->firstDay().addDays(7)); });
+    connect(m_todayAction, &QAction::triggered, this, [this] {
+        showWeekOf(today());
+        const QTime now = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs())
+                              .toTimeZone(m_model->timeZone())
+                              .time();
+        m_view->scrollToMinute(std::max(0, now.hour() * 60 + now.minute() - 90));
+    });
+    connect(m_ui->dateEdit, &QDateEdit::dateChanged, this, &CalendarPanel::showWeekOf);
+    connect(m_editSlotsAction, &QAction::toggled, this, [this](bool on) {
+        m_view->setSlotEditing(on);
+        if (on)
+            showMessage(tr("Editing slots: click a time to add a weekly slot for %1 there, "
+                           "click a slot to remove it.")
+                            .arg(m_ui->targetCombo->currentText()),
+                        false);
+        else
+            m_ui->messageLabel->hide();
+    });
+    connect(m_ui->targetCombo, &QComboBox::currentIndexChanged, this, &CalendarPanel::targetChosen);
+    connect(m_ui->zoneCombo, &QComboBox::currentIndexChanged, this, &CalendarPanel::zoneChosen);
+    connect(m_model, &WeekModel::rangeChanged, this, &CalendarPanel::weekChanged);
+    connect(m_view, &WeekView::openRequested, this, &CalendarPanel::openPostRequested);
+    connect(m_view, &WeekView::timeClicked, this, &CalendarPanel::addSlotAt);
+    connect(m_view, &WeekView::slotClicked, this, &CalendarPanel::removeSlot);
+    connect(&editor, &ScheduleEditor::refused, this,
+            [this](const QString &reason) { showMessage(reason, true); });
+    connect(&session.store(), &client::LocalStore::referenceChanged, this, [this] {
+        fillTargets();
+        fillZones();
+    });
+    connect(&session.sync(), &client::SyncEngine::published, this, &CalendarPanel::reload);
+    connect(&session.sync(), &client::SyncEngine::referenceRefreshed, this, &CalendarPanel::reload);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &CalendarPanel::checkDue);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CalendarPanel::checkDue);
+
+    m_messageTimer.setSingleShot(true);
+    m_messageTimer.setInterval(MessageMs);
+    connect(&m_messageTimer, &QTimer::timeout, this, [this] {
+        if (!m_editSlotsAction->isChecked())
+            m_ui->messageLabel->hide();
+    });
+    m_dueTimer.setInterval(DueRefreshMs);
+    connect(&m_dueTimer, &QTimer::timeout, this, &CalendarPanel::reload);
+
+    fillTargets();
+    fillZones();
+    showWeekOf(today());
+    // The working day in view, not midnight.
+    m_view->scrollToMinute(7 * 60);
+}
+
+CalendarPanel::~CalendarPanel() = default;
+
+QDate CalendarPanel::today() const
+{
+    return QDateTime::fromMSecsSinceEpoch(m_clock.nowMs()).toTimeZone(m_model->timeZone()).date();
+}
+
+void CalendarPanel::showWeekOf(QDate date)
+{
+    if (!date.isValid())
+        return;
+    m_model->setWeek(WeekModel::weekStarting(date, QLocale().firstDayOfWeek()));
+    weekChanged();
+}
+
+void CalendarPanel::weekChanged()
+{
+    const QDate first = m_model->firstDay();
+    if (!first.isValid())
+        return;
+    const QDate last = first.addDays(6);
+    const QLocale locale;
+    QString range;
+    if (first.year() != last.year())
+        range = tr("%1 – %2").arg(locale.toString(first, u"d MMM yyyy"_s),
+                                  locale.toString(last, u"d MMM yyyy"_s));
+    else if (first.month() != last.month())
+        range = tr("%1 – %2").arg(locale.toString(first, u"d MMM"_s),
+                                  locale.toString(last, u"d MMM yyyy"_s));
+    else
+        range = tr("%1 – %2").arg(locale.toString(first, u"d"_s),
+                                  locale.toString(last, u"d MMMM yyyy"_s));
+    m_ui->rangeLabel->setText(range);
+    {
+        const QSignalBlocker blocker(m_ui->dateEdit);
+        if (m_ui->dateEdit->date() < first || m_ui->dateEdit->date() > last)
+            m_ui->dateEdit->setDate(first);
+    }
+    m_view->viewport()->update();
+    reload();
+}
+
+void CalendarPanel::reload()
+{
+    const auto [sinceMs, untilMs] = m_model->range();
+    if (sinceMs < untilMs)
+        m_session.sync().loadPosts(sinceMs, untilMs);
+}
+
+void CalendarPanel::checkDue()
+{
+    // A post due or publishing changes on the server by itself: read the week again until
+    // it has settled.
+    const qint64 now = m_clock.nowMs();
+    bool waiting = false;
+    for (int row = 0; row < m_model->rowCount() && !waiting; ++row) {
+        const QModelIndex index = m_model->index(row);
+        if (index.data(WeekModel::KindRole).toInt() != int(WeekModel::Kind::Post))
+            continue;
+        const auto status = SubmissionStatus(index.data(WeekModel::StatusRole).toInt());
+        waiting = status == SubmissionStatus::InProgress
+                  || (status == SubmissionStatus::Scheduled
+                      && index.data(WeekModel::StartRole).toLongLong() <= now);
+    }
+    if (waiting && !m_dueTimer.isActive())
+        m_dueTimer.start();
+    else if (!waiting)
+        m_dueTimer.stop();
+}
+
+void CalendarPanel::fillTargets()
+{
+    // Until there are accounts to choose from, the first one will be the choice.
+    const bool hadAccounts = m_ui->targetCombo->count() > 1;
+    const ScheduleEditor::Target chosen = target();
+    const QSignalBlocker blocker(m_ui->targetCombo);
+    m_ui->targetCombo->clear();
+    for (const Account &account : m_session.store().cachedAccounts()) {
+        const QIcon icon = PlatformStyle::icon(account.platform);
+        m_ui->targetCombo->addItem(icon, account.name.isEmpty() ? account.id : account.name,
+                                   targetData(account.id, QString()));
+        for (const Subaccount &page : m_session.store().cachedSubaccounts(account.id)) {
+            //: An account's page in the calendar's account choice.
+            m_ui->targetCombo->addItem(icon, tr("%1 › %2").arg(account.name, page.name),
+                                       targetData(account.id, page.id));
+        }
+    }
+    //: The slot target "every account" (for editing slots; a draft needs one account).
+    m_ui->targetCombo->addItem(tr("Every account"), targetData(QString(), QString()));
+    const int found = hadAccounts
+                          ? m_ui->targetCombo->findData(targetData(chosen.accountId, chosen.pageId))
+                          : -1;
+    m_ui->targetCombo->setCurrentIndex(std::max(0, found));
+    m_view->setDefaultTarget(target());
+}
+
+ScheduleEditor::Target CalendarPanel::target() const
+{
+    const QStringList ids = m_ui->targetCombo->currentData().toStringList();
+    if (ids.size() != 2)
+        return {};
+    return {ids.at(0), ids.at(1)};
+}
+
+void CalendarPanel::setTarget(const ScheduleEditor::Target &target)
+{
+    const int found = m_ui->targetCombo->findData(targetData(target.accountId, target.pageId));
+    if (found >= 0)
+        m_ui->targetCombo->setCurrentIndex(found);
+}
+
+void CalendarPanel::targetChosen()
+{
+    m_view->setDefaultTarget(target());
+    if (m_editSlotsAction->isChecked())
+        m_editSlotsAction->toggled(true); // the message names the target
+}
+
+void CalendarPanel::fillZones()
+{
+    const QTimeZone project = ProjectTimeZone::of(m_session.store());
+    const QTimeZone computer = QTimeZone::systemTimeZone();
+    const QDateTime now = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs());
+    const int chosen = std::max(0, m_ui->zoneCombo->currentIndex());
+    const QSignalBlocker blocker(m_ui->zoneCombo);
+    m_ui->zoneCombo->clear();
+    //: The calendar's time zone choice: the project's zone, e.g. "Europe/Berlin (project)".
+    m_ui->zoneCombo->addItem(tr("%1 (project)").arg(QString::fromUtf8(project.id())));
+    //: The calendar's time zone choice: this computer's zone, e.g. "UTC (this computer)".
+    m_ui->zoneCombo->addItem(tr("%1 (this computer)").arg(QString::fromUtf8(computer.id())));
+    for (int choice : {ProjectZone, ComputerZone}) {
+        const QTimeZone zone = choice == ProjectZone ? project : computer;
+        m_ui->zoneCombo->setItemData(choice,
+                                     tr("%1, now %2").arg(zone.displayName(now, QTimeZone::LongName),
+                                                         zone.displayName(now, QTimeZone::OffsetName)),
+                                     Qt::ToolTipRole);
+    }
+    m_ui->zoneCombo->setCurrentIndex(chosen);
+}
+
+void CalendarPanel::zoneChosen()
+{
+    const QDate shown = m_model->firstDay().addDays(3);
+    m_model->setTimeZone(m_ui->zoneCombo->currentIndex() == ComputerZone
+                             ? QTimeZone::systemTimeZone()
+                             : QTimeZone());
+    showWeekOf(shown);
+}
+
+void CalendarPanel::setAccountFilter(const std::optional<QStringList> &accountIds)
+{
+    m_model->setAccountFilter(accountIds);
+}
+
+void CalendarPanel::scheduleInNextFreeSlot(const QString &draftLocalId)
+{
+    if (m_editor.scheduleDraft(draftLocalId, target(), std::nullopt))
+        showMessage(tr("Scheduled in the next free slot of %1; it shows in the calendar once "
+                       "the server has placed it.")
+                        .arg(m_ui->targetCombo->currentText()),
+                    false);
+}
+
+void CalendarPanel::showMessage(const QString &text, bool problem)
+{
+    QPalette colors = m_ui->messageLabel->palette();
+    colors.setColor(QPalette::WindowText,
+                    problem ? ItemColors::error() : palette().color(QPalette::WindowText));
+    m_ui->messageLabel->setPalette(colors);
+    m_ui->messageLabel->setText(text);
+    m_ui->messageLabel->show();
+    m_messageTimer.start();
+}
+
+bool CalendarPanel::serverReachable()
+{
+    if (m_session.connectivity().state() == client::Connectivity::State::Online)
+        return true;
+    showMessage(tr("Slots can be changed only while the server can be reached."), true);
+    return false;
+}
+
+void CalendarPanel::addSlotAt(int day, int minuteOfDay)
+{
+    if (!serverReachable())
+        return;
+    // Weekly slots are wall-clock times in the project's zone, whatever zone is shown.
+    const qint64 at = m_model->instantAt(day, minuteOfDay);
+    const QDateTime there
+        = QDateTime::fromMSecsSinceEpoch(at).toTimeZone(ProjectTimeZone::of(m_session.store()));
+    WeeklySlot slot;
+    slot.day = Qt::DayOfWeek(there.date().dayOfWeek());
+    slot.hour = there.time().hour();
+    slot.minute = there.time().minute();
+    const ScheduleEditor::Target chosen = target();
+    if (!chosen.accountId.isEmpty()) {
+        for (const Account &account : m_session.store().cachedAccounts()) {
+            if (account.id == chosen.accountId)
+                slot.targets.append(SlotTarget {account.platform, account.id, chosen.pageId});
+        }
+    }
+    m_session.client().addSlots(
+        {slot}, false, this, [this](const client::ApiResult<QList<WeeklySlot>> &result) {
+            if (!result.ok()) {
+                showMessage(tr("The slot was not added: %1").arg(result.error().toDisplayString()),
+                            true);
+                return;
+            }
+            m_session.sync().refreshReference();
+        });
+}
+
+void CalendarPanel::removeSlot(const QString &slotId)
+{
+    if (!serverReachable())
+        return;
+    m_session.client().deleteSlot(
+        slotId, this, [this](const client::ApiResult<client::Done> &result) {
+            if (!result.ok()) {
+                showMessage(
+                    tr("The slot was not removed: %1").arg(result.error().toDisplayString()), true);
+                return;
+            }
+            m_session.sync().refreshReference();
+        });
+}
+
+} // namespace slotline::gui

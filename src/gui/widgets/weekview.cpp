@@ -1,0 +1,1012 @@
+#include "gui/widgets/weekview.h"
+
+#include "core/clock.h"
+#include "core/platform.h"
+#include "core/submissionstatus.h"
+#include "gui/models/calendarmime.h"
+#include "gui/models/itemcolors.h"
+#include "gui/models/weekmodel.h"
+#include "gui/platformstyle.h"
+#include "gui/widgets/weekdayheader.h"
+
+#include <QApplication>
+#include <QDrag>
+#include <QDragMoveEvent>
+#include <QLocale>
+#include <QMimeData>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+#include <QTime>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+constexpr int SlotBand = 5; // the left part of a column where a slot stays visible under posts
+constexpr int MinutesPerDay = 24 * 60;
+
+QColor mixed(const QColor &a, const QColor &b, double amountOfB)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - amountOfB) + b.redF() * amountOfB),
+                            float(a.greenF() * (1 - amountOfB) + b.greenF() * amountOfB),
+                            float(a.blueF() * (1 - amountOfB) + b.blueF() * amountOfB));
+}
+
+} // namespace
+
+WeekView::WeekView(QWidget *parent)
+    : QAbstractItemView(parent)
+    , m_header(new WeekDayHeader(*this))
+{
+    setSelectionMode(SingleSelection);
+    setSelectionBehavior(SelectItems);
+    setDragEnabled(true);
+    setAcceptDrops(true);
+    setDragDropMode(DragDrop);
+    setDefaultDropAction(Qt::MoveAction);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    setMouseTracking(true);
+    setAutoScrollMargin(24);
+    setEditTriggers(NoEditTriggers);
+    setAccessibleName(tr("Week calendar"));
+    m_axisWidth = fontMetrics().horizontalAdvance(timeLabel(23 * 60 + 59)) + 16;
+    setViewportMargins(0, m_header->sizeHint().height(), 0, 0);
+}
+
+WeekView::~WeekView() = default;
+
+void WeekView::setModel(QAbstractItemModel *model)
+{
+    m_week = qobject_cast<WeekModel *>(model);
+    Q_ASSERT_X(m_week || !model, "WeekView::setModel", "the week calendar paints a WeekModel");
+    QAbstractItemView::setModel(model);
+    m_cardsDirty = true;
+    if (m_week) {
+        connect(m_week, &QAbstractItemModel::rowsMoved, this, [this] {
+            m_cardsDirty = true;
+            viewport()->update();
+        });
+        connect(m_week, &WeekModel::rangeChanged, this, [this] {
+            m_cardsDirty = true;
+            m_header->update();
+            viewport()->update();
+        });
+    }
+    updateGeometries();
+}
+
+void WeekView::setEditor(ScheduleEditor *editor)
+{
+    m_editor = editor;
+}
+
+void WeekView::setClock(const Clock *clock)
+{
+    m_clock = clock;
+    viewport()->update();
+}
+
+void WeekView::setDefaultTarget(const ScheduleEditor::Target &target)
+{
+    m_defaultTarget = target;
+}
+
+void WeekView::setSlotEditing(bool on)
+{
+    m_slotEditing = on;
+    viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+    viewport()->update();
+}
+
+void WeekView::setHourHeight(int pixels)
+{
+    const int clamped = std::clamp(pixels, MinHourHeight, MaxHourHeight);
+    if (clamped == m_hourHeight)
+        return;
+    // The minute at the middle stays where it is.
+    const double middle = (verticalOffset() + viewport()->height() / 2.0) / m_hourHeight;
+    m_hourHeight = clamped;
+    updateGeometries();
+    verticalScrollBar()->setValue(int(middle * m_hourHeight - viewport()->height() / 2.0));
+    viewport()->update();
+}
+
+void WeekView::scrollToMinute(int minuteOfDay)
+{
+    verticalScrollBar()->setValue(minuteOfDay * m_hourHeight / 60);
+}
+
+double WeekView::columnWidth() const
+{
+    return std::max(1.0, (viewport()->width() - m_axisWidth) / 7.0);
+}
+
+QRect WeekView::dayColumnRect(int day) const
+{
+    const double width = columnWidth();
+    const int left = m_axisWidth + int(std::round(day * width));
+    const int right = m_axisWidth + int(std::round((day + 1) * width));
+    return QRect(left, 0, right - left, viewport()->height());
+}
+
+QPoint WeekView::pointAt(int day, int minuteOfDay) const
+{
+    const QRect column = dayColumnRect(day);
+    return QPoint(column.center().x(),
+                  minuteOfDay * m_hourHeight / 60 - verticalOffset() + m_hourHeight / 8);
+}
+
+QString WeekView::timeLabel(int minuteOfDay) const
+{
+    return QLocale().toString(QTime(minuteOfDay / 60, minuteOfDay % 60), QLocale::ShortFormat);
+}
+
+// --- the cards -----------------------------------------------------------------------------
+
+void WeekView::rebuildCards()
+{
+    m_cards.clear();
+    if (!model())
+        return;
+    const int rows = model()->rowCount(rootIndex());
+    m_cards.reserve(size_t(rows));
+    std::vector<Card> posts;
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex index = model()->index(row, 0, rootIndex());
+        Card card;
+        card.row = row;
+        card.slot = index.data(WeekModel::KindRole).toInt() == int(WeekModel::Kind::Slot);
+        card.day = index.data(WeekModel::DayRole).toInt();
+        card.minuteOfDay = index.data(WeekModel::MinuteOfDayRole).toInt();
+        card.lane = index.data(WeekModel::LaneRole).toInt();
+        card.laneCount = std::max(1, index.data(WeekModel::LaneCountRole).toInt());
+        card.startMs = index.data(WeekModel::StartRole).toLongLong();
+        card.platform = index.data(WeekModel::PlatformRole).toInt();
+        card.accountId = index.data(WeekModel::AccountIdRole).toString();
+        card.pageId = index.data(WeekModel::PageIdRole).toString();
+        if (card.slot) {
+            card.taken = index.data(WeekModel::TakenRole).toBool();
+            card.label = index.data(Qt::DisplayRole).toString();
+            card.id = index.data(WeekModel::SlotIdRole).toString();
+            m_cards.push_back(std::move(card));
+        } else {
+            card.status = index.data(WeekModel::StatusRole).toInt();
+            card.pending = index.data(WeekModel::PendingRole).toBool();
+            card.movable = index.data(WeekModel::MovableRole).toBool();
+            card.id = index.data(WeekModel::SubmissionIdRole).toString();
+            const QString title = index.data(WeekModel::TitleRole).toString();
+            //: A card in the week calendar: the account, then the post's first line.
+            card.label
+                = tr("%1 · %2").arg(index.data(WeekModel::AccountNameRole).toString(), title);
+            posts.push_back(std::move(card));
+        }
+    }
+    // Slots first: posts are painted over them, and found first under the mouse.
+    for (Card &post : posts)
+        m_cards.push_back(std::move(post));
+    m_cardsDirty = false;
+}
+
+const std::vector<WeekView::Card> &WeekView::cards() const
+{
+    if (m_cardsDirty)
+        const_cast<WeekView *>(this)->rebuildCards();
+    return m_cards;
+}
+
+QRect WeekView::contentRect(const Card &card) const
+{
+    const double width = columnWidth();
+    const double left = m_axisWidth + card.day * width;
+    const int top = card.minuteOfDay * m_hourHeight / 60;
+    const int height = std::max(4, MinutesPerStep * m_hourHeight / 60 - 1);
+    if (card.slot)
+        return QRect(int(left) + 1, top, int(width) - 2, height);
+    const double inner = width - SlotBand - 3;
+    const double laneWidth = inner / card.laneCount;
+    const int x = int(left + SlotBand + 1 + card.lane * laneWidth);
+    return QRect(x, top, std::max(3, int(laneWidth) - 1), height);
+}
+
+QModelIndex WeekView::indexOfCard(int card) const
+{
+    if (card < 0 || !model())
+        return {};
+    return model()->index(cards()[size_t(card)].row, 0, rootIndex());
+}
+
+int WeekView::cardAt(const QPoint &point, bool postsOnly) const
+{
+    const QPoint content = point + QPoint(0, verticalOffset());
+    const std::vector<Card> &all = cards();
+    for (int i = int(all.size()) - 1; i >= 0; --i) {
+        const Card &card = all[size_t(i)];
+        if (card.slot && postsOnly)
+            break; // slots come first
+        if (contentRect(card).contains(content))
+            return i;
+    }
+    return -1;
+}
+
+QRect WeekView::visualRect(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != model())
+        return {};
+    for (const Card &card : cards()) {
+        if (card.row == index.row())
+            return contentRect(card).translated(0, -verticalOffset());
+    }
+    return {};
+}
+
+void WeekView::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    const QRect rect = visualRect(index);
+    if (rect.isNull())
+        return;
+    const int margin = m_hourHeight / 2;
+    if (hint == PositionAtCenter)
+        verticalScrollBar()->setValue(verticalOffset() + rect.center().y()
+                                      - viewport()->height() / 2);
+    else if (rect.top() < margin)
+        verticalScrollBar()->setValue(verticalOffset() + rect.top() - margin);
+    else if (rect.bottom() > viewport()->height() - margin)
+        verticalScrollBar()->setValue(verticalOffset() + rect.bottom() - viewport()->height()
+                                      + margin);
+}
+
+QModelIndex WeekView::indexAt(const QPoint &point) const
+{
+    return indexOfCard(cardAt(point, false));
+}
+
+int WeekView::horizontalOffset() const
+{
+    return 0;
+}
+
+int WeekView::verticalOffset() const
+{
+    return verticalScrollBar()->value();
+}
+
+bool WeekView::isIndexHidden(const QModelIndex &) const
+{
+    return false;
+}
+
+void WeekView::setSelection(const QRect &rect, QItemSelectionModel::SelectionFlags command)
+{
+    const QRect content = rect.normalized().translated(0, verticalOffset());
+    QItemSelection selection;
+    const std::vector<Card> &all = cards();
+    for (auto card = all.crbegin(); card != all.crend(); ++card) {
+        if (!card->slot && contentRect(*card).intersects(content)) {
+            const QModelIndex index = model()->index(card->row, 0, rootIndex());
+            selection.select(index, index);
+            break; // one post: the calendar selects single items
+        }
+    }
+    selectionModel()->select(selection, command);
+}
+
+QRegion WeekView::visualRegionForSelection(const QItemSelection &selection) const
+{
+    QRegion region;
+    for (const QModelIndex &index : selection.indexes())
+        region += visualRect(index).adjusted(-2, -2, 2, 2);
+    return region;
+}
+
+void WeekView::updateGeometries()
+{
+    const int header = m_header->sizeHint().height();
+    setViewportMargins(0, header, 0, 0);
+    const QRect area = viewport()->geometry();
+    m_header->setGeometry(area.left(), area.top() - header, area.width(), header);
+    verticalScrollBar()->setRange(0, std::max(0, contentHeight() - viewport()->height()));
+    verticalScrollBar()->setPageStep(viewport()->height());
+    verticalScrollBar()->setSingleStep(m_hourHeight / 4);
+    QAbstractItemView::updateGeometries();
+}
+
+void WeekView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractItemView::resizeEvent(event);
+    updateGeometries();
+}
+
+void WeekView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                           const QList<int> &roles)
+{
+    m_cardsDirty = true;
+    QAbstractItemView::dataChanged(topLeft, bottomRight, roles);
+    viewport()->update();
+}
+
+void WeekView::rowsInserted(const QModelIndex &parent, int start, int end)
+{
+    m_cardsDirty = true;
+    QAbstractItemView::rowsInserted(parent, start, end);
+    viewport()->update();
+}
+
+void WeekView::rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end)
+{
+    m_cardsDirty = true;
+    QAbstractItemView::rowsAboutToBeRemoved(parent, start, end);
+    viewport()->update();
+}
+
+void WeekView::reset()
+{
+    m_cardsDirty = true;
+    QAbstractItemView::reset();
+    m_header->update();
+}
+
+// --- painting ------------------------------------------------------------------------------
+
+qint64 WeekView::nowMs() const
+{
+    return m_clock ? m_clock->nowMs() : QDateTime::currentMSecsSinceEpoch();
+}
+
+int WeekView::todayColumn() const
+{
+    if (!m_week || !m_week->firstDay().isValid())
+        return -1;
+    const qint64 now = nowMs();
+    const QDate today = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).date();
+    const qint64 column = m_week->firstDay().daysTo(today);
+    return column >= 0 && column < 7 ? int(column) : -1;
+}
+
+QPixmap WeekView::platformPixmap(int platform) const
+{
+    auto found = m_pixmaps.constFind(platform);
+    if (found != m_pixmaps.cend())
+        return *found;
+    const int size = fontMetrics().height() - 2;
+    const QPixmap pixmap
+        = PlatformStyle::icon(Platform(platform)).pixmap(QSize(size, size), devicePixelRatioF());
+    m_pixmaps.insert(platform, pixmap);
+    return pixmap;
+}
+
+void WeekView::paintGrid(QPainter &painter, const QRect &exposed) const
+{
+    const QPalette &colors = palette();
+    const int offset = verticalOffset();
+    const QColor base = colors.color(QPalette::Base);
+    const QColor line = mixed(base, colors.color(QPalette::Text), 0.12);
+    const QColor faintLine = mixed(base, colors.color(QPalette::Text), 0.05);
+    painter.fillRect(exposed, base);
+
+    // Today's column, and the part of the week already past, shaded.
+    const int today = todayColumn();
+    const qint64 now = nowMs();
+    const auto [weekStart, weekEnd] = m_week ? m_week->range() : std::pair<qint64, qint64> {0, 0};
+    const QColor past = mixed(base, colors.color(QPalette::Text), 0.04);
+    const QColor todayTint = mixed(base, colors.color(QPalette::Highlight), 0.08);
+    for (int day = 0; day < 7; ++day) {
+        const QRect column = dayColumnRect(day);
+        if (day == today)
+            painter.fillRect(column, todayTint);
+        if (weekEnd <= now || (today >= 0 && day < today))
+            painter.fillRect(column, past);
+    }
+    int nowY = -1;
+    if (today >= 0) {
+        const QTime time
+            = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).time();
+        nowY = (time.hour() * 60 + time.minute()) * m_hourHeight / 60 - offset;
+        QRect before = dayColumnRect(today);
+        before.setBottom(nowY);
+        painter.fillRect(before, past);
+    } else if (weekStart > now) {
+        nowY = -1;
+    }
+
+    // Hour and half-hour lines, and the hours on the axis.
+    const int firstHour = std::max(0, offset / m_hourHeight);
+    const int lastHour = std::min(24, (offset + viewport()->height()) / m_hourHeight + 1);
+    painter.setPen(colors.color(QPalette::PlaceholderText));
+    for (int hour = firstHour; hour <= lastHour; ++hour) {
+        const int y = hour * m_hourHeight - offset;
+        painter.fillRect(QRect(m_axisWidth, y, viewport()->width() - m_axisWidth, 1), line);
+        painter.fillRect(
+            QRect(m_axisWidth, y + m_hourHeight / 2, viewport()->width() - m_axisWidth, 1),
+            faintLine);
+        if (hour > 0 && hour < 24) {
+            painter.drawText(
+                QRect(0, y - fontMetrics().height() / 2, m_axisWidth - 8, fontMetrics().height()),
+                Qt::AlignRight | Qt::AlignVCenter, timeLabel(hour * 60));
+        }
+    }
+    for (int day = 0; day < 7; ++day) {
+        const QRect column = dayColumnRect(day);
+        painter.fillRect(QRect(column.left(), 0, 1, viewport()->height()), line);
+    }
+
+    if (nowY >= 0) {
+        const QRect column = dayColumnRect(today);
+        const QColor red = ItemColors::error();
+        painter.fillRect(QRect(column.left(), nowY - 1, column.width(), 2), red);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(red);
+        painter.drawEllipse(QPoint(column.left(), nowY), 4, 4);
+    }
+}
+
+void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
+                         bool selected) const
+{
+    const QPalette &colors = palette();
+    const QColor base = colors.color(QPalette::Base);
+    const QColor text = colors.color(QPalette::Text);
+    if (card.slot) {
+        const QColor highlight = colors.color(QPalette::Highlight);
+        QPen pen(card.taken ? mixed(base, text, 0.35) : highlight);
+        pen.setStyle(card.taken ? Qt::SolidLine : Qt::DashLine);
+        painter.setPen(pen);
+        painter.setBrush(card.taken ? mixed(base, text, 0.07) : mixed(base, highlight, 0.06));
+        painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+        painter.fillRect(QRect(rect.left(), rect.top(), SlotBand - 1, rect.height()),
+                         card.taken ? mixed(base, text, 0.35) : highlight);
+        if (rect.width() > 60 && rect.height() >= fontMetrics().height()) {
+            painter.setPen(card.taken ? colors.color(QPalette::PlaceholderText) : highlight);
+            painter.drawText(
+                rect.adjusted(SlotBand + 4, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter,
+                fontMetrics().elidedText(card.label, Qt::ElideRight, rect.width() - SlotBand - 8));
+        }
+        return;
+    }
+
+    const QColor platform = card.platform >= 0 ? PlatformStyle::color(Platform(card.platform))
+                                               : colors.color(QPalette::Highlight);
+    const auto status = SubmissionStatus(card.status);
+    const bool done = status == SubmissionStatus::Published;
+    const bool failed = status == SubmissionStatus::Failed;
+    QColor fill = mixed(base, platform, done ? 0.10 : 0.22);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(fill);
+    painter.drawRoundedRect(rect, 3, 3);
+    painter.fillRect(QRect(rect.left(), rect.top(), 3, rect.height()), platform);
+    if (failed || card.pending || selected) {
+        QPen pen(selected ? colors.color(QPalette::Highlight)
+                          : (failed ? ItemColors::error() : mixed(base, text, 0.5)));
+        pen.setWidth(selected ? 2 : 1);
+        pen.setStyle(card.pending && !selected ? Qt::DashLine : Qt::SolidLine);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    }
+
+    QRect inner = rect.adjusted(5, 0, -3, 0);
+    if (inner.width() < 8)
+        return;
+    const QPixmap icon = card.platform >= 0 ? platformPixmap(card.platform) : QPixmap();
+    const int iconSize = int(icon.height() / icon.devicePixelRatio());
+    if (!icon.isNull() && inner.width() > iconSize + 4) {
+        painter.drawPixmap(
+            inner.left(),
+            inner.top() + (std::min(inner.height(), fontMetrics().height()) - iconSize) / 2, icon);
+        inner.setLeft(inner.left() + iconSize + 3);
+    }
+    QString mark;
+    if (failed)
+        mark = u"!"_s;
+    else if (done)
+        mark = u"✓"_s;
+    else if (card.pending || status == SubmissionStatus::InProgress)
+        mark = u"…"_s;
+    painter.setPen(failed ? ItemColors::error()
+                          : (done ? colors.color(QPalette::PlaceholderText) : text));
+    if (!mark.isEmpty() && inner.width() > 30) {
+        const int markWidth = fontMetrics().horizontalAdvance(mark) + 2;
+        painter.drawText(
+            QRect(inner.right() - markWidth, inner.top(), markWidth, fontMetrics().height()),
+            Qt::AlignRight | Qt::AlignVCenter, mark);
+        inner.setRight(inner.right() - markWidth);
+    }
+    const int lineHeight = fontMetrics().height();
+    QRect lineRect(inner.left(), inner.top(), inner.width(), lineHeight);
+    if (inner.height() < 2 * lineHeight) {
+        //: A one-line card in the week calendar: the post's first line, then its account.
+        const QString line = tr("%1 · %2").arg(card.label, card.detail);
+        lineRect.moveTop(inner.top() + (inner.height() - lineHeight) / 2);
+        painter.drawText(lineRect, Qt::AlignLeft | Qt::AlignVCenter,
+                         fontMetrics().elidedText(line, Qt::ElideRight, inner.width()));
+        return;
+    }
+    // Zoomed in: the account on the first line, the text wrapped below it.
+    painter.drawText(lineRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     fontMetrics().elidedText(card.detail, Qt::ElideRight, inner.width()));
+    painter.drawText(inner.adjusted(0, lineHeight, 0, 0),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, card.label);
+}
+
+void WeekView::paintDropPlan(QPainter &painter) const
+{
+    if (!m_dropPlan)
+        return;
+    const DropPlan &plan = *m_dropPlan;
+    const QPalette &colors = palette();
+    Card ghost;
+    ghost.day = plan.day;
+    ghost.minuteOfDay = plan.minuteOfDay;
+    QRect rect = contentRect(ghost).translated(0, -verticalOffset());
+    if (plan.slotCard >= 0) {
+        const QRect slot
+            = contentRect(cards()[size_t(plan.slotCard)]).translated(0, -verticalOffset());
+        QPen pen(colors.color(QPalette::Highlight));
+        pen.setWidth(3);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(slot.adjusted(-1, -1, 1, 1), 3, 3);
+    }
+    const QColor tone = plan.refusal ? ItemColors::error() : colors.color(QPalette::Highlight);
+    painter.setOpacity(0.75);
+    painter.setPen(QPen(tone, 2, Qt::DashLine));
+    painter.setBrush(mixed(colors.color(QPalette::Base), tone, 0.25));
+    painter.drawRoundedRect(rect, 3, 3);
+    painter.setOpacity(1.0);
+    painter.setPen(colors.color(QPalette::Text));
+    painter.drawText(rect.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                     timeLabel(plan.minuteOfDay));
+    if (plan.refusal) {
+        // Why not, beside the ghost, where the eye is.
+        const int width = std::min(viewport()->width() - 8, 320);
+        QRect box = fontMetrics().boundingRect(QRect(0, 0, width - 12, 400), Qt::TextWordWrap,
+                                               *plan.refusal);
+        box.adjust(-6, -4, 6, 4);
+        box.moveTopLeft(QPoint(std::clamp(rect.left(), 4, viewport()->width() - box.width() - 4),
+                               rect.bottom() + 4));
+        if (box.bottom() > viewport()->height())
+            box.moveBottom(rect.top() - 4);
+        painter.setPen(ItemColors::error());
+        painter.setBrush(colors.color(QPalette::ToolTipBase));
+        painter.drawRoundedRect(box, 4, 4);
+        painter.setPen(colors.color(QPalette::ToolTipText));
+        painter.drawText(box.adjusted(6, 4, -6, -4), Qt::TextWordWrap, *plan.refusal);
+    }
+}
+
+void WeekView::paintEvent(QPaintEvent *event)
+{
+    QPainter painter(viewport());
+    paintGrid(painter, event->rect());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const int offset = verticalOffset();
+    const QRect visible = event->rect().translated(0, offset);
+    const QModelIndex current = currentIndex();
+    const QModelIndexList selected
+        = selectionModel() ? selectionModel()->selectedIndexes() : QModelIndexList();
+    const auto isSelected = [&](const Card &card) {
+        return std::any_of(selected.cbegin(), selected.cend(),
+                           [&](const QModelIndex &index) { return index.row() == card.row; });
+    };
+    for (const Card &card : cards()) {
+        const QRect rect = contentRect(card);
+        if (!rect.intersects(visible))
+            continue;
+        paintCard(painter, card, rect.translated(0, -offset), !card.slot && isSelected(card));
+    }
+    if (hasFocus() && current.isValid() && !selectionModel()->isSelected(current)) {
+        QRect rect = visualRect(current);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(rect.adjusted(0, 0, -1, -1));
+    }
+    paintDropPlan(painter);
+}
+
+// --- gestures ------------------------------------------------------------------------------
+
+int WeekView::minuteAtY(int viewportY) const
+{
+    const int minute = (viewportY + verticalOffset()) * 60 / m_hourHeight;
+    return std::clamp(minute / MinutesPerStep * MinutesPerStep, 0, MinutesPerDay - MinutesPerStep);
+}
+
+std::optional<int> WeekView::dayAtX(int viewportX) const
+{
+    if (viewportX < m_axisWidth)
+        return std::nullopt;
+    const int day = int((viewportX - m_axisWidth) / columnWidth());
+    return day >= 0 && day < 7 ? std::optional<int>(day) : std::nullopt;
+}
+
+std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
+                                                     const QPoint &point) const
+{
+    if (!mimeData || !m_week || !m_week->firstDay().isValid())
+        return std::nullopt;
+    DropPlan plan;
+    if (mimeData->hasFormat(calendarmime::Draft)) {
+        plan.draft = true;
+        plan.id = QString::fromUtf8(mimeData->data(calendarmime::Draft));
+    } else if (mimeData->hasFormat(calendarmime::Post)) {
+        plan.id = QString::fromUtf8(mimeData->data(calendarmime::Post));
+    } else {
+        return std::nullopt;
+    }
+    const auto day = dayAtX(point.x());
+    if (!day)
+        return std::nullopt;
+    plan.day = *day;
+    plan.minuteOfDay = minuteAtY(point.y());
+    plan.atMs = m_week->instantAt(plan.day, plan.minuteOfDay);
+    plan.target = m_defaultTarget;
+    // On a slot: exactly its time, and its account when it is for one.
+    const QPoint content = point + QPoint(0, verticalOffset());
+    const std::vector<Card> &all = cards();
+    for (size_t i = 0; i < all.size() && all[i].slot; ++i) {
+        if (all[i].day == plan.day
+            && contentRect(all[i]).contains(
+                QPoint(contentRect(all[i]).center().x(), content.y()))) {
+            plan.slotCard = int(i);
+            plan.minuteOfDay = all[i].minuteOfDay;
+            plan.atMs = all[i].startMs;
+            if (!all[i].accountId.isEmpty())
+                plan.target = {all[i].accountId, all[i].pageId};
+            break;
+        }
+    }
+    if (!m_editor)
+        plan.refusal = tr("The calendar cannot change the plan here.");
+    else if (plan.draft)
+        plan.refusal = m_editor->refusalToSchedule(plan.id, plan.target, plan.atMs);
+    else
+        plan.refusal = m_editor->refusalToMove(plan.id, plan.atMs);
+    return plan;
+}
+
+void WeekView::updateDropPlan(const QMimeData *mimeData, const QPoint &point)
+{
+    m_dropPlan = planDrop(mimeData, point);
+    viewport()->update();
+}
+
+void WeekView::clearDropPlan()
+{
+    m_dropPlan.reset();
+    m_dragData = nullptr;
+    viewport()->update();
+}
+
+void WeekView::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QMimeData *mimeData = event->mimeData();
+    if (!mimeData->hasFormat(calendarmime::Draft) && !mimeData->hasFormat(calendarmime::Post)) {
+        event->ignore();
+        return;
+    }
+    setState(DraggingState);
+    event->accept();
+}
+
+void WeekView::dragMoveEvent(QDragMoveEvent *event)
+{
+    m_dragData = event->mimeData();
+    m_dragPoint = event->position().toPoint();
+    updateDropPlan(m_dragData, m_dragPoint);
+    const QRect area = viewport()->rect();
+    if (m_dragPoint.y() - area.top() < autoScrollMargin()
+        || area.bottom() - m_dragPoint.y() < autoScrollMargin())
+        startAutoScroll();
+    if (!m_dropPlan || m_dropPlan->refusal) {
+        event->ignore(); // the ghost says why
+        return;
+    }
+    event->setDropAction(m_dropPlan->draft ? Qt::CopyAction : Qt::MoveAction);
+    event->accept();
+}
+
+void WeekView::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    QAbstractItemView::dragLeaveEvent(event);
+    setState(NoState);
+    clearDropPlan();
+}
+
+void WeekView::dropEvent(QDropEvent *event)
+{
+    setState(NoState);
+    stopAutoScroll();
+    const auto plan = planDrop(event->mimeData(), event->position().toPoint());
+    clearDropPlan();
+    if (!plan || !m_editor) {
+        event->ignore();
+        return;
+    }
+    // The editor checks again, and says why when it refuses.
+    const bool done = plan->draft ? m_editor->scheduleDraft(plan->id, plan->target, plan->atMs)
+                                  : m_editor->movePost(plan->id, plan->atMs);
+    if (!done) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(plan->draft ? Qt::CopyAction : Qt::MoveAction);
+    event->accept();
+    if (!plan->draft) {
+        const QModelIndex moved = m_week->indexOfPost(plan->id);
+        if (moved.isValid())
+            setCurrentIndex(moved);
+    }
+    setFocus(Qt::MouseFocusReason);
+}
+
+void WeekView::scrollContentsBy(int dx, int dy)
+{
+    QAbstractItemView::scrollContentsBy(dx, dy);
+    if (m_dropPlan && m_dragData)
+        updateDropPlan(m_dragData, m_dragPoint);
+}
+
+void WeekView::startDrag(Qt::DropActions)
+{
+    const QModelIndex index = currentIndex();
+    if (!index.isValid() || !(model()->flags(index) & Qt::ItemIsDragEnabled))
+        return;
+    QMimeData *dragged = model()->mimeData({index});
+    if (!dragged)
+        return;
+    auto *drag = new QDrag(this);
+    drag->setMimeData(dragged);
+    const QRect rect = visualRect(index);
+    QPixmap picture(rect.size() * devicePixelRatioF());
+    picture.setDevicePixelRatio(devicePixelRatioF());
+    picture.fill(Qt::transparent);
+    {
+        QPainter painter(&picture);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        painter.setOpacity(0.85);
+        for (const Card &card : cards()) {
+            if (card.row == index.row())
+                paintCard(painter, card, QRect(QPoint(0, 0), rect.size()), false);
+        }
+    }
+    drag->setPixmap(picture);
+    drag->setHotSpot(viewport()->mapFromGlobal(QCursor::pos()) - rect.topLeft());
+    // Not QAbstractItemView's: a move must not remove the row, the editor moves the post.
+    drag->exec(Qt::MoveAction, Qt::MoveAction);
+}
+
+void WeekView::mousePressEvent(QMouseEvent *event)
+{
+    if (m_slotEditing && event->button() == Qt::LeftButton) {
+        const QPoint point = event->position().toPoint();
+        const int card = cardAt(point, false);
+        if (card >= 0 && cards()[size_t(card)].slot) {
+            Q_EMIT slotClicked(cards()[size_t(card)].id);
+        } else if (const auto day = dayAtX(point.x())) {
+            Q_EMIT timeClicked(*day, minuteAtY(point.y()));
+        }
+        event->accept();
+        return;
+    }
+    QAbstractItemView::mousePressEvent(event);
+}
+
+void WeekView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (m_slotEditing)
+        return;
+    const QModelIndex index = indexAt(event->position().toPoint());
+    if (index.isValid() && index.data(WeekModel::KindRole).toInt() == int(WeekModel::Kind::Post)) {
+        const QString id = index.data(WeekModel::SubmissionIdRole).toString();
+        if (!id.isEmpty())
+            Q_EMIT openRequested(id);
+        return;
+    }
+    QAbstractItemView::mouseDoubleClickEvent(event);
+}
+
+void WeekView::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        // Zoom the time axis.
+        const int steps = event->angleDelta().y() / 120;
+        if (steps != 0)
+            setHourHeight(m_hourHeight + steps * 16);
+        event->accept();
+        return;
+    }
+    QAbstractItemView::wheelEvent(event);
+}
+
+QString WeekView::currentPostId() const
+{
+    const QModelIndex index = currentIndex();
+    if (!index.isValid() || index.data(WeekModel::KindRole).toInt() != int(WeekModel::Kind::Post))
+        return {};
+    return index.data(WeekModel::SubmissionIdRole).toString();
+}
+
+bool WeekView::moveCurrentPost(int minutes)
+{
+    const QString id = currentPostId();
+    if (id.isEmpty() || !m_editor)
+        return false;
+    const qint64 from = currentIndex().data(WeekModel::StartRole).toLongLong();
+    // Calendar days keep their wall-clock time across a change of daylight saving time.
+    const int day = currentIndex().data(WeekModel::DayRole).toInt();
+    const int minuteOfDay = currentIndex().data(WeekModel::MinuteOfDayRole).toInt();
+    qint64 to = from + qint64(minutes) * 60'000;
+    if (minutes % MinutesPerDay == 0 && day + minutes / MinutesPerDay >= 0
+        && day + minutes / MinutesPerDay < 7)
+        to = m_week->instantAt(day + minutes / MinutesPerDay, minuteOfDay);
+    const bool moved = m_editor->movePost(id, to);
+    if (moved)
+        scrollTo(m_week->indexOfPost(id));
+    return moved;
+}
+
+bool WeekView::moveCurrentPostToSlot(int direction)
+{
+    const QString id = currentPostId();
+    if (id.isEmpty() || !m_editor)
+        return true;
+    const qint64 from = currentIndex().data(WeekModel::StartRole).toLongLong();
+    const QString accountId = currentIndex().data(WeekModel::AccountIdRole).toString();
+    // The nearest free slot this way that is for the post's account (or for all).
+    std::optional<qint64> best;
+    for (const Card &card : cards()) {
+        if (!card.slot)
+            break;
+        if (card.taken || (!card.accountId.isEmpty() && card.accountId != accountId))
+            continue;
+        if ((direction > 0 && card.startMs > from && (!best || card.startMs < *best))
+            || (direction < 0 && card.startMs < from && (!best || card.startMs > *best)))
+            best = card.startMs;
+    }
+    if (!best) {
+        Q_EMIT m_editor->refused(direction > 0 ? tr("No free slot later this week.")
+                                               : tr("No free slot earlier this week."));
+        return true;
+    }
+    if (m_editor->movePost(id, *best))
+        scrollTo(m_week->indexOfPost(id));
+    return true;
+}
+
+void WeekView::keyPressEvent(QKeyEvent *event)
+{
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    if (modifiers == Qt::AltModifier || modifiers == (Qt::AltModifier | Qt::ShiftModifier)) {
+        const bool bySlot = modifiers & Qt::ShiftModifier;
+        switch (event->key()) {
+        case Qt::Key_Up:
+            bySlot ? moveCurrentPostToSlot(-1) : moveCurrentPost(-MinutesPerStep);
+            event->accept();
+            return;
+        case Qt::Key_Down:
+            bySlot ? moveCurrentPostToSlot(1) : moveCurrentPost(MinutesPerStep);
+            event->accept();
+            return;
+        case Qt::Key_Left:
+            moveCurrentPost(-MinutesPerDay);
+            event->accept();
+            return;
+        case Qt::Key_Right:
+            moveCurrentPost(MinutesPerDay);
+            event->accept();
+            return;
+        default: break;
+        }
+    }
+    if (modifiers == Qt::NoModifier) {
+        switch (event->key()) {
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (const QString id = currentPostId(); !id.isEmpty()) {
+                Q_EMIT openRequested(id);
+                event->accept();
+                return;
+            }
+            break;
+        case Qt::Key_Delete:
+        case Qt::Key_Backspace:
+            if (const QString id = currentPostId(); !id.isEmpty() && m_editor) {
+                m_editor->unschedulePost(id);
+                event->accept();
+                return;
+            }
+            break;
+        default: break;
+        }
+    }
+    if (modifiers == Qt::ControlModifier
+        && (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)) {
+        setHourHeight(m_hourHeight + 16);
+        return;
+    }
+    if (modifiers == Qt::ControlModifier && event->key() == Qt::Key_Minus) {
+        setHourHeight(m_hourHeight - 16);
+        return;
+    }
+    QAbstractItemView::keyPressEvent(event);
+}
+
+QModelIndex WeekView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers)
+{
+    const std::vector<Card> &all = cards();
+    std::vector<const Card *> posts;
+    for (const Card &card : all) {
+        if (!card.slot)
+            posts.push_back(&card);
+    }
+    if (posts.empty())
+        return {};
+    // By day, then time, then lane: the order of reading the calendar.
+    std::sort(posts.begin(), posts.end(), [](const Card *a, const Card *b) {
+        return std::tie(a->day, a->minuteOfDay, a->lane)
+               < std::tie(b->day, b->minuteOfDay, b->lane);
+    });
+    const QModelIndex current = currentIndex();
+    auto at = std::find_if(posts.cbegin(), posts.cend(),
+                           [&](const Card *card) { return card->row == current.row(); });
+    const auto indexOf
+        = [this](const Card *card) { return model()->index(card->row, 0, rootIndex()); };
+    if (!current.isValid() || at == posts.cend()) {
+        // Start from the first post at or after the top of what is shown.
+        const int top = verticalOffset() * 60 / m_hourHeight;
+        for (const Card *card : posts) {
+            if (card->minuteOfDay >= top)
+                return indexOf(card);
+        }
+        return indexOf(posts.front());
+    }
+    const Card *here = *at;
+    switch (cursorAction) {
+    case MoveUp:
+    case MovePrevious: return at == posts.cbegin() ? current : indexOf(*std::prev(at));
+    case MoveDown:
+    case MoveNext: return std::next(at) == posts.cend() ? current : indexOf(*std::next(at));
+    case MoveHome: return indexOf(posts.front());
+    case MoveEnd: return indexOf(posts.back());
+    case MoveLeft:
+    case MoveRight: {
+        // The post nearest in time on the closest day that has posts that way.
+        const int step = cursorAction == MoveLeft ? -1 : 1;
+        for (int day = here->day + step; day >= 0 && day < 7; day += step) {
+            const Card *nearest = nullptr;
+            for (const Card *card : posts) {
+                if (card->day == day
+                    && (!nearest
+                        || std::abs(card->minuteOfDay - here->minuteOfDay)
+                               < std::abs(nearest->minuteOfDay - here->minuteOfDay)))
+                    nearest = card;
+            }
+            if (nearest)
+                return indexOf(nearest);
+        }
+        return current;
+    }
+    case MovePageUp:
+    case MovePageDown: {
+        const int minutes = viewport()->height() * 60 / m_hourHeight;
+        const int target = here->minuteOfDay + (cursorAction == MovePageUp ? -minutes : minutes);
+        const Card *nearest = here;
+        for (const Card *card : posts) {
+            if (card->day == here->day
+                && std::abs(card->minuteOfDay - target) < std::abs(nearest->minuteOfDay - target))
+                nearest = card;
+        }
+        return indexOf(nearest);
+    }
+    }
+    return current;
+}
+
+} // namespace slotline::gui
