@@ -263,8 +263,9 @@ void CalendarPanel::fillZones()
     for (int choice : {ProjectZone, ComputerZone}) {
         const QTimeZone zone = choice == ProjectZone ? project : computer;
         m_ui->zoneCombo->setItemData(choice,
-                                     tr("%1, now %2").arg(zone.displayName(now, QTimeZone::LongName),
-                                                         zone.displayName(now, QTimeZone::OffsetName)),
+                                     tr("%1, now %2")
+                                         .arg(zone.displayName(now, QTimeZone::LongName),
+                                              zone.displayName(now, QTimeZone::OffsetName)),
                                      Qt::ToolTipRole);
     }
     m_ui->zoneCombo->setCurrentIndex(chosen);
