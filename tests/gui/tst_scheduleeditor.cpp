@@ -59,6 +59,27 @@ private:
             return id;
         }
 
+        // Started, with the accounts known (drafts are scheduled for one of them).
+        void start()
+        {
+            session.start();
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+        }
+
+        // The server's scheduled posts: text -> scheduled times.
+        QMultiHash<QString, QString> serverScheduled()
+        {
+            QMultiHash<QString, QString> found;
+            const HttpResult listed
+                = server.get(u"/api/v2/posts?status=scheduled&limit=100"_s, tenant);
+            for (const QJsonValue &item : listed.items()) {
+                const QJsonObject post = item.toObject();
+                found.insert(post.value(u"text"_s).toString(),
+                             post.value(u"scheduledTime"_s).toString());
+            }
+            return found;
+        }
+
         QString serverTime(const QString &submissionId)
         {
             return server.submission(tenant, submissionId).value(u"scheduledTime"_s).toString();
@@ -173,6 +194,166 @@ private Q_SLOTS:
         QCOMPARE(session.store().cachedPost(id)->scheduledAtMs, now + 3 * HourMs); // back
         QCOMPARE(server->submission(tenant, id).value(u"scheduledTime"_s).toString(),
                  isotime::format(now + 3 * HourMs));
+    }
+
+    void aDraftScheduledReachesTheServerAndUndoCancelsItsPost()
+    {
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString draft = app.session.store().createDraft(u"Roastery tour\nSaturday"_s,
+                                                              {Platform::LinkedIn}, {}, now);
+        QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
+        QVERIFY(
+            app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + 3 * HourMs));
+        QCOMPARE(app.undoStack.count(), 1);
+        QVERIFY2(app.undoStack.text(0).startsWith(u"Schedule “Roastery tour” at"_s),
+                 qPrintable(app.undoStack.text(0)));
+        QTRY_COMPARE(published.size(), 1);
+        const QString first = published.first().at(2).value<client::PostCreated>().postSubmissionId;
+        QCOMPARE(app.serverScheduled().values(u"Roastery tour\nSaturday"_s),
+                 QStringList {isotime::format(now + 3 * HourMs)});
+        // Shown at once, before the week is read again.
+        QCOMPARE(app.session.store().cachedPost(first)->scheduledAtMs, now + 3 * HourMs);
+        QVERIFY(app.session.store().draft(draft)); // the draft stays
+
+        app.undoStack.undo();
+        QTRY_VERIFY(app.serverScheduled().isEmpty());
+        QCOMPARE(app.server.submission(app.tenant, first).value(u"status"_s).toString(),
+                 u"cancelled"_s);
+        app.undoStack.redo();
+        QTRY_COMPARE(published.size(), 2);
+        QTRY_COMPARE(app.serverScheduled().values(u"Roastery tour\nSaturday"_s),
+                     QStringList {isotime::format(now + 3 * HourMs)});
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0);
+    }
+
+    void undoingADraftScheduledOfflineTakesItBackUnsent()
+    {
+        Fixture app(newStoreFile());
+        // Never started: nothing is sent; the accounts are known from an earlier session.
+        const qint64 now = app.server.clock().nowMs();
+        Account x;
+        x.id = app.tenant.twitterAccountId;
+        x.platform = Platform::Twitter;
+        x.name = u"X"_s;
+        app.session.store().putAccounts({x}, now);
+        const QString draft
+            = app.session.store().createDraft(u"Offline plan"_s, {Platform::Twitter}, {}, now);
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + HourMs));
+        QCOMPARE(app.session.store().pendingScheduling().size(), 1);
+        app.undoStack.undo();
+        QVERIFY(app.session.store().pendingScheduling().isEmpty());
+        app.undoStack.redo();
+        QCOMPARE(app.session.store().pendingScheduling().size(), 1);
+        // Sent once the app is online: one post, no credit lost on the undone one.
+        app.start();
+        QTRY_COMPARE(app.serverScheduled().size(), 1);
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0);
+    }
+
+    void anUndoWhileThePublicationIsOnItsWayCancelsThePostWhenItArrives()
+    {
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString draft
+            = app.session.store().createDraft(u"In flight"_s, {Platform::LinkedIn}, {}, now);
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0); // the draft is on the server
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + HourMs));
+        // On its way as soon as the outbox has it: it cannot be withdrawn any more.
+        QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
+        QVERIFY(!app.session.store().pendingScheduling().isEmpty());
+        QVERIFY(!app.session.store().pendingScheduling().first().sentParameters.isEmpty());
+        QCOMPARE(published.size(), 0);
+        app.undoStack.undo();
+        QTRY_COMPARE(published.size(), 1);
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0);
+        QTRY_VERIFY(app.serverScheduled().isEmpty());
+        const QString id = published.first().at(2).value<client::PostCreated>().postSubmissionId;
+        QCOMPARE(app.server.submission(app.tenant, id).value(u"status"_s).toString(),
+                 u"cancelled"_s);
+    }
+
+    void draftsThatCannotBeScheduledAreRefusedWithAReason()
+    {
+        Fixture app(newStoreFile());
+        const qint64 now = app.server.clock().nowMs();
+        client::LocalStore &store = app.session.store();
+        app.start();
+        const QString forX = store.createDraft(u"Only for X"_s, {Platform::Twitter}, {}, now);
+        const QString tooLong = store.createDraft(QString(300, u'a'), {}, {}, now);
+        const QString empty = store.createDraft(u"  "_s, {}, {}, now);
+        const ScheduleEditor::Target linkedin {app.tenant.linkedinAccountId, {}};
+        const ScheduleEditor::Target x {app.tenant.twitterAccountId, {}};
+        const struct
+        {
+            QString draft;
+            ScheduleEditor::Target target;
+            qint64 at;
+            QString reason;
+        } cases[] = {
+            {forX, linkedin, now + HourMs, u"written for X"_s},
+            {tooLong, x, now + HourMs, u"Too long for X"_s},
+            {empty, x, now + HourMs, u"empty"_s},
+            {forX, x, now - HourMs, u"past"_s},
+            {forX, {}, now + HourMs, u"Choose the account"_s},
+            {u"nothing"_s, x, now + HourMs, u"no longer exists"_s},
+        };
+        QSignalSpy refused(&app.editor, &ScheduleEditor::refused);
+        for (const auto &refusal : cases) {
+            QVERIFY(!app.editor.scheduleDraft(refusal.draft, refusal.target, refusal.at));
+            QVERIFY2(refused.last().first().toString().contains(refusal.reason),
+                     qPrintable(refused.last().first().toString()));
+        }
+        QCOMPARE(refused.size(), int(std::size(cases)));
+        QCOMPARE(app.undoStack.count(), 0);
+        QVERIFY(store.pendingScheduling().isEmpty());
+        // The same draft is fine for its own platform.
+        QVERIFY(app.editor.scheduleDraft(forX, x, now + HourMs));
+    }
+
+    void unschedulingCancelsThePostKeepsADraftAndUndoSchedulesItAgain()
+    {
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString id = app.schedule(u"Back to the drafts"_s, now + 4 * HourMs);
+        QVERIFY(app.editor.unschedulePost(id));
+        QVERIFY2(app.undoStack.text(0).startsWith(u"Unschedule “Back to the drafts”"_s),
+                 qPrintable(app.undoStack.text(0)));
+        QTRY_COMPARE(app.server.submission(app.tenant, id).value(u"status"_s).toString(),
+                     u"cancelled"_s);
+        const auto drafts = app.session.store().drafts();
+        QCOMPARE(drafts.size(), 1);
+        QCOMPARE(drafts.first().text, u"Back to the drafts"_s);
+        QCOMPARE(drafts.first().platforms, QList<Platform> {Platform::LinkedIn});
+
+        app.undoStack.undo(); // a new post at the same time
+        QTRY_COMPARE(app.serverScheduled().values(u"Back to the drafts"_s),
+                     QStringList {isotime::format(now + 4 * HourMs)});
+        app.undoStack.redo(); // and that one cancelled again
+        QTRY_VERIFY(app.serverScheduled().isEmpty());
+        QCOMPARE(app.session.store().drafts().size(), 1); // the same draft all along
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0);
+    }
+
+    void unschedulingKeepsTheDraftThePostCameFrom()
+    {
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString draft
+            = app.session.store().createDraft(u"From a draft"_s, {Platform::LinkedIn}, {}, now);
+        QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + HourMs));
+        QTRY_COMPARE(published.size(), 1);
+        const QString id = published.first().at(2).value<client::PostCreated>().postSubmissionId;
+        QVERIFY(app.editor.unschedulePost(id));
+        QTRY_VERIFY(app.serverScheduled().isEmpty());
+        QCOMPARE(app.session.store().drafts().size(), 1);
+        QCOMPARE(app.session.store().drafts().first().localId, draft);
+        QVERIFY(!app.editor.unschedulePost(u"ps_unknown"_s));
     }
 
     void aPublishedPostIsNotMovable()
