@@ -139,8 +139,9 @@ QRect WeekView::dayColumnRect(int day) const
 QPoint WeekView::pointAt(int day, int minuteOfDay) const
 {
     const QRect column = dayColumnRect(day);
-    return QPoint(column.center().x(),
-                  minuteOfDay * m_hourHeight / 60 - verticalOffset() + m_hourHeight / 8);
+    // One pixel into the minute's row, so the point is within that minute, not on the
+    // line above it.
+    return QPoint(column.center().x(), minuteOfDay * m_hourHeight / 60 - verticalOffset() + 1);
 }
 
 QString WeekView::timeLabel(int minuteOfDay) const

@@ -55,7 +55,8 @@ public:
     // Scrolls so that this minute of the day is near the top.
     void scrollToMinute(int minuteOfDay);
 
-    // Geometry, for the header, tests and the benchmark: viewport coordinates.
+    // Geometry, for the header, tests and the benchmark: viewport coordinates. pointAt() is
+    // in the middle of the day's column, at the top of the minute.
     QRect dayColumnRect(int day) const;
     QPoint pointAt(int day, int minuteOfDay) const;
     int timeAxisWidth() const { return m_axisWidth; }
