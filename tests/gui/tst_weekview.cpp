@@ -450,6 +450,29 @@ private Q_SLOTS:
         const HttpResult onServer = app.server.get(u"/api/v2/schedule/slots"_s, app.tenant);
         QCOMPARE(onServer.status, 200);
         QCOMPARE(onServer.items().size(), 6);
+
+        // The same from the keyboard: the cursor starts on today at the top of the view.
+        edit->click();
+        edit->click();
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_Right);
+        QTest::keyClick(&view, Qt::Key_Right);
+        QTest::keyClick(&view, Qt::Key_Down);
+        QTest::keyClick(&view, Qt::Key_Down);
+        QTest::keyClick(&view, Qt::Key_Space);
+        QTRY_COMPARE(app.session.store().cachedSlots().size(), 7);
+        const auto slotAt = [&](Qt::DayOfWeek day, int hour, int minute) {
+            for (const WeeklySlot &slot : app.session.store().cachedSlots()) {
+                if (slot.day == day && slot.hour == hour && slot.minute == minute)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(slotAt(Qt::Wednesday, 15, 30));
+        QTRY_COMPARE(panel.model().rowCount(), 7);
+        QTest::keyClick(&view, Qt::Key_Return);
+        QTRY_COMPARE(app.session.store().cachedSlots().size(), 6);
+        QVERIFY(!slotAt(Qt::Wednesday, 15, 30));
     }
 };
 

@@ -101,6 +101,12 @@ void WeekView::setDefaultTarget(const ScheduleEditor::Target &target)
 void WeekView::setSlotEditing(bool on)
 {
     m_slotEditing = on;
+    if (on) {
+        // The cursor starts at the top of what is shown, on today if it is shown.
+        const int top = (verticalOffset() * 60 / m_hourHeight + MinutesPerStep - 1) / MinutesPerStep
+                        * MinutesPerStep;
+        m_timeCursor = {std::max(0, todayColumn()), std::min(top, MinutesPerDay - MinutesPerStep)};
+    }
     viewport()->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
     viewport()->update();
 }
@@ -608,6 +614,16 @@ void WeekView::paintEvent(QPaintEvent *event)
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(rect.adjusted(0, 0, -1, -1));
     }
+    if (m_slotEditing && hasFocus()) {
+        Card cell;
+        cell.slot = true;
+        cell.day = m_timeCursor.first;
+        cell.minuteOfDay = m_timeCursor.second;
+        QPen pen(palette().color(QPalette::Highlight), 2);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(contentRect(cell).translated(0, -offset));
+    }
     paintDropPlan(painter);
 }
 
@@ -787,6 +803,9 @@ void WeekView::mousePressEvent(QMouseEvent *event)
 {
     if (m_slotEditing && event->button() == Qt::LeftButton) {
         const QPoint point = event->position().toPoint();
+        if (const auto day = dayAtX(point.x()))
+            m_timeCursor = {*day, minuteAtY(point.y())};
+        setFocus(Qt::MouseFocusReason);
         const int card = cardAt(point, false);
         if (card >= 0 && cards()[size_t(card)].slot) {
             Q_EMIT slotClicked(cards()[size_t(card)].id);
@@ -881,8 +900,50 @@ bool WeekView::moveCurrentPostToSlot(int direction)
     return true;
 }
 
+bool WeekView::slotEditingKey(QKeyEvent *event)
+{
+    // The keyboard's way of clicking a time: arrows move a cell cursor, Space or Enter
+    // adds a slot there or removes the one that is there.
+    if (event->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier))
+        return false;
+    auto [day, minute] = m_timeCursor;
+    switch (event->key()) {
+    case Qt::Key_Up: minute -= MinutesPerStep; break;
+    case Qt::Key_Down: minute += MinutesPerStep; break;
+    case Qt::Key_Left: --day; break;
+    case Qt::Key_Right: ++day; break;
+    case Qt::Key_Space:
+    case Qt::Key_Return:
+    case Qt::Key_Enter: {
+        for (const Card &card : cards()) {
+            if (card.slot && card.day == day
+                && card.minuteOfDay / MinutesPerStep == minute / MinutesPerStep) {
+                Q_EMIT slotClicked(card.id);
+                return true;
+            }
+        }
+        Q_EMIT timeClicked(day, minute);
+        return true;
+    }
+    default: return false;
+    }
+    m_timeCursor = {std::clamp(day, 0, 6), std::clamp(minute, 0, MinutesPerDay - MinutesPerStep)};
+    const int top = m_timeCursor.second * m_hourHeight / 60;
+    const int bottom = top + MinutesPerStep * m_hourHeight / 60;
+    if (top < verticalOffset())
+        verticalScrollBar()->setValue(top);
+    else if (bottom > verticalOffset() + viewport()->height())
+        verticalScrollBar()->setValue(bottom - viewport()->height());
+    viewport()->update();
+    return true;
+}
+
 void WeekView::keyPressEvent(QKeyEvent *event)
 {
+    if (m_slotEditing && slotEditingKey(event)) {
+        event->accept();
+        return;
+    }
     const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
     if (modifiers == Qt::AltModifier || modifiers == (Qt::AltModifier | Qt::ShiftModifier)) {
         const bool bySlot = modifiers & Qt::ShiftModifier;

@@ -27,7 +27,8 @@ class WeekModel;
 // dragging, a ghost shows where it would go and why it cannot when it cannot.
 //
 // In slot editing mode a click on a time adds a weekly slot there and a click on a slot
-// removes it (slotClicked / timeClicked; the panel writes them).
+// removes it (slotClicked / timeClicked; the panel writes them); from the keyboard, the
+// arrows move a cell cursor and Space or Enter clicks it.
 class WeekView : public QAbstractItemView
 {
     Q_OBJECT
@@ -150,6 +151,7 @@ private:
     std::optional<DropPlan> planDrop(const QMimeData *mimeData, const QPoint &point) const;
     void updateDropPlan(const QMimeData *mimeData, const QPoint &point);
     void clearDropPlan();
+    bool slotEditingKey(QKeyEvent *event);
     bool moveCurrentPost(int minutes);
     bool moveCurrentPostToSlot(int direction);
     QString currentPostId() const;
@@ -165,6 +167,7 @@ private:
     WeekDayHeader *m_header = nullptr;
     ScheduleEditor::Target m_defaultTarget;
     bool m_slotEditing = false;
+    std::pair<int, int> m_timeCursor {0, 9 * 60}; // slot editing: the day and minute at hand
     int m_hourHeight = 88;
     int m_axisWidth = 56;
     mutable std::vector<Card> m_cards;
