@@ -91,6 +91,45 @@
     </message>
 </context>
 <context>
+    <name>CalendarPanel</name>
+    <message>
+        <source>Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the week of this date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sched&amp;ule for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account a draft dropped on the calendar is scheduled for, unless the slot it lands on is for one account; and the target of slots added while editing slots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;imes in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calendar message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ComposerWidget</name>
     <message>
         <source>Composer</source>
@@ -473,6 +512,14 @@
     </message>
     <message>
         <source>&amp;About Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Week calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -884,6 +931,77 @@
             <numerusform>%n call.</numerusform>
             <numerusform>%n calls.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::CalendarPanel</name>
+    <message>
+        <source>&amp;Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit s&amp;lots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a time to add a weekly publishing slot there for the account chosen; click a slot to remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <extracomment>An account&apos;s page in the calendar&apos;s account choice.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every account</source>
+        <extracomment>The slot target &quot;every account&quot; (for editing slots; a draft needs one account).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (project)</source>
+        <extracomment>The calendar&apos;s time zone choice: the project&apos;s zone, e.g. &quot;Europe/Berlin (project)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (this computer)</source>
+        <extracomment>The calendar&apos;s time zone choice: this computer&apos;s zone, e.g. &quot;UTC (this computer)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, now %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled in the next free slot of %1; it shows in the calendar once the server has placed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slots can be changed only while the server can be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot was not added: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot was not removed: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1352,6 +1470,10 @@
         <source>Decide later</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Schedule in next free &amp;slot</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::FirstRunDialog</name>
@@ -1420,6 +1542,14 @@
     </message>
     <message>
         <source>&amp;Close anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is outside the range the Posts list shows.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1761,6 +1891,70 @@
         <source>The server did not move “%1”: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This draft no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft was changed elsewhere too: choose which version to keep first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the account to schedule for first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This account is no longer connected to the project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: posts to it cannot be published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is written for %1, not for %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 characters of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many media for %1: %2 of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts cannot be scheduled in the past.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule “%1” at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule “%1” in the next free slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only scheduled posts can be taken off the calendar; this one is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is due now and can no longer be cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unschedule “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not schedule “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::SettingsDialog</name>
@@ -1876,6 +2070,36 @@
     </message>
     <message>
         <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting to be scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekView</name>
+    <message>
+        <source>Week calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>A card in the week calendar: the account, then the post&apos;s first line.
+----------
+A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The calendar cannot change the plan here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free slot later this week.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free slot earlier this week.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
