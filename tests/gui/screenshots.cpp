@@ -8,10 +8,13 @@
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/mainwindow.h"
+#include "gui/models/weekmodel.h"
+#include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "gui/widgets/draftspanel.h"
 #include "gui/widgets/postspanel.h"
+#include "gui/widgets/weekview.h"
 #include "support/manualclock.h"
 #include "support/testserver.h"
 
@@ -99,6 +102,63 @@ void fillProject(TestServer &server, const Tenant &tenant)
     server.post(u"/tools/list_drafts"_s, tenant, {{u"limit"_s, 5}});
 }
 
+// Next week, planned: what a busy week looks like in the calendar. Answers its Monday.
+QDate fillNextWeek(TestServer &server, const Tenant &tenant)
+{
+    const QTimeZone berlin("Europe/Berlin");
+    const QDate today
+        = QDateTime::fromMSecsSinceEpoch(server.clock().nowMs()).toTimeZone(berlin).date();
+    const QDate monday = today.addDays(8 - today.dayOfWeek());
+    const struct
+    {
+        int day;
+        int hour;
+        int minute;
+        int account; // 0 LinkedIn, 1 X, 2 Facebook
+        const char *text;
+    } plan[] = {
+        {0, 9, 0, 0, "Monday kick-off: what our roasters are working on this week"},
+        {0, 9, 0, 1, "New week, new beans. Ethiopia Guji is on the bar today."},
+        {0, 12, 30, 2, "Lunch special: a cortado and a cardamom bun"},
+        {0, 15, 15, 1, "Quick poll: cold brew or iced latte?"},
+        {0, 17, 0, 0, "Behind the scenes: how we cup a new harvest"},
+        {1, 9, 0, 1, "Tuesday tip: grind just before you brew."},
+        {1, 10, 45, 2, "Meet Jana, who roasts every batch you drink"},
+        {1, 12, 30, 0, "We are hiring a barista trainer for Leipzig"},
+        {1, 12, 30, 1, "Hiring: barista trainer, Leipzig. Link in bio."},
+        {1, 12, 30, 2, "Join our team in Leipzig!"},
+        {1, 17, 0, 1, "Happy hour: two flat whites for one, 3 to 5 pm"},
+        {2, 9, 0, 0, "Sourcing report: our visit to the Huila cooperative"},
+        {2, 11, 0, 1, "Latte art contest on Saturday, sign up at the counter"},
+        {2, 12, 30, 2, "Photos from the Huila trip"},
+        {2, 14, 0, 0, "Webinar: running a small roastery profitably"},
+        {2, 17, 0, 1, "Wednesday reminder: refill your cup, save 30 cents"},
+        {3, 9, 0, 2, "Thursday: new seasonal menu arrives"},
+        {3, 9, 0, 0, "Our autumn blend is back"},
+        {3, 12, 30, 1, "Fig, cocoa, toasted hazelnut: the autumn blend"},
+        {3, 16, 30, 2, "Live from the roastery at 4:30"},
+        {3, 17, 0, 0, "Customer story: the office that switched to whole beans"},
+        {4, 9, 0, 1, "Friday! Pastries are half price after 4"},
+        {4, 12, 30, 0, "Weekly round-up from Northwind Coffee"},
+        {4, 12, 30, 2, "Weekend opening hours"},
+        {4, 17, 0, 1, "See you at the latte art contest tomorrow"},
+        {5, 10, 0, 2, "Latte art contest: doors open at 10"},
+        {5, 15, 0, 1, "And the winner is..."},
+        {6, 11, 0, 2, "Sunday brunch menu"},
+    };
+    const QString accounts[]
+        = {tenant.linkedinAccountId, tenant.twitterAccountId, tenant.facebookAccountId};
+    const QString platforms[] = {u"linkedin"_s, u"twitter"_s, u"facebook"_s};
+    for (const auto &post : plan) {
+        const qint64 at = QDateTime(monday.addDays(post.day), QTime(post.hour, post.minute), berlin)
+                              .toMSecsSinceEpoch();
+        server.createPost(tenant, accounts[post.account], platforms[post.account],
+                          QString::fromUtf8(post.text),
+                          QJsonObject {{u"scheduledTime"_s, isotime::format(at)}});
+    }
+    return monday;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -116,10 +176,16 @@ int main(int argc, char *argv[])
     QDir().mkpath(directory.path());
 
     QTemporaryDir stores;
-    auto server = std::make_unique<TestServer>();
+    // The sample project is written through the API as fast as it goes: limits that let
+    // the seeding and the app's own calls through.
+    ServerConfig config;
+    config.readsPerMinute = 1000;
+    config.writesPerMinute = 1000;
+    auto server = std::make_unique<TestServer>(config);
     server->clock().setNowMs(QDateTime::currentMSecsSinceEpoch() / 60'000 * 60'000);
     const Tenant tenant = server->addTenant(u"Northwind Coffee"_s, u"Europe/Berlin"_s);
     fillProject(*server, tenant);
+    const QDate nextMonday = fillNextWeek(*server, tenant);
 
     {
         gui::FirstRunDialog firstRun;
@@ -163,6 +229,23 @@ int main(int argc, char *argv[])
     window.posts().refresh();
     QTest::qWait(800);
     save(window, directory, u"main-window"_s);
+
+    {
+        // A busy week, one card selected.
+        gui::CalendarPanel &calendar = window.calendar();
+        calendar.showWeekOf(nextMonday);
+        calendar.view().scrollToMinute(8 * 60 + 30);
+        if (!waitFor([&] { return calendar.model().rowCount() >= 40; }))
+            qWarning("the week was not read: %d rows", calendar.model().rowCount());
+        for (int row = 0; row < calendar.model().rowCount(); ++row) {
+            const QModelIndex index = calendar.model().index(row);
+            if (index.data(gui::WeekModel::TitleRole).toString().startsWith(u"Sourcing"_s))
+                calendar.view().setCurrentIndex(index);
+        }
+        calendar.view().setFocus();
+        QTest::qWait(300);
+        save(window, directory, u"calendar-week"_s);
+    }
 
     {
         gui::SettingsDialog settings(session, clock, gui::ConnectionChoice {}, &window);

@@ -188,10 +188,10 @@ void WeekView::rebuildCards()
             card.pending = index.data(WeekModel::PendingRole).toBool();
             card.movable = index.data(WeekModel::MovableRole).toBool();
             card.id = index.data(WeekModel::SubmissionIdRole).toString();
-            const QString title = index.data(WeekModel::TitleRole).toString();
-            //: A card in the week calendar: the account, then the post's first line.
-            card.label
-                = tr("%1 · %2").arg(index.data(WeekModel::AccountNameRole).toString(), title);
+            // The text first: in a narrow lane it is what tells posts apart (the icon
+            // already says the platform).
+            card.label = index.data(WeekModel::TitleRole).toString();
+            card.detail = index.data(WeekModel::AccountNameRole).toString();
             posts.push_back(std::move(card));
         }
     }
