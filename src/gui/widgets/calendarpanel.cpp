@@ -109,7 +109,8 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
         fillTargets();
         fillZones();
     });
-    connect(&session.sync(), &client::SyncEngine::published, this, &CalendarPanel::reload);
+    // A publication's post is in the store as soon as the server made it
+    // (LocalStore::publicationDone): no read of the week for it, reads are limited.
     connect(&session.sync(), &client::SyncEngine::referenceRefreshed, this, &CalendarPanel::reload);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &CalendarPanel::checkDue);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &CalendarPanel::checkDue);
@@ -141,8 +142,8 @@ void CalendarPanel::showWeekOf(QDate date)
 {
     if (!date.isValid())
         return;
+    // Another week changes the model's range, which reads it (weekChanged).
     m_model->setWeek(WeekModel::weekStarting(date, QLocale().firstDayOfWeek()));
-    weekChanged();
 }
 
 void CalendarPanel::weekChanged()
