@@ -18,6 +18,7 @@
 #include <QPainterPath>
 #include <QScrollBar>
 #include <QTime>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -58,6 +59,14 @@ WeekView::WeekView(QWidget *parent)
     setAccessibleName(tr("Week calendar"));
     m_axisWidth = fontMetrics().horizontalAdvance(timeLabel(23 * 60 + 59)) + 16;
     setViewportMargins(0, m_header->sizeHint().height(), 0, 0);
+    // The line at the current time moves, and at midnight today becomes another column.
+    auto *minutes = new QTimer(this);
+    minutes->setInterval(30'000);
+    connect(minutes, &QTimer::timeout, this, [this] {
+        viewport()->update();
+        m_header->update();
+    });
+    minutes->start();
 }
 
 WeekView::~WeekView() = default;
