@@ -6,6 +6,7 @@
 #include "gui/models/accounttreemodel.h"
 #include "gui/models/draftlistmodel.h"
 #include "gui/widgets/apikeyspage.h"
+#include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "gui/widgets/draftspanel.h"
@@ -33,6 +34,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -696,6 +698,41 @@ private Q_SLOTS:
         QVERIFY2(paths.contains(QStringLiteral("/users/me")), qPrintable(paths.join(u' ')));
         QVERIFY2(paths.contains(QStringLiteral("/users/me/accounts")),
                  qPrintable(paths.join(u' ')));
+    }
+
+    void theWeekCalendarIsFirstAndADraftGoesToTheNextFreeSlotByKeyboard()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Slots"), QStringLiteral("UTC"));
+        // The server's clock is Monday 09:00 UTC: the next free slot is Tuesday 10:00.
+        server.post(QStringLiteral("/schedule/slots"), tenant,
+                    {{QStringLiteral("slots"),
+                      QJsonArray {QJsonObject {{QStringLiteral("day"), QStringLiteral("tuesday")},
+                                               {QStringLiteral("hour"), 10},
+                                               {QStringLiteral("minute"), 0}}}}});
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        QCOMPARE(desktop.find<QTabWidget>(QStringLiteral("centralTabs"))->currentWidget(),
+                 &desktop.window.calendar());
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
+        QTRY_VERIFY(desktop.find<QComboBox>(QStringLiteral("targetCombo"))->count() > 3);
+        desktop.window.calendar().setTarget({tenant.twitterAccountId, {}});
+        const QString draft = desktop.session.store().createDraft(
+            QStringLiteral("Next free slot"), {Platform::Twitter}, {}, server.clock().nowMs());
+        desktop.window.drafts().selectDraft(draft);
+        draftsView(desktop)->setFocus();
+        QTest::keyClick(draftsView(desktop), Qt::Key_Return,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        const auto scheduled = [&] {
+            return server.get(QStringLiteral("/api/v2/posts?status=scheduled"), tenant).items();
+        };
+        QTRY_COMPARE(scheduled().size(), 1);
+        const QJsonObject post = scheduled().first().toObject();
+        QCOMPARE(post.value(QStringLiteral("scheduledTime")).toString(),
+                 QStringLiteral("2026-03-03T10:00:00.000Z"));
+        QCOMPARE(post.value(QStringLiteral("accountId")).toString(), tenant.twitterAccountId);
+        QVERIFY(desktop.window.undoStack().undoText().contains(QStringLiteral("next free slot")));
+        desktop.window.undoStack().undo();
+        QTRY_VERIFY(scheduled().isEmpty());
     }
 };
 
