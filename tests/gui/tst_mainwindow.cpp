@@ -713,6 +713,11 @@ private Q_SLOTS:
         Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
         QCOMPARE(desktop.find<QTabWidget>(QStringLiteral("centralTabs"))->currentWidget(),
                  &desktop.window.calendar());
+        // It fits a common laptop screen (1366 by 768) with the calendar in it.
+        QVERIFY2(desktop.window.minimumSizeHint().width() <= 1366,
+                 qPrintable(QString::number(desktop.window.minimumSizeHint().width())));
+        QVERIFY2(desktop.window.minimumSizeHint().height() <= 700,
+                 qPrintable(QString::number(desktop.window.minimumSizeHint().height())));
         QTRY_COMPARE(desktop.window.connectionStatus().stateText(), QStringLiteral("Online"));
         QTRY_VERIFY(desktop.find<QComboBox>(QStringLiteral("targetCombo"))->count() > 3);
         desktop.window.calendar().setTarget({tenant.twitterAccountId, {}});

@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QLocale>
+#include <QStyle>
 #include <QTimeZone>
 
 using namespace Qt::Literals::StringLiterals;
@@ -65,6 +66,13 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(action);
     }
+    // Arrows, so the bar leaves the calendar its width; the names are in the tooltips.
+    m_previousAction->setIcon(QIcon::fromTheme(u"go-previous"_s,
+                                               style()->standardIcon(QStyle::SP_ArrowBack)));
+    m_nextAction->setIcon(
+        QIcon::fromTheme(u"go-next"_s, style()->standardIcon(QStyle::SP_ArrowForward)));
+    m_ui->previousButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    m_ui->nextButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_ui->previousButton->setDefaultAction(m_previousAction);
     m_ui->nextButton->setDefaultAction(m_nextAction);
     m_ui->todayButton->setDefaultAction(m_todayAction);
@@ -224,7 +232,7 @@ void CalendarPanel::fillTargets()
                           ? m_ui->targetCombo->findData(targetData(chosen.accountId, chosen.pageId))
                           : -1;
     m_ui->targetCombo->setCurrentIndex(std::max(0, found));
-    m_view->setDefaultTarget(target());
+    m_view->setDefaultTarget(target(), m_ui->targetCombo->currentText());
 }
 
 ScheduleEditor::Target CalendarPanel::target() const
@@ -244,7 +252,7 @@ void CalendarPanel::setTarget(const ScheduleEditor::Target &target)
 
 void CalendarPanel::targetChosen()
 {
-    m_view->setDefaultTarget(target());
+    m_view->setDefaultTarget(target(), m_ui->targetCombo->currentText());
     if (m_editSlotsAction->isChecked())
         m_editSlotsAction->toggled(true); // the message names the target
 }

@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QDateTime>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
@@ -77,6 +78,15 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     });
     connect(m_ui->searchEdit, &QLineEdit::textChanged, m_filter, &DraftFilterModel::setSearchText);
     connect(m_ui->draftsView, &QTreeView::activated, this, &DraftsPanel::activated);
+    // A drag takes one draft, the one pressed: with several selected, a plain press on one
+    // of them makes it the selection, as its release would if no drag followed.
+    connect(m_ui->draftsView, &QTreeView::pressed, this, [this](const QModelIndex &index) {
+        if (QGuiApplication::keyboardModifiers() != Qt::NoModifier
+            || m_ui->draftsView->selectionModel()->selectedRows().size() < 2)
+            return;
+        m_ui->draftsView->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect
+                                                              | QItemSelectionModel::Rows);
+    });
     connect(m_ui->draftsView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &DraftsPanel::updateActions);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &DraftsPanel::updateActions);
