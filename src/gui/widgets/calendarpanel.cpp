@@ -67,8 +67,8 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
         addAction(action);
     }
     // Arrows, so the bar leaves the calendar its width; the names are in the tooltips.
-    m_previousAction->setIcon(QIcon::fromTheme(u"go-previous"_s,
-                                               style()->standardIcon(QStyle::SP_ArrowBack)));
+    m_previousAction->setIcon(
+        QIcon::fromTheme(u"go-previous"_s, style()->standardIcon(QStyle::SP_ArrowBack)));
     m_nextAction->setIcon(
         QIcon::fromTheme(u"go-next"_s, style()->standardIcon(QStyle::SP_ArrowForward)));
     m_ui->previousButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
