@@ -7,6 +7,14 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 scripts/build.sh debug
+directory="${1:-docs/screenshots}"
 LANG=en_GB.UTF-8 QT_LOGGING_RULES="slotline.*.info=false" ASAN_OPTIONS=detect_leaks=0 \
     xvfb-run -a -s "-screen 0 1600x1000x24" \
-    build/debug/tests/gui/slotline-screenshots "${1:-docs/screenshots}"
+    build/debug/tests/gui/slotline-screenshots "$directory"
+# A drag in progress, taken in the middle of the real mouse drag of the calendar's test.
+LANG=en_GB.UTF-8 QT_LOGGING_RULES="slotline.*.info=false" ASAN_OPTIONS=detect_leaks=0 \
+    SLOTLINE_DRAG_SCREENSHOT="$directory/calendar-drag.png" QT_QPA_PLATFORM=xcb \
+    xvfb-run -a -s "-screen 0 1600x1000x24" \
+    build/debug/tests/gui/tst_calendardrag \
+    "aDraftDroppedOnASlotIsScheduledAtTheSlotsTime:a slot for one account" >/dev/null
+echo "wrote $directory/calendar-drag.png"
