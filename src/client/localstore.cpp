@@ -685,7 +685,25 @@ void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submis
     Statement insert(*m_database, u"INSERT INTO posts (id, at, json) VALUES (?, ?, ?) "
                                   "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
                                   "json = excluded.json"_s);
-    for (const Submission &post : posts) {
+    // The server does not have the moves and cancellations still waiting: the posts are
+    // shown with them, as when they were made, or a read of the week would put them back
+    // (and an undo would think there is nothing to undo).
+    QHash<QString, OutboxEntry> waiting;
+    for (const OutboxEntry &entry :
+         m_outbox.entries({OutboxEntry::Kind::UpdateSchedule, OutboxEntry::Kind::CancelSchedule}))
+        waiting.insert(entry.subject, entry); // the latest one counts
+    for (Submission post : posts) {
+        if (const auto change = waiting.constFind(post.scheduleId);
+            !post.scheduleId.isEmpty() && change != waiting.cend()
+            && post.status == SubmissionStatus::Scheduled) {
+            if (change->kind == OutboxEntry::Kind::CancelSchedule) {
+                post.status = SubmissionStatus::Cancelled;
+            } else if (const auto at
+                       = isotime::parse(change->payload.value(u"scheduledTime"_s).toString());
+                       std::holds_alternative<qint64>(at)) {
+                post.scheduledAtMs = std::get<qint64>(at);
+            }
+        }
         insert.bind(post.id)
             .bind(post.scheduledAtMs.value_or(post.createdAtMs))
             .bind(QString::fromUtf8(JsonWriter::serialize(post)))
@@ -791,6 +809,24 @@ bool LocalStore::withdrawPublication(qint64 sequence)
     return true;
 }
 
+bool LocalStore::retractPublication(qint64 sequence)
+{
+    if (withdrawPublication(sequence))
+        return true;
+    auto found = m_outbox.find(sequence);
+    if (!found || found->kind != OutboxEntry::Kind::PublishDraft)
+        return false;
+    found->payload.insert(u"retracted"_s, true);
+    m_outbox.setPayload(sequence, found->payload);
+    changed();
+    return true;
+}
+
+bool LocalStore::isRetracted(const OutboxEntry &entry)
+{
+    return entry.payload.value(u"retracted"_s).toBool();
+}
+
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
 {
     Transaction transaction(*m_database);
@@ -868,6 +904,19 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         post.createdAtMs = nowMs;
         post.updatedAtMs = nowMs;
         putPost(post);
+    }
+    if (found && isRetracted(*found) && !created.scheduleId.isEmpty()) {
+        // Undone while it was on its way: the post goes again at once.
+        Submission post = cachedPost(created.postSubmissionId).value_or(Submission {});
+        post.id = created.postSubmissionId;
+        post.scheduleId = created.scheduleId;
+        post.scheduledAtMs = created.scheduledAtMs;
+        post.accountId = accountId;
+        Submission cancelled = post;
+        cancelled.status = SubmissionStatus::Cancelled;
+        putPost(cancelled);
+        m_outbox.append(OutboxEntry::Kind::CancelSchedule, post.scheduleId, {},
+                        JsonWriter::toObject(post));
     }
     transaction.commit();
     Q_EMIT postsChanged();

@@ -100,6 +100,11 @@ public:
     // Takes back a publication that has not been sent yet (undo before it went out). False
     // when it is gone or already on its way: then only cancelling the post undoes it.
     bool withdrawPublication(qint64 sequence);
+    // Undoes a publication: withdrawn when unsent; on its way, marked so that its post is
+    // cancelled as soon as the server has made it, also after a restart. False when the
+    // entry is gone (its post, if any, is the caller's to cancel).
+    bool retractPublication(qint64 sequence);
+    static bool isRetracted(const OutboxEntry &entry);
     void queueMove(const Submission &post, qint64 newAtMs);
     void queueCancel(const Submission &post);
     // Publications, moves and cancellations not yet through, oldest first.

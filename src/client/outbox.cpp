@@ -130,6 +130,14 @@ void Outbox::recordAttempt(qint64 sequence, const QJsonObject &parameters)
         .exec();
 }
 
+void Outbox::setPayload(qint64 sequence, const QJsonObject &payload)
+{
+    Statement(m_database, u"UPDATE outbox SET payload = ? WHERE sequence = ?"_s)
+        .bind(QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)))
+        .bind(sequence)
+        .exec();
+}
+
 std::optional<Outbox::Entry> Outbox::next() const
 {
     Statement query(m_database, Columns + u"ORDER BY sequence LIMIT 1"_s);

@@ -47,6 +47,8 @@ public:
     void removeFor(const QString &subject, const QList<Entry::Kind> &kinds, bool onlyUnsent);
     void remove(qint64 sequence);
     void recordAttempt(qint64 sequence, const QJsonObject &parameters);
+    // What the entry asks for, changed after it was sent (what a retry sends stays).
+    void setPayload(qint64 sequence, const QJsonObject &payload);
 
     std::optional<Entry> next() const;
     std::optional<Entry> find(qint64 sequence) const;
