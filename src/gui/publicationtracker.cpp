@@ -3,6 +3,8 @@
 #include "client/session.h"
 #include "gui/logcategories.h"
 
+#include <utility>
+
 namespace slotline::gui {
 
 PublicationTracker::PublicationTracker(client::Session &session, QObject *parent)
@@ -17,21 +19,63 @@ PublicationTracker::PublicationTracker(client::Session &session, QObject *parent
 
 void PublicationTracker::retract(qint64 sequence)
 {
-    if (m_session.store().withdrawPublication(sequence))
-        return;
     if (const QString postId = m_posts.value(sequence); !postId.isEmpty()) {
         cancelPost(postId);
         return;
     }
-    // On its way: the answer brings the post to cancel.
-    m_retracting.insert(sequence);
+    // Unsent, it is withdrawn; on its way, the store cancels its post when it arrives
+    // (also after a restart).
+    m_session.store().retractPublication(sequence);
 }
 
 void PublicationTracker::published(qint64 sequence, const client::PostCreated &post)
 {
     m_posts.insert(sequence, post.postSubmissionId);
-    if (m_retracting.remove(sequence))
-        cancelPost(post.postSubmissionId);
+    const auto waiting = std::exchange(m_waitingMoves, {});
+    for (const auto &[postId, atMs] : waiting)
+        move(postId, atMs);
+}
+
+void PublicationTracker::replaced(const QString &oldPostId, qint64 sequence)
+{
+    if (!oldPostId.isEmpty())
+        m_successors.insert(oldPostId, sequence);
+}
+
+QString PublicationTracker::currentPost(const QString &postId) const
+{
+    QString current = postId;
+    // Each replacement is a new post: the chain ends, but is followed a bounded way.
+    for (int step = 0; step < 1000; ++step) {
+        const auto successor = m_successors.constFind(current);
+        if (successor == m_successors.cend())
+            return current;
+        const QString next = m_posts.value(*successor);
+        if (next.isEmpty())
+            return {};
+        current = next;
+    }
+    return current;
+}
+
+void PublicationTracker::move(const QString &postId, qint64 atMs)
+{
+    const QString current = currentPost(postId);
+    if (current.isEmpty()) {
+        m_waitingMoves.append({postId, atMs});
+        return;
+    }
+    moveNow(current, atMs);
+}
+
+void PublicationTracker::moveNow(const QString &submissionId, qint64 atMs)
+{
+    // The post as shown now: a refusal on the way may have put it back meanwhile.
+    const auto post = m_session.store().cachedPost(submissionId);
+    if (!post || post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty()
+        || post->scheduledAtMs == atMs)
+        return;
+    m_session.store().queueMove(*post, atMs);
 }
 
 void PublicationTracker::cancelPost(const QString &submissionId)

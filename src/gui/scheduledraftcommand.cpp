@@ -18,10 +18,12 @@ ScheduleDraftCommand::ScheduleDraftCommand(client::LocalStore &store, Publicatio
 
 void ScheduleDraftCommand::redo()
 {
-    // A redo while the undone publication is still on its way answers with that same
-    // entry: it then simply goes ahead.
+    // A publication undone while on its way stays undone (its post is cancelled when it
+    // arrives): a redo queues a new one.
+    const QString undonePost = m_sequence ? m_tracker.postOf(m_sequence) : QString();
     m_sequence = m_store.queuePublication(m_draftLocalId, m_publication);
-    m_tracker.keep(m_sequence);
+    if (!undonePost.isEmpty() && m_tracker.postOf(m_sequence) != undonePost)
+        m_tracker.replaced(undonePost, m_sequence); // later moves concern the new post
 }
 
 void ScheduleDraftCommand::undo()

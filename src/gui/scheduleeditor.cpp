@@ -63,8 +63,8 @@ bool ScheduleEditor::movePost(const QString &submissionId, qint64 atMs)
     if (post.scheduledAtMs == atMs)
         return true;
     m_undoStack.push(
-        new MovePostCommand(m_session.store(), submissionId, post.scheduledAtMs.value_or(atMs),
-                            atMs, tr("Move “%1” to %2").arg(titleOf(post.text), timeText(atMs))));
+        new MovePostCommand(*m_tracker, submissionId, post.scheduledAtMs.value_or(atMs), atMs,
+                            tr("Move “%1” to %2").arg(titleOf(post.text), timeText(atMs))));
     return true;
 }
 
@@ -181,7 +181,7 @@ void ScheduleEditor::serverRefused(const QString &subject, const client::ApiErro
     for (const Submission &post :
          m_session.store().cachedPosts(0, m_clock.nowMs() + FurthestAheadMs)) {
         if (post.scheduleId == subject) {
-            Q_EMIT refused(tr("The server did not move “%1”: %2")
+            Q_EMIT refused(tr("The server did not change “%1”: %2")
                                .arg(titleOf(post.text), error.toDisplayString()));
             return;
         }

@@ -27,7 +27,7 @@ void UnschedulePostCommand::redo()
         m_tracker.retract(m_sequence);
         return;
     }
-    const auto post = m_store.cachedPost(m_postId);
+    const auto post = m_store.cachedPost(m_tracker.currentPost(m_postId));
     if (post && post->status == SubmissionStatus::Scheduled && !post->scheduleId.isEmpty())
         m_store.queueCancel(*post);
 }
@@ -40,7 +40,8 @@ void UnschedulePostCommand::undo()
         publication.pageId = m_post.target->pageId;
     publication.scheduledAtMs = m_post.scheduledAtMs;
     m_sequence = m_store.queuePublication(m_draftLocalId, publication);
-    m_tracker.keep(m_sequence);
+    // Earlier moves in the history concern the post made again.
+    m_tracker.replaced(m_tracker.currentPost(m_postId), m_sequence);
 }
 
 QString UnschedulePostCommand::keepingDraft()

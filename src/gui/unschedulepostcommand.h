@@ -39,7 +39,7 @@ private:
     PublicationTracker &m_tracker;
     const Clock &m_clock;
     Submission m_post; // as it was scheduled
-    QString m_postId; // the post to cancel: the original, then the one undo made
+    QString m_postId; // the post cancelled first; the tracker knows what stands for it
     QString m_draftLocalId;
     qint64 m_sequence = 0; // undo's publication
 };

@@ -189,7 +189,7 @@ private Q_SLOTS:
         server->clock().setNowMs(now + 2 * HourMs);
         QTRY_COMPARE_WITH_TIMEOUT(refused.size(), 1, 15'000);
         QVERIFY2(refused.first().first().toString().startsWith(
-                     u"The server did not move “Moved too late”"_s),
+                     u"The server did not change “Moved too late”"_s),
                  qPrintable(refused.first().first().toString()));
         QCOMPARE(session.store().cachedPost(id)->scheduledAtMs, now + 3 * HourMs); // back
         QCOMPARE(server->submission(tenant, id).value(u"scheduledTime"_s).toString(),
@@ -273,6 +273,37 @@ private Q_SLOTS:
         const QString id = published.first().at(2).value<client::PostCreated>().postSubmissionId;
         QCOMPARE(app.server.submission(app.tenant, id).value(u"status"_s).toString(),
                  u"cancelled"_s);
+    }
+
+    void aPublicationUndoneOnItsWayIsCancelledAfterARestartToo()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Restart"_s);
+        const QUrl url(u"http://127.0.0.1:%1"_s.arg(server.port()));
+        const QString storeFile = newStoreFile();
+        const qint64 now = server.clock().nowMs();
+        {
+            QUndoStack undoStack;
+            client::Session session(url, tenant.apiKey, storeFile);
+            ScheduleEditor editor(session, undoStack, server.clock());
+            session.start();
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            const QString draft = session.store().createDraft(u"Gone with the app"_s,
+                                                              {Platform::LinkedIn}, {}, now);
+            QTRY_COMPARE(session.store().pendingChanges(), 0);
+            QVERIFY(editor.scheduleDraft(draft, {tenant.linkedinAccountId, {}}, now + HourMs));
+            // Sent (no event has run since): undone now, it is marked, not withdrawn ...
+            QVERIFY(!session.store().pendingScheduling().first().sentParameters.isEmpty());
+            undoStack.undo();
+            QVERIFY(client::LocalStore::isRetracted(session.store().pendingScheduling().first()));
+        } // ... and the app ends before the answer arrives.
+
+        client::Session session(url, tenant.apiKey, storeFile);
+        session.start();
+        // Sent again with its key, answered with the same post, which is then cancelled.
+        QTRY_COMPARE_WITH_TIMEOUT(session.store().pendingChanges(), 0, 10'000);
+        QCOMPARE(server.get(u"/api/v2/posts?status=scheduled"_s, tenant).items().size(), 0);
+        QCOMPARE(server.get(u"/api/v2/posts?status=cancelled"_s, tenant).items().size(), 1);
     }
 
     void draftsThatCannotBeScheduledAreRefusedWithAReason()

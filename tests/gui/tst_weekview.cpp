@@ -357,6 +357,9 @@ private Q_SLOTS:
         app.view.setFocus();
         QTest::keyClick(&app.view, Qt::Key_Home);
         QCOMPARE(app.view.currentIndex(), app.model.indexOfPost(first));
+        // What a screen reader is told of the card at hand.
+        QVERIFY2(app.view.accessibleDescription().endsWith(u"\n\nFirst"_s),
+                 qPrintable(app.view.accessibleDescription()));
         QTest::keyClick(&app.view, Qt::Key_Right);
         QCOMPARE(app.view.currentIndex(), app.model.indexOfPost(second));
         QTest::keyClick(&app.view, Qt::Key_Left);

@@ -327,7 +327,8 @@ void WeekModel::refresh()
                 moving.insert(entry.subject);
             else if (entry.kind == EntryKind::CancelSchedule)
                 cancelling.insert(entry.subject);
-            else if (entry.kind == EntryKind::PublishDraft)
+            else if (entry.kind == EntryKind::PublishDraft
+                     && !client::LocalStore::isRetracted(entry))
                 addPublication(entry, sinceMs, untilMs, fresh);
         }
         for (Item &item : fresh) {

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QLocale>
 #include <QStyle>
+#include <QTime>
 #include <QTimeZone>
 
 using namespace Qt::Literals::StringLiterals;
@@ -131,6 +132,10 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     });
     m_dueTimer.setInterval(DueRefreshMs);
     connect(&m_dueTimer, &QTimer::timeout, this, &CalendarPanel::reload);
+    m_nextDueTimer.setSingleShot(true);
+    connect(&m_nextDueTimer, &QTimer::timeout, this, &CalendarPanel::checkDue);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CalendarPanel::checkDue);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &CalendarPanel::checkDue);
 
     fillTargets();
     fillZones();
@@ -207,6 +212,22 @@ void CalendarPanel::checkDue()
         m_dueTimer.start();
     else if (!waiting)
         m_dueTimer.stop();
+    // Nothing in the model changes when a post's time comes: wake up then to read it.
+    std::optional<qint64> nextDue;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row);
+        if (index.data(WeekModel::KindRole).toInt() != int(WeekModel::Kind::Post)
+            || SubmissionStatus(index.data(WeekModel::StatusRole).toInt())
+                   != SubmissionStatus::Scheduled)
+            continue;
+        const qint64 start = index.data(WeekModel::StartRole).toLongLong();
+        if (start > now && (!nextDue || start < *nextDue))
+            nextDue = start;
+    }
+    if (nextDue && !waiting)
+        m_nextDueTimer.start(int(std::min<qint64>(*nextDue - now + 1'000, 3'600'000)));
+    else
+        m_nextDueTimer.stop();
 }
 
 void CalendarPanel::fillTargets()
@@ -334,6 +355,19 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     slot.day = Qt::DayOfWeek(there.date().dayOfWeek());
     slot.hour = there.time().hour();
     slot.minute = there.time().minute();
+    // One slot per day and time (the server's rule): say so rather than send it.
+    for (const WeeklySlot &existing : m_session.store().cachedSlots()) {
+        if (existing.day == slot.day && existing.hour == slot.hour
+            && existing.minute == slot.minute) {
+            showMessage(
+                tr("There is already a slot on %1 at %2 (perhaps for accounts not "
+                   "shown): remove it first, or choose another time.")
+                    .arg(QLocale().dayName(slot.day),
+                         QLocale().toString(QTime(slot.hour, slot.minute), QLocale::ShortFormat)),
+                true);
+            return;
+        }
+    }
     const ScheduleEditor::Target chosen = target();
     if (!chosen.accountId.isEmpty()) {
         for (const Account &account : m_session.store().cachedAccounts()) {
@@ -348,7 +382,10 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
                             true);
                 return;
             }
-            m_session.sync().refreshReference();
+            // The answer is the slot as made: no reads (they are limited) to learn it.
+            client::LocalStore &store = m_session.store();
+            store.putSlots(store.cachedTimezone(), store.cachedSlots() + result.value(),
+                           m_clock.nowMs());
         });
 }
 
@@ -357,13 +394,16 @@ void CalendarPanel::removeSlot(const QString &slotId)
     if (!serverReachable())
         return;
     m_session.client().deleteSlot(
-        slotId, this, [this](const client::ApiResult<client::Done> &result) {
+        slotId, this, [this, slotId](const client::ApiResult<client::Done> &result) {
             if (!result.ok()) {
                 showMessage(
                     tr("The slot was not removed: %1").arg(result.error().toDisplayString()), true);
                 return;
             }
-            m_session.sync().refreshReference();
+            client::LocalStore &store = m_session.store();
+            QList<WeeklySlot> remaining = store.cachedSlots();
+            remaining.removeIf([&slotId](const WeeklySlot &slot) { return slot.id == slotId; });
+            store.putSlots(store.cachedTimezone(), remaining, m_clock.nowMs());
         });
 }
 

@@ -91,7 +91,8 @@ private:
     QAction *m_todayAction = nullptr;
     QAction *m_editSlotsAction = nullptr;
     QTimer m_messageTimer;
-    QTimer m_dueTimer;
+    QTimer m_dueTimer; // while a post is due or publishing
+    QTimer m_nextDueTimer; // until the next post is due
 };
 
 } // namespace slotline::gui

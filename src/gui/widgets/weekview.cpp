@@ -9,6 +9,7 @@
 #include "gui/platformstyle.h"
 #include "gui/widgets/weekdayheader.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QDrag>
 #include <QDragMoveEvent>
@@ -17,6 +18,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QScrollBar>
+#include <QTextLayout>
 #include <QTime>
 #include <QTimer>
 
@@ -78,10 +80,17 @@ void WeekView::setModel(QAbstractItemModel *model)
     QAbstractItemView::setModel(model);
     m_cardsDirty = true;
     if (m_week) {
-        connect(m_week, &QAbstractItemModel::rowsMoved, this, [this] {
+        // After the rows have gone or moved, too: between "about to" and done, Qt asks for
+        // rectangles (the current index moves) and the cache would be rebuilt from the
+        // rows as they were.
+        const auto stale = [this] {
             m_cardsDirty = true;
             viewport()->update();
-        });
+        };
+        connect(m_week, &QAbstractItemModel::rowsMoved, this, stale);
+        connect(m_week, &QAbstractItemModel::rowsRemoved, this, stale);
+        connect(m_week, &QAbstractItemModel::modelReset, this, stale);
+        connect(m_week, &QAbstractItemModel::layoutChanged, this, stale);
         connect(m_week, &WeekModel::rangeChanged, this, [this] {
             m_cardsDirty = true;
             m_header->update();
@@ -102,9 +111,10 @@ void WeekView::setClock(const Clock *clock)
     viewport()->update();
 }
 
-void WeekView::setDefaultTarget(const ScheduleEditor::Target &target)
+void WeekView::setDefaultTarget(const ScheduleEditor::Target &target, const QString &name)
 {
     m_defaultTarget = target;
+    m_defaultTargetName = name;
 }
 
 void WeekView::setSlotEditing(bool on)
@@ -168,7 +178,9 @@ QString WeekView::timeLabel(int minuteOfDay) const
 
 void WeekView::rebuildCards()
 {
-    m_cards.clear();
+    m_cardOfRow.clear();
+    std::vector<Card> previous;
+    previous.swap(m_cards);
     if (!model())
         return;
     const int rows = model()->rowCount(rootIndex());
@@ -191,6 +203,7 @@ void WeekView::rebuildCards()
             card.taken = index.data(WeekModel::TakenRole).toBool();
             card.label = index.data(Qt::DisplayRole).toString();
             card.id = index.data(WeekModel::SlotIdRole).toString();
+            card.detail = index.data(WeekModel::AccountNameRole).toString();
             m_cards.push_back(std::move(card));
         } else {
             card.status = index.data(WeekModel::StatusRole).toInt();
@@ -207,6 +220,28 @@ void WeekView::rebuildCards()
     // Slots first: posts are painted over them, and found first under the mouse.
     for (Card &post : posts)
         m_cards.push_back(std::move(post));
+    m_cardOfRow = QList<int>(rows, -1);
+    for (size_t i = 0; i < m_cards.size(); ++i)
+        m_cardOfRow[m_cards[i].row] = int(i);
+    // A card made again keeps the text paintCard elided for it while its text is the same:
+    // one post moved need not elide the whole week again.
+    QHash<QString, const Card *> previousById;
+    previousById.reserve(qsizetype(previous.size()));
+    for (const Card &card : previous) {
+        if (card.elidedKind >= 0 && !card.id.isEmpty())
+            previousById.insert(card.id, &card);
+    }
+    for (Card &card : m_cards) {
+        const Card *before = card.id.isEmpty() ? nullptr : previousById.value(card.id);
+        if (before && before->slot == card.slot && before->label == card.label
+            && before->detail == card.detail) {
+            card.elided = before->elided;
+            card.elidedHeight = before->elidedHeight;
+            card.elidedFont = before->elidedFont;
+            card.elidedWidth = before->elidedWidth;
+            card.elidedKind = before->elidedKind;
+        }
+    }
     m_cardsDirty = false;
 }
 
@@ -256,11 +291,11 @@ QRect WeekView::visualRect(const QModelIndex &index) const
 {
     if (!index.isValid() || index.model() != model())
         return {};
-    for (const Card &card : cards()) {
-        if (card.row == index.row())
-            return contentRect(card).translated(0, -verticalOffset());
-    }
-    return {};
+    const std::vector<Card> &all = cards();
+    const int card = m_cardOfRow.value(index.row(), -1);
+    if (card < 0 || size_t(card) >= all.size())
+        return {};
+    return contentRect(all[size_t(card)]).translated(0, -verticalOffset());
 }
 
 void WeekView::scrollTo(const QModelIndex &index, ScrollHint hint)
@@ -343,8 +378,12 @@ void WeekView::resizeEvent(QResizeEvent *event)
 void WeekView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                            const QList<int> &roles)
 {
+    // Not QAbstractItemView's, which asks for each changed row's rectangle: with the cache
+    // rebuilt for each, a change of every row (another zone) cost the square of the rows.
+    Q_UNUSED(topLeft);
+    Q_UNUSED(bottomRight);
+    Q_UNUSED(roles);
     m_cardsDirty = true;
-    QAbstractItemView::dataChanged(topLeft, bottomRight, roles);
     viewport()->update();
 }
 
@@ -469,6 +508,44 @@ void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
     const QPalette &colors = palette();
     const QColor base = colors.color(QPalette::Base);
     const QColor text = colors.color(QPalette::Text);
+    enum ElidedKind { SlotLabel, OneLine, Detail };
+    const auto elided = [&](ElidedKind kind, int width, auto &&source) -> const QStaticText & {
+        if (card.elidedKind != kind || card.elidedWidth != width || card.elidedFont != font()) {
+            QString line = fontMetrics().elidedText(source(), Qt::ElideRight, width);
+            // Laid out as drawText lays out a line in a left-to-right layout: tabs and carriage
+            // returns as spaces, the line left to right whatever the text's own direction.
+            line.replace(u'\t', u' ').replace(u'\r', u' ');
+            QTextOption option;
+            option.setTextDirection(Qt::LeftToRight);
+            card.elided = QStaticText(line);
+            card.elided.setTextFormat(Qt::PlainText);
+            card.elided.setTextOption(option);
+            QTextLayout layout(line, font());
+            layout.setTextOption(option);
+            layout.beginLayout();
+            const QTextLine textLine = layout.createLine();
+            layout.endLayout();
+            // Several lines (drawText would break them): drawn by drawText.
+            card.elidedHeight
+                = textLine.isValid() && !line.contains(u'\n') ? textLine.height() : -1;
+            card.elidedKind = kind;
+            card.elidedWidth = width;
+            card.elidedFont = font();
+        }
+        return card.elided;
+    };
+    // As drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text) draws it, without shaping
+    // the text again.
+    const auto drawElided = [&](const QRect &box, ElidedKind kind, int width, auto &&source) {
+        const QStaticText &line = elided(kind, width, source);
+        // In a right-to-left layout drawText aligns to the right.
+        if (painter.layoutDirection() != Qt::LeftToRight || card.elidedHeight < 0) {
+            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, line.text());
+            return;
+        }
+        painter.drawStaticText(
+            QPointF(box.left(), box.top() + (box.height() - card.elidedHeight) / 2), line);
+    };
     if (card.slot) {
         const QColor highlight = colors.color(QPalette::Highlight);
         QPen pen(card.taken ? mixed(base, text, 0.35) : highlight);
@@ -482,7 +559,7 @@ void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
             painter.setPen(card.taken ? colors.color(QPalette::PlaceholderText) : highlight);
             painter.drawText(
                 rect.adjusted(SlotBand + 4, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter,
-                fontMetrics().elidedText(card.label, Qt::ElideRight, rect.width() - SlotBand - 8));
+                elided(SlotLabel, rect.width() - SlotBand - 8, [&] { return card.label; }).text());
         }
         return;
     }
@@ -493,10 +570,39 @@ void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
     const bool done = status == SubmissionStatus::Published;
     const bool failed = status == SubmissionStatus::Failed;
     QColor fill = mixed(base, platform, done ? 0.10 : 0.22);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(fill);
-    painter.drawRoundedRect(rect, 3, 3);
-    painter.fillRect(QRect(rect.left(), rect.top(), 3, rect.height()), platform);
+    // Antialiased corners cost more than the rest of a card: the fill with the platform's
+    // strip is drawn once for each size and colours into a pixmap and copied from there, at
+    // whole device pixels, which gives the same pixels as drawing it here.
+    const qreal ratio = painter.device()->devicePixelRatio();
+    if (painter.testRenderHint(QPainter::Antialiasing) && ratio == std::floor(ratio)
+        && painter.transform().type() == QTransform::TxNone && painter.opacity() == 1.0
+        && painter.compositionMode() == QPainter::CompositionMode_SourceOver) {
+        const std::pair key((quint64(fill.rgba()) << 32) | platform.rgba(),
+                            (quint64(rect.width()) << 32) | (quint64(rect.height()) << 16)
+                                | quint64(ratio));
+        auto found = m_cardFills.constFind(key);
+        if (found == m_cardFills.cend()) {
+            if (m_cardFills.size() > 512) // zooming and resizing leave old sizes behind
+                m_cardFills.clear();
+            QPixmap pixmap(rect.size() * int(ratio));
+            pixmap.setDevicePixelRatio(ratio);
+            pixmap.fill(Qt::transparent);
+            QPainter pixmapPainter(&pixmap);
+            pixmapPainter.setRenderHint(QPainter::Antialiasing, true);
+            pixmapPainter.setPen(Qt::NoPen);
+            pixmapPainter.setBrush(fill);
+            pixmapPainter.drawRoundedRect(QRect(QPoint(0, 0), rect.size()), 3, 3);
+            pixmapPainter.fillRect(QRect(0, 0, 3, rect.height()), platform);
+            pixmapPainter.end();
+            found = m_cardFills.insert(key, pixmap);
+        }
+        painter.drawPixmap(rect.topLeft(), *found);
+    } else {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawRoundedRect(rect, 3, 3);
+        painter.fillRect(QRect(rect.left(), rect.top(), 3, rect.height()), platform);
+    }
     if (failed || card.pending || selected) {
         QPen pen(selected ? colors.color(QPalette::Highlight)
                           : (failed ? ItemColors::error() : mixed(base, text, 0.5)));
@@ -537,16 +643,15 @@ void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
     const int lineHeight = fontMetrics().height();
     QRect lineRect(inner.left(), inner.top(), inner.width(), lineHeight);
     if (inner.height() < 2 * lineHeight) {
-        //: A one-line card in the week calendar: the post's first line, then its account.
-        const QString line = tr("%1 · %2").arg(card.label, card.detail);
         lineRect.moveTop(inner.top() + (inner.height() - lineHeight) / 2);
-        painter.drawText(lineRect, Qt::AlignLeft | Qt::AlignVCenter,
-                         fontMetrics().elidedText(line, Qt::ElideRight, inner.width()));
+        drawElided(lineRect, OneLine, inner.width(), [&] {
+            //: A one-line card in the week calendar: the post's first line, then its account.
+            return tr("%1 · %2").arg(card.label, card.detail);
+        });
         return;
     }
     // Zoomed in: the account on the first line, the text wrapped below it.
-    painter.drawText(lineRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     fontMetrics().elidedText(card.detail, Qt::ElideRight, inner.width()));
+    drawElided(lineRect, Detail, inner.width(), [&] { return card.detail; });
     painter.drawText(inner.adjusted(0, lineHeight, 0, 0),
                      Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, card.label);
 }
@@ -577,8 +682,12 @@ void WeekView::paintDropPlan(QPainter &painter) const
     painter.drawRoundedRect(rect, 3, 3);
     painter.setOpacity(1.0);
     painter.setPen(colors.color(QPalette::Text));
+    // A draft says where it goes: the slot's account can differ from the one chosen.
+    const QString ghostText = plan.draft && !plan.targetName.isEmpty()
+                                  ? tr("%1 · %2").arg(timeLabel(plan.minuteOfDay), plan.targetName)
+                                  : timeLabel(plan.minuteOfDay);
     painter.drawText(rect.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     timeLabel(plan.minuteOfDay));
+                     fontMetrics().elidedText(ghostText, Qt::ElideRight, rect.width() - 10));
     if (plan.refusal) {
         // Why not, beside the ghost, where the eye is.
         const int width = std::min(viewport()->width() - 8, 320);
@@ -673,18 +782,29 @@ std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
     plan.minuteOfDay = minuteAtY(point.y());
     plan.atMs = m_week->instantAt(plan.day, plan.minuteOfDay);
     plan.target = m_defaultTarget;
+    plan.targetName = m_defaultTargetName;
+    // A post keeps its account: it snaps only to the slots that are for it.
+    QString postAccount;
+    if (!plan.draft) {
+        if (const QModelIndex post = m_week->indexOfPost(plan.id); post.isValid())
+            postAccount = post.data(WeekModel::AccountIdRole).toString();
+    }
     // On a slot: exactly its time, and its account when it is for one.
     const QPoint content = point + QPoint(0, verticalOffset());
     const std::vector<Card> &all = cards();
     for (size_t i = 0; i < all.size() && all[i].slot; ++i) {
+        if (!plan.draft && !all[i].accountId.isEmpty() && all[i].accountId != postAccount)
+            continue;
         if (all[i].day == plan.day
             && contentRect(all[i]).contains(
                 QPoint(contentRect(all[i]).center().x(), content.y()))) {
             plan.slotCard = int(i);
             plan.minuteOfDay = all[i].minuteOfDay;
             plan.atMs = all[i].startMs;
-            if (!all[i].accountId.isEmpty())
+            if (!all[i].accountId.isEmpty()) {
                 plan.target = {all[i].accountId, all[i].pageId};
+                plan.targetName = all[i].detail;
+            }
             break;
         }
     }
@@ -803,23 +923,23 @@ void WeekView::startDrag(Qt::DropActions)
         }
     }
     drag->setPixmap(picture);
-    drag->setHotSpot(viewport()->mapFromGlobal(QCursor::pos()) - rect.topLeft());
+    // Held where it was grabbed.
+    const QPoint grabbed = m_pressPoint - rect.topLeft();
+    drag->setHotSpot(QPoint(std::clamp(grabbed.x(), 0, rect.width()),
+                            std::clamp(grabbed.y(), 0, rect.height())));
     // Not QAbstractItemView's: a move must not remove the row, the editor moves the post.
     drag->exec(Qt::MoveAction, Qt::MoveAction);
 }
 
 void WeekView::mousePressEvent(QMouseEvent *event)
 {
+    m_pressPoint = event->position().toPoint();
     if (m_slotEditing && event->button() == Qt::LeftButton) {
         const QPoint point = event->position().toPoint();
-        if (const auto day = dayAtX(point.x()))
-            m_timeCursor = {*day, minuteAtY(point.y())};
         setFocus(Qt::MouseFocusReason);
-        const int card = cardAt(point, false);
-        if (card >= 0 && cards()[size_t(card)].slot) {
-            Q_EMIT slotClicked(cards()[size_t(card)].id);
-        } else if (const auto day = dayAtX(point.x())) {
-            Q_EMIT timeClicked(*day, minuteAtY(point.y()));
+        if (const auto day = dayAtX(point.x())) {
+            m_timeCursor = {*day, minuteAtY(point.y())};
+            clickCell(*day, m_timeCursor.second);
         }
         event->accept();
         return;
@@ -872,8 +992,7 @@ bool WeekView::moveCurrentPost(int minutes)
     const int day = currentIndex().data(WeekModel::DayRole).toInt();
     const int minuteOfDay = currentIndex().data(WeekModel::MinuteOfDayRole).toInt();
     qint64 to = from + qint64(minutes) * 60'000;
-    if (minutes % MinutesPerDay == 0 && day + minutes / MinutesPerDay >= 0
-        && day + minutes / MinutesPerDay < 7)
+    if (minutes % MinutesPerDay == 0) // also past the week's edges
         to = m_week->instantAt(day + minutes / MinutesPerDay, minuteOfDay);
     const bool moved = m_editor->movePost(id, to);
     if (moved)
@@ -909,6 +1028,20 @@ bool WeekView::moveCurrentPostToSlot(int direction)
     return true;
 }
 
+void WeekView::clickCell(int day, int minuteOfDay)
+{
+    // The slot of that quarter hour, even under a post's card.
+    for (const Card &card : cards()) {
+        if (!card.slot)
+            break;
+        if (card.day == day && card.minuteOfDay / MinutesPerStep == minuteOfDay / MinutesPerStep) {
+            Q_EMIT slotClicked(card.id);
+            return;
+        }
+    }
+    Q_EMIT timeClicked(day, minuteOfDay);
+}
+
 bool WeekView::slotEditingKey(QKeyEvent *event)
 {
     // The keyboard's way of clicking a time: arrows move a cell cursor, Space or Enter
@@ -923,17 +1056,7 @@ bool WeekView::slotEditingKey(QKeyEvent *event)
     case Qt::Key_Right: ++day; break;
     case Qt::Key_Space:
     case Qt::Key_Return:
-    case Qt::Key_Enter: {
-        for (const Card &card : cards()) {
-            if (card.slot && card.day == day
-                && card.minuteOfDay / MinutesPerStep == minute / MinutesPerStep) {
-                Q_EMIT slotClicked(card.id);
-                return true;
-            }
-        }
-        Q_EMIT timeClicked(day, minute);
-        return true;
-    }
+    case Qt::Key_Enter: clickCell(day, minute); return true;
     default: return false;
     }
     m_timeCursor = {std::clamp(day, 0, 6), std::clamp(minute, 0, MinutesPerDay - MinutesPerStep)};
@@ -1007,6 +1130,17 @@ void WeekView::keyPressEvent(QKeyEvent *event)
         return;
     }
     QAbstractItemView::keyPressEvent(event);
+}
+
+void WeekView::currentChanged(const QModelIndex &current, const QModelIndex &previous)
+{
+    QAbstractItemView::currentChanged(current, previous);
+    // No widget per card: a screen reader learns of the card at hand from the view's
+    // description, which is what its tooltip says.
+    setAccessibleDescription(current.isValid() ? current.data(Qt::ToolTipRole).toString()
+                                               : QString());
+    QAccessibleEvent event(this, QAccessible::DescriptionChanged);
+    QAccessible::updateAccessibility(&event);
 }
 
 QModelIndex WeekView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers)

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QPixmap>
 #include <QPointer>
+#include <QStaticText>
 
 #include <optional>
 #include <vector>
@@ -46,7 +47,8 @@ public:
     void setEditor(ScheduleEditor *editor);
     void setClock(const Clock *clock);
     // Where a dropped draft is scheduled when the slot under it names no single account.
-    void setDefaultTarget(const ScheduleEditor::Target &target);
+    // `name` is how the ghost of a dragged draft names it.
+    void setDefaultTarget(const ScheduleEditor::Target &target, const QString &name = {});
     ScheduleEditor::Target defaultTarget() const { return m_defaultTarget; }
     void setSlotEditing(bool on);
     bool isSlotEditing() const { return m_slotEditing; }
@@ -88,6 +90,7 @@ protected:
     void rowsInserted(const QModelIndex &parent, int start, int end) override;
     void rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end) override;
     void reset() override;
+    void currentChanged(const QModelIndex &current, const QModelIndex &previous) override;
 
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -119,10 +122,17 @@ private:
         bool taken = false;
         bool movable = false;
         QString label; // posts: the first line of the text; slots: "09:00 slot"
-        QString detail; // posts: the account
+        QString detail; // posts: the account; slots: the one account they are for
         QString accountId;
         QString pageId;
         QString id; // submission id or slot id
+        // The text paintCard elided last, laid out (shaping text is most of a card's paint),
+        // kept while the same text is asked for at the same width in the same font.
+        mutable QStaticText elided;
+        mutable qreal elidedHeight = 0; // of its line, without leading
+        mutable QFont elidedFont;
+        mutable int elidedWidth = -1;
+        mutable int elidedKind = -1;
     };
 
     // Where a drag would land, and whether it may.
@@ -135,6 +145,7 @@ private:
         qint64 atMs = 0;
         int slotCard = -1; // the slot it snaps to
         ScheduleEditor::Target target;
+        QString targetName;
         std::optional<QString> refusal;
     };
 
@@ -152,6 +163,8 @@ private:
     void updateDropPlan(const QMimeData *mimeData, const QPoint &point);
     void clearDropPlan();
     bool slotEditingKey(QKeyEvent *event);
+    // Slot editing: the slot in that quarter hour is clicked, else the time.
+    void clickCell(int day, int minuteOfDay);
     bool moveCurrentPost(int minutes);
     bool moveCurrentPostToSlot(int direction);
     QString currentPostId() const;
@@ -166,13 +179,18 @@ private:
     const Clock *m_clock = nullptr;
     WeekDayHeader *m_header = nullptr;
     ScheduleEditor::Target m_defaultTarget;
+    QString m_defaultTargetName;
+    QPoint m_pressPoint; // where the last press was: a dragged card is held there
     bool m_slotEditing = false;
     std::pair<int, int> m_timeCursor {0, 9 * 60}; // slot editing: the day and minute at hand
     int m_hourHeight = 88;
     int m_axisWidth = 56;
     mutable std::vector<Card> m_cards;
     mutable bool m_cardsDirty = true;
+    mutable QList<int> m_cardOfRow; // a model row's card in m_cards
     mutable QHash<int, QPixmap> m_pixmaps;
+    // Post cards' fills by colours, size and device pixel ratio (paintCard).
+    mutable QHash<std::pair<quint64, quint64>, QPixmap> m_cardFills;
     std::optional<DropPlan> m_dropPlan;
     const QMimeData *m_dragData = nullptr;
     QPoint m_dragPoint;
