@@ -1003,6 +1003,10 @@
         <source>The slot was not removed: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
@@ -1888,10 +1892,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The server did not move “%1”: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This draft no longer exists.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1953,6 +1953,10 @@
     </message>
     <message>
         <source>The server did not schedule “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not change “%1”: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2085,9 +2089,7 @@
     </message>
     <message>
         <source>%1 · %2</source>
-        <extracomment>A card in the week calendar: the account, then the post&apos;s first line.
-----------
-A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
+        <extracomment>A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -24,6 +24,7 @@
 #include <QCommandLineParser>
 #include <QDateTimeEdit>
 #include <QDir>
+#include <QDockWidget>
 #include <QJsonArray>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -231,7 +232,9 @@ int main(int argc, char *argv[])
     save(window, directory, u"main-window"_s);
 
     {
-        // A busy week, one card selected.
+        // A busy week, one card selected, the composer closed to give the week the room.
+        auto *composerDock = window.findChild<QDockWidget *>(u"composerDock"_s);
+        composerDock->hide();
         gui::CalendarPanel &calendar = window.calendar();
         calendar.showWeekOf(nextMonday);
         calendar.view().scrollToMinute(8 * 60 + 30);
@@ -245,6 +248,7 @@ int main(int argc, char *argv[])
         calendar.view().setFocus();
         QTest::qWait(300);
         save(window, directory, u"calendar-week"_s);
+        composerDock->show();
     }
 
     {
