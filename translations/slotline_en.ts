@@ -956,10 +956,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1005,6 +1001,10 @@
     </message>
     <message>
         <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1992,6 +1992,13 @@
     </message>
     <message>
         <source>Drafts written for the current server stay on this computer and come back when you switch back to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekDayHeader</name>
+    <message>
+        <source>Days of the week shown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

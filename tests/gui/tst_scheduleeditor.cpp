@@ -5,6 +5,7 @@
 #include "support/reusableport.h"
 #include "support/testserver.h"
 
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -252,27 +253,26 @@ private Q_SLOTS:
         QTRY_COMPARE(app.session.store().pendingChanges(), 0);
     }
 
-    void anUndoWhileThePublicationIsOnItsWayCancelsThePostWhenItArrives()
+    void anUndoRightAfterTheDropLeavesNothingScheduled()
     {
+        // Withdrawn if it was not sent yet, its post cancelled if it was: either way, and
+        // whenever the answer comes, nothing stays scheduled.
         Fixture app(newStoreFile());
         app.start();
         const qint64 now = app.server.clock().nowMs();
         const QString draft
             = app.session.store().createDraft(u"In flight"_s, {Platform::LinkedIn}, {}, now);
         QTRY_COMPARE(app.session.store().pendingChanges(), 0); // the draft is on the server
-        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + HourMs));
-        // On its way as soon as the outbox has it: it cannot be withdrawn any more.
         QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
-        QVERIFY(!app.session.store().pendingScheduling().isEmpty());
-        QVERIFY(!app.session.store().pendingScheduling().first().sentParameters.isEmpty());
-        QCOMPARE(published.size(), 0);
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + HourMs));
         app.undoStack.undo();
-        QTRY_COMPARE(published.size(), 1);
         QTRY_COMPARE(app.session.store().pendingChanges(), 0);
-        QTRY_VERIFY(app.serverScheduled().isEmpty());
-        const QString id = published.first().at(2).value<client::PostCreated>().postSubmissionId;
-        QCOMPARE(app.server.submission(app.tenant, id).value(u"status"_s).toString(),
-                 u"cancelled"_s);
+        QVERIFY(app.serverScheduled().isEmpty());
+        for (const QList<QVariant> &made : std::as_const(published)) {
+            const QString id = made.at(2).value<client::PostCreated>().postSubmissionId;
+            QCOMPARE(app.server.submission(app.tenant, id).value(u"status"_s).toString(),
+                     u"cancelled"_s);
+        }
     }
 
     void aPublicationUndoneOnItsWayIsCancelledAfterARestartToo()
@@ -282,25 +282,33 @@ private Q_SLOTS:
         const QUrl url(u"http://127.0.0.1:%1"_s.arg(server.port()));
         const QString storeFile = newStoreFile();
         const qint64 now = server.clock().nowMs();
+        QString draft;
         {
+            // The draft and the accounts, as an earlier session left them.
+            client::Session session(url, tenant.apiKey, storeFile);
+            session.start();
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            draft = session.store().createDraft(u"Gone with the app"_s, {Platform::LinkedIn}, {},
+                                                now);
+            QTRY_COMPARE(session.store().pendingChanges(), 0);
+        }
+        {
+            // Not started: the publication queued and then sent as the sync engine sends it
+            // (its attempt recorded first) ...
             QUndoStack undoStack;
             client::Session session(url, tenant.apiKey, storeFile);
             ScheduleEditor editor(session, undoStack, server.clock());
-            session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
-            const QString draft = session.store().createDraft(u"Gone with the app"_s,
-                                                              {Platform::LinkedIn}, {}, now);
-            QTRY_COMPARE(session.store().pendingChanges(), 0);
             QVERIFY(editor.scheduleDraft(draft, {tenant.linkedinAccountId, {}}, now + HourMs));
-            // Sent (no event has run since): undone now, it is marked, not withdrawn ...
-            QVERIFY(!session.store().pendingScheduling().first().sentParameters.isEmpty());
+            session.store().prepareAttempt(session.store().pendingScheduling().first().sequence);
+            // ... and undone: it cannot be withdrawn (the server may have it): it is marked,
             undoStack.undo();
+            QCOMPARE(session.store().pendingScheduling().size(), 1);
             QVERIFY(client::LocalStore::isRetracted(session.store().pendingScheduling().first()));
-        } // ... and the app ends before the answer arrives.
+        } // and the app ends.
 
+        // Back: sent again with its key, the post made, and cancelled at once.
         client::Session session(url, tenant.apiKey, storeFile);
         session.start();
-        // Sent again with its key, answered with the same post, which is then cancelled.
         QTRY_COMPARE_WITH_TIMEOUT(session.store().pendingChanges(), 0, 10'000);
         QCOMPARE(server.get(u"/api/v2/posts?status=scheduled"_s, tenant).items().size(), 0);
         QCOMPARE(server.get(u"/api/v2/posts?status=cancelled"_s, tenant).items().size(), 1);

@@ -99,10 +99,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     connect(m_editSlotsAction, &QAction::toggled, this, [this](bool on) {
         m_view->setSlotEditing(on);
         if (on)
-            showMessage(tr("Editing slots: click a time to add a weekly slot for %1 there, "
-                           "click a slot to remove it.")
-                            .arg(m_ui->targetCombo->currentText()),
-                        false);
+            showSlotEditingHelp();
         else
             m_ui->messageLabel->hide();
     });
@@ -275,7 +272,7 @@ void CalendarPanel::targetChosen()
 {
     m_view->setDefaultTarget(target(), m_ui->targetCombo->currentText());
     if (m_editSlotsAction->isChecked())
-        m_editSlotsAction->toggled(true); // the message names the target
+        showSlotEditingHelp(); // it names the target
 }
 
 void CalendarPanel::fillZones()
@@ -322,6 +319,14 @@ void CalendarPanel::scheduleInNextFreeSlot(const QString &draftLocalId)
                        "the server has placed it.")
                         .arg(m_ui->targetCombo->currentText()),
                     false);
+}
+
+void CalendarPanel::showSlotEditingHelp()
+{
+    showMessage(tr("Editing slots: click a time to add a weekly slot for %1 there, click a "
+                   "slot to remove it (or move with the arrows and press Space).")
+                    .arg(m_ui->targetCombo->currentText()),
+                false);
 }
 
 void CalendarPanel::showMessage(const QString &text, bool problem)

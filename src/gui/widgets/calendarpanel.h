@@ -73,6 +73,7 @@ private:
     void fillZones();
     void zoneChosen();
     void targetChosen();
+    void showSlotEditingHelp();
     void weekChanged();
     void checkDue();
     void addSlotAt(int day, int minuteOfDay);

@@ -13,6 +13,7 @@ WeekDayHeader::WeekDayHeader(WeekView &view)
     , m_view(view)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setAccessibleName(tr("Days of the week shown"));
 }
 
 QSize WeekDayHeader::sizeHint() const

@@ -666,9 +666,12 @@ void WeekView::paintDropPlan(QPainter &painter) const
     ghost.day = plan.day;
     ghost.minuteOfDay = plan.minuteOfDay;
     QRect rect = contentRect(ghost).translated(0, -verticalOffset());
-    if (plan.slotCard >= 0) {
-        const QRect slot
-            = contentRect(cards()[size_t(plan.slotCard)]).translated(0, -verticalOffset());
+    // By id: the cards may have been made again since the plan was (a slot changed).
+    const auto slotCard = std::find_if(cards().cbegin(), cards().cend(), [&plan](const Card &card) {
+        return card.slot && card.id == plan.slotId && card.day == plan.day;
+    });
+    if (!plan.slotId.isEmpty() && slotCard != cards().cend()) {
+        const QRect slot = contentRect(*slotCard).translated(0, -verticalOffset());
         QPen pen(colors.color(QPalette::Highlight));
         pen.setWidth(3);
         painter.setPen(pen);
@@ -798,7 +801,7 @@ std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
         if (all[i].day == plan.day
             && contentRect(all[i]).contains(
                 QPoint(contentRect(all[i]).center().x(), content.y()))) {
-            plan.slotCard = int(i);
+            plan.slotId = all[i].id;
             plan.minuteOfDay = all[i].minuteOfDay;
             plan.atMs = all[i].startMs;
             if (!all[i].accountId.isEmpty()) {

@@ -143,7 +143,7 @@ private:
         int day = 0;
         int minuteOfDay = 0;
         qint64 atMs = 0;
-        int slotCard = -1; // the slot it snaps to
+        QString slotId; // the slot it snaps to
         ScheduleEditor::Target target;
         QString targetName;
         std::optional<QString> refusal;
