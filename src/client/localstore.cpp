@@ -841,14 +841,20 @@ void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
     changed();
 }
 
-void LocalStore::queueCancel(const Submission &post)
+void LocalStore::appendCancel(const Submission &post)
 {
-    Transaction transaction(*m_database);
+    // Shown cancelled at once; put back as it was if the server refuses.
     Submission cancelled = post;
     cancelled.status = SubmissionStatus::Cancelled;
     putPost(cancelled);
     m_outbox.append(OutboxEntry::Kind::CancelSchedule, post.scheduleId, {},
                     JsonWriter::toObject(post));
+}
+
+void LocalStore::queueCancel(const Submission &post)
+{
+    Transaction transaction(*m_database);
+    appendCancel(post);
     transaction.commit();
     Q_EMIT postsChanged();
     changed();
@@ -912,11 +918,7 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         post.scheduleId = created.scheduleId;
         post.scheduledAtMs = created.scheduledAtMs;
         post.accountId = accountId;
-        Submission cancelled = post;
-        cancelled.status = SubmissionStatus::Cancelled;
-        putPost(cancelled);
-        m_outbox.append(OutboxEntry::Kind::CancelSchedule, post.scheduleId, {},
-                        JsonWriter::toObject(post));
+        appendCancel(post);
     }
     transaction.commit();
     Q_EMIT postsChanged();

@@ -177,6 +177,8 @@ private:
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
     void putPost(const Submission &post);
+    // Within a transaction: the post cancelled in the cache, the cancellation queued.
+    void appendCancel(const Submission &post);
     void updateState(const QString &localId);
     void changed();
 
