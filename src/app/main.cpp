@@ -16,7 +16,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(u"slotline"_s);
     QApplication::setApplicationDisplayName(u"Slotline"_s);
     QApplication::setApplicationVersion(QStringLiteral(SLOTLINE_VERSION));
-    QApplication::setDesktopFileName(u"slotline"_s);
+    QApplication::setDesktopFileName(u"org.slotline.Slotline"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/app/slotline.svg"_s));
 
     const slotline::app::Translations translations;
