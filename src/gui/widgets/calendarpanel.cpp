@@ -118,8 +118,6 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     // A publication's post is in the store as soon as the server made it
     // (LocalStore::publicationDone): no read of the week for it, reads are limited.
     connect(&session.sync(), &client::SyncEngine::referenceRefreshed, this, &CalendarPanel::reload);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &CalendarPanel::checkDue);
-    connect(m_model, &QAbstractItemModel::rowsInserted, this, &CalendarPanel::checkDue);
 
     m_messageTimer.setSingleShot(true);
     m_messageTimer.setInterval(MessageMs);
@@ -131,8 +129,16 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     connect(&m_dueTimer, &QTimer::timeout, this, &CalendarPanel::reload);
     m_nextDueTimer.setSingleShot(true);
     connect(&m_nextDueTimer, &QTimer::timeout, this, &CalendarPanel::checkDue);
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &CalendarPanel::checkDue);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &CalendarPanel::checkDue);
+    // The model announces a refresh row by row (a change of zone: every row): the rows are
+    // looked at once, after the last of them.
+    m_checkDue.setSingleShot(true);
+    m_checkDue.setInterval(0);
+    connect(&m_checkDue, &QTimer::timeout, this, &CalendarPanel::checkDue);
+    const auto scheduleCheck = [this] { m_checkDue.start(); };
+    connect(m_model, &QAbstractItemModel::dataChanged, this, scheduleCheck);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, scheduleCheck);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, scheduleCheck);
+    connect(m_model, &QAbstractItemModel::modelReset, this, scheduleCheck);
 
     fillTargets();
     fillZones();
@@ -193,34 +199,26 @@ void CalendarPanel::reload()
 void CalendarPanel::checkDue()
 {
     // A post due or publishing changes on the server by itself: read the week again until
-    // it has settled.
+    // it has settled; and nothing in the model changes when a post's time comes: wake up
+    // then to read it. One pass over the rows for both.
     const qint64 now = m_clock.nowMs();
     bool waiting = false;
+    std::optional<qint64> nextDue;
     for (int row = 0; row < m_model->rowCount() && !waiting; ++row) {
         const QModelIndex index = m_model->index(row);
         if (index.data(WeekModel::KindRole).toInt() != int(WeekModel::Kind::Post))
             continue;
         const auto status = SubmissionStatus(index.data(WeekModel::StatusRole).toInt());
+        const qint64 start = index.data(WeekModel::StartRole).toLongLong();
         waiting = status == SubmissionStatus::InProgress
-                  || (status == SubmissionStatus::Scheduled
-                      && index.data(WeekModel::StartRole).toLongLong() <= now);
+                  || (status == SubmissionStatus::Scheduled && start <= now);
+        if (status == SubmissionStatus::Scheduled && start > now && (!nextDue || start < *nextDue))
+            nextDue = start;
     }
     if (waiting && !m_dueTimer.isActive())
         m_dueTimer.start();
     else if (!waiting)
         m_dueTimer.stop();
-    // Nothing in the model changes when a post's time comes: wake up then to read it.
-    std::optional<qint64> nextDue;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        const QModelIndex index = m_model->index(row);
-        if (index.data(WeekModel::KindRole).toInt() != int(WeekModel::Kind::Post)
-            || SubmissionStatus(index.data(WeekModel::StatusRole).toInt())
-                   != SubmissionStatus::Scheduled)
-            continue;
-        const qint64 start = index.data(WeekModel::StartRole).toLongLong();
-        if (start > now && (!nextDue || start < *nextDue))
-            nextDue = start;
-    }
     if (nextDue && !waiting)
         m_nextDueTimer.start(int(std::min<qint64>(*nextDue - now + 1'000, 3'600'000)));
     else

@@ -94,6 +94,7 @@ private:
     QTimer m_messageTimer;
     QTimer m_dueTimer; // while a post is due or publishing
     QTimer m_nextDueTimer; // until the next post is due
+    QTimer m_checkDue; // checkDue() once after a burst of model changes
 };
 
 } // namespace slotline::gui
