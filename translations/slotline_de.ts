@@ -1,0 +1,2115 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>ApiClient</name>
+    <message>
+        <source>The server&apos;s answer was not understood (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ApiError</name>
+    <message>
+        <source>The server answered %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ApiKeysPage</name>
+    <message>
+        <source>API keys and call log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;API keys of the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project&apos;s API keys: name, prefix, when each was created and last used. Revoked keys are greyed out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys are created and revoked on the server, with slotline-server keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the keys and the call log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls made with the project&apos;s keys, newest first. Select one to see its arguments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments of the selected call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a call to see its arguments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call log status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CalendarPanel</name>
+    <message>
+        <source>Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the week of this date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sched&amp;ule for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account a draft dropped on the calendar is scheduled for, unless the slot it lands on is for one account; and the target of slots added while editing slots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;imes in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calendar message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComposerWidget</name>
+    <message>
+        <source>Composer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LinkedIn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meant for LinkedIn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meant for X</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Facebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meant for Facebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What do you want to say?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LinkedIn length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Facebook length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem with the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Media</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Account:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account to publish with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page to publish as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem with the account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publication date and time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the ne&amp;xt free slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem with the time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publication result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the draft now (Ctrl+S); drafts are also saved while you type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pu&amp;blish now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish or schedule this post (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use the server built into Slotline (on this computer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the server built into Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your posts and accounts stay on this computer. A demo project with sandbox accounts for LinkedIn, X and Facebook is created, so you can try everything without publishing anywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect to a Slotline server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a Slotline server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection test result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeleteDraftCommand</name>
+    <message>
+        <source>Delete draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete draft “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DraftsPanel</name>
+    <message>
+        <source>Search drafts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the deletion</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FirstRunDialog</name>
+    <message>
+        <source>Welcome to Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline plans your posts for LinkedIn, X and Facebook, puts them into your weekly publishing slots and publishes them on time. Choose where Slotline keeps your projects:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounts and pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the accounts whose posts and drafts are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Composer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Publish or schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Drafts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Composer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Week calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ync now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PostsPanel</name>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time range of the posts shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published posts and submissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days and next 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 90 days and next 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use this connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This app&apos;s key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;keys and calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Plan, schedule and publish social-media posts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep settings, drafts and the built-in server&apos;s data in &lt;directory&gt; instead of the user&apos;s own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::app::BundledServer</name>
+    <message numerus="yes">
+        <source>The built-in server did not start listening within %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The Slotline server program (%1) was not found next to Slotline or on the PATH. Reinstall Slotline, or set SLOTLINE_SERVER to the program&apos;s path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Slotline server program %1 does not exist or cannot be run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Slotline server program %1 could not be run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The built-in server did not finish preparing its data in %1 within %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The built-in server crashed while preparing its data in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server could not prepare its data in %1 (exit code %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server prepared its data in %1 but gave no API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key of the built-in server could not be saved (%1); the next start makes a new one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It crashed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It exited with code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server stopped before it was ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server stopped unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server is starting or stopping; its key can be renewed once it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::app::DesktopApp</name>
+    <message>
+        <source>The built-in server stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline could not open its local store %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new connection could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Choose another server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::client::ApiClient</name>
+    <message>
+        <source>The call was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server cannot be reached: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::client::ConnectionSettings</name>
+    <message>
+        <source>Give the server&apos;s address, such as http://127.0.0.1:8787.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address must start with http:// or https://.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address must not have a user name, a query or a fragment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::client::CredentialStore</name>
+    <message>
+        <source>No keychain service is running, so the API key is kept in %1, which only you can read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::client::MediaPreviewLoader</name>
+    <message>
+        <source>Only http, https and local files can be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address holds %1, not an image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The media server did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The media cannot be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::client::SyncEngine</name>
+    <message>
+        <source>The draft could not be saved on the server, so it was not published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft was changed elsewhere too. Choose which version to keep, then publish it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::AccountTreeModel</name>
+    <message>
+        <source>Disconnected: posts to this account cannot be published until it is connected again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <extracomment>A page&apos;s tooltip: its name, its type (&quot;page&quot;, &quot;organization&quot;) and its account.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ApiKeyListModel</name>
+    <message>
+        <source>Revoked %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (revoked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ApiKeysPage</name>
+    <message>
+        <source>Could not load the API keys: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the call log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Successful (2xx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client errors (4xx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server errors (5xx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limited (429)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not found (404)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (revoked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) shown; scroll down for more.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::CalendarPanel</name>
+    <message>
+        <source>&amp;Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit s&amp;lots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a time to add a weekly publishing slot there for the account chosen; click a slot to remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <extracomment>An account&apos;s page in the calendar&apos;s account choice.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every account</source>
+        <extracomment>The slot target &quot;every account&quot; (for editing slots; a draft needs one account).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (project)</source>
+        <extracomment>The calendar&apos;s time zone choice: the project&apos;s zone, e.g. &quot;Europe/Berlin (project)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (this computer)</source>
+        <extracomment>The calendar&apos;s time zone choice: this computer&apos;s zone, e.g. &quot;UTC (this computer)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, now %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled in the next free slot of %1; it shows in the calendar once the server has placed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slots can be changed only while the server can be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot was not added: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot was not removed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::CallLogModel</name>
+    <message>
+        <source>tool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <extracomment>A call&apos;s duration in milliseconds.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path or tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ComposerWidget</name>
+    <message>
+        <source>Wait until the media have finished uploading (or remove them) before opening another draft.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write something or add media before publishing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no connected account for the chosen platforms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the account to publish with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 of %3 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes at most %n media file(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wait until the media have finished uploading.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This time does not exist in %1 (the clocks change).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a time in the future.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published: this draft was changed elsewhere too. Choose which version to keep in the drafts list, then publish it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This publication is already on its way; it is not sent twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are offline: the post will be sent when the server is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent for publishing. The Posts list shows when it is out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published: the project has no credits left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s) over the limit of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s) left on %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pu&amp;blish now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sche&amp;dule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put in next free s&amp;lot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved and synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, waiting to sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed elsewhere too: choose in the drafts list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not accepted by the server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times are in the project&apos;s time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ConnectionForm</name>
+    <message>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the API key you were given for this server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to project %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused this API key. Check that it was copied whole and has not been revoked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Slotline server answers at %1. Check the address and that the server is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something answers at %1, but not as a Slotline server does. Check the address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy. Try again in %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server at %1 has a problem: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ConnectionPreferences</name>
+    <message>
+        <source>The settings could not be written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the API key for the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ConnectionStatusWidget</name>
+    <message>
+        <source>Connection state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credits remaining</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Online · sending %n change(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Offline · %n change(s) waiting</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>next try in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rate limit reached · calls resume in %n s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) waiting</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server refused the API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reserved for scheduled posts, %2 used</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::DraftListModel</name>
+    <message>
+        <source>Conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting to sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No platform chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved elsewhere meanwhile: choose which version to keep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not on the server yet: it is sent when the server can be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes wait to be sent to the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server has this version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Platforms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::DraftsPanel</name>
+    <message>
+        <source>&amp;New draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule in next free &amp;slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find draft</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n draft(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n draft(s) deleted.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Draft changed in two places</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft was changed on the server while you edited it here. Which version do you want to keep?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Here:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;On the server:&lt;/b&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep &amp;mine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the &amp;server&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep &amp;both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::FirstRunDialog</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::MainWindow</name>
+    <message>
+        <source>Week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A draft was changed elsewhere too: open it in the drafts list to choose which version to keep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused a change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is outside the range the Posts list shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Slotline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Slotline %1&lt;/h3&gt;&lt;p&gt;Plan, schedule and publish social-media posts.&lt;/p&gt;&lt;p&gt;Connected to %2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Media still on their way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file is still being uploaded or fetched for the draft. If Slotline closes now, it is not added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::MediaStrip</name>
+    <message>
+        <source>Add image from URL…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No images or videos yet. Add some, or drop them here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attached media</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server downloads an image or video from a web address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uploads images or videos from this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Media problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss the media problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a web address starting with http:// or https://.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Image from URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Web address of the image or video (the server downloads it):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Images or Videos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images and videos (*.png *.jpg *.jpeg *.gif *.webp *.mp4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The chosen platforms take at most %n image(s) or video(s) per post.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of at most %n media</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The chosen platforms take at most %n image(s) or video(s): this one would not be posted.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy; try again in %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server does not download from addresses on this computer or on private networks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is larger than the server accepts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not download it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not download it (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” was not added. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload took too long; add the file again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file changed while it was being uploaded; add it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” was not uploaded. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::MediaTile</name>
+    <message>
+        <source>Type: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server is downloading it…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uploading: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uploading %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Video %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel adding %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::PostListModel</name>
+    <message>
+        <source>Published %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitted %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <extracomment>A post&apos;s account and the page of it the post went to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the server to confirm the change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::PostsPanel</name>
+    <message>
+        <source>&amp;Refresh posts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the published post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy its link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n post(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ScheduleEditor</name>
+    <message>
+        <source>This post is no longer in the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only scheduled posts can be moved; this one is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is due now and can no longer be moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts cannot be moved into the past.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts can be scheduled at most two years ahead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move “%1” to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft was changed elsewhere too: choose which version to keep first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the account to schedule for first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This account is no longer connected to the project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: posts to it cannot be published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is written for %1, not for %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 characters of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many media for %1: %2 of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts cannot be scheduled in the past.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule “%1” at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule “%1” in the next free slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only scheduled posts can be taken off the calendar; this one is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is due now and can no longer be cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unschedule “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not schedule “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not change “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::SettingsDialog</name>
+    <message>
+        <source>Slotline now uses the server built into it, on this computer (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline now uses the server at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known yet (the server has not answered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), now %3 there. Times in Slotline are shown in this zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &lt;%2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is the connection in use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test the connection before using it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drafts written for the current server stay on this computer and come back when you switch back to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekDayHeader</name>
+    <message>
+        <source>Days of the week shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekModel</name>
+    <message>
+        <source>For every account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every %1 account</source>
+        <extracomment>A slot&apos;s target: every account of a platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A slot&apos;s target: an account, and its platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2 (%3)</source>
+        <extracomment>A slot&apos;s target: an account&apos;s page, and the platform.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 › %2</source>
+        <extracomment>A post&apos;s account and the page of it the post went to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3</source>
+        <extracomment>A post&apos;s tooltip: the account, its platform and the post&apos;s status.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slot</source>
+        <extracomment>A publishing slot in the week calendar, e.g. &quot;09:00 slot&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken %1 slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free %1 slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <extracomment>When a slot is, in the zone the slots are defined in: &quot;09:00 in Europe/Berlin&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting to be scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>publishing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekView</name>
+    <message>
+        <source>Week calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The calendar cannot change the plan here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free slot later this week.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free slot earlier this week.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
