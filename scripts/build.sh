@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Configures (once) and builds a CMake preset: debug (sanitizers, tests) or release.
+# Configures and builds a CMake preset: debug (sanitizers, tests) or release. Configuring
+# every time keeps an existing build tree in step with the preset's settings.
 set -euo pipefail
 preset=${1:?usage: build.sh debug|release}
 cd "$(dirname "$0")/.."
 
-if [ ! -f "build/$preset/CMakeCache.txt" ]; then
-    cmake --preset "$preset" >/dev/null
-fi
+cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" -- -j"$(nproc)"
