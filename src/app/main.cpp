@@ -1,5 +1,6 @@
 #include "app/desktopapp.h"
 #include "app/translations.h"
+#include "gui/icontheme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,6 +19,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(SLOTLINE_VERSION));
     QApplication::setDesktopFileName(u"org.slotline.Slotline"_s);
     QApplication::setWindowIcon(QIcon(u":/icons/app/slotline.svg"_s));
+    slotline::gui::IconTheme::install();
 
     const slotline::app::Translations translations;
 
