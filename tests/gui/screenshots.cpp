@@ -7,6 +7,7 @@
 #include "core/isotime.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/dialogs/settingsdialog.h"
+#include "gui/icontheme.h"
 #include "gui/mainwindow.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/calendarpanel.h"
@@ -27,6 +28,7 @@
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QLabel>
+#include <QPalette>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -48,10 +50,21 @@ bool waitFor(const std::function<bool()> &condition, int timeoutMs = 15'000)
     return QTest::qWaitFor(condition, timeoutMs);
 }
 
+// Which pictures to take and how to name them: --shots picks some, --suffix names a variant
+// (main-window-dark.png).
+struct Selection
+{
+    QStringList shots; // empty: every one
+    QString suffix;
+};
+Selection selection;
+
 void save(QWidget &widget, const QDir &directory, const QString &name)
 {
+    if (!selection.shots.isEmpty() && !selection.shots.contains(name))
+        return;
     QTest::qWait(300); // let late paints (icons, elided text) land
-    const QString path = directory.filePath(name + u".png"_s);
+    const QString path = directory.filePath(name + selection.suffix + u".png"_s);
     if (!widget.grab().save(path))
         qFatal("could not write %s", qPrintable(path));
     qInfo("wrote %s", qPrintable(path));
@@ -160,6 +173,40 @@ QDate fillNextWeek(TestServer &server, const Tenant &tenant)
     return monday;
 }
 
+// A dark palette as a dark desktop theme gives the app: every colour the app paints must
+// come from it.
+QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(0x2a, 0x2e, 0x32);
+    const QColor base(0x1e, 0x21, 0x24);
+    const QColor text(0xe8, 0xea, 0xed);
+    const QColor disabledText(0x7a, 0x7f, 0x85);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, QColor(0x33, 0x38, 0x3d));
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, Qt::white);
+    palette.setColor(QPalette::Light, QColor(0x4a, 0x50, 0x57));
+    palette.setColor(QPalette::Midlight, QColor(0x3e, 0x44, 0x4a));
+    palette.setColor(QPalette::Mid, QColor(0x26, 0x29, 0x2d));
+    palette.setColor(QPalette::Dark, QColor(0x18, 0x1a, 0x1d));
+    palette.setColor(QPalette::Shadow, QColor(0x0c, 0x0d, 0x0e));
+    palette.setColor(QPalette::Highlight, QColor(0x3d, 0x8f, 0xd9));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::ToolTipBase, QColor(0x33, 0x38, 0x3d));
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x90, 0x99));
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    palette.setColor(QPalette::LinkVisited, QColor(0xb0, 0x8c, 0xf0));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, disabledText);
+    return palette;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -169,10 +216,24 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(u"slotline"_s);
     QApplication::setApplicationDisplayName(u"Slotline"_s);
     QStandardPaths::setTestModeEnabled(true);
+    gui::IconTheme::install(); // as the app does
     const app::Translations translations; // as the app has them
     QCommandLineParser parser;
     parser.addPositionalArgument(u"directory"_s, u"Where the PNG files go."_s);
+    const QCommandLineOption dark(u"dark"_s, u"Take them in a dark palette (Fusion)."_s);
+    const QCommandLineOption shots(u"shots"_s, u"Only these pictures (comma-separated)."_s,
+                                   u"names"_s);
+    const QCommandLineOption suffix(u"suffix"_s, u"Append this to each file's name."_s,
+                                    u"suffix"_s);
+    parser.addOptions({dark, shots, suffix});
     parser.process(application);
+    if (parser.isSet(shots))
+        selection.shots = parser.value(shots).split(u',', Qt::SkipEmptyParts);
+    selection.suffix = parser.value(suffix);
+    if (parser.isSet(dark)) {
+        QApplication::setStyle(u"Fusion"_s);
+        QApplication::setPalette(darkPalette());
+    }
     const QDir directory(parser.positionalArguments().value(0, u"docs/screenshots"_s));
     QDir().mkpath(directory.path());
 

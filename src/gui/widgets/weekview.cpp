@@ -564,8 +564,11 @@ void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
         return;
     }
 
-    const QColor platform = card.platform >= 0 ? PlatformStyle::color(Platform(card.platform))
-                                               : colors.color(QPalette::Highlight);
+    QColor platform = card.platform >= 0 ? PlatformStyle::color(Platform(card.platform))
+                                         : colors.color(QPalette::Highlight);
+    // X's near-black vanishes on a dark palette's base: the text colour stands in for it.
+    if (std::abs(platform.lightnessF() - base.lightnessF()) < 0.25)
+        platform = text;
     const auto status = SubmissionStatus(card.status);
     const bool done = status == SubmissionStatus::Published;
     const bool failed = status == SubmissionStatus::Failed;
