@@ -5,621 +5,601 @@
     <name>ApiClient</name>
     <message>
         <source>The server&apos;s answer was not understood (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort des Servers konnte nicht ausgewertet werden (%1).</translation>
     </message>
 </context>
 <context>
     <name>ApiError</name>
     <message>
         <source>The server answered %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server antwortete mit %1.</translation>
     </message>
 </context>
 <context>
     <name>ApiKeysPage</name>
     <message>
         <source>API keys and call log</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel und Aufrufprotokoll</translation>
     </message>
     <message>
         <source>&amp;API keys of the project</source>
-        <translation type="unfinished"></translation>
+        <translation>API-&amp;Schlüssel des Projekts</translation>
     </message>
     <message>
         <source>API keys</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>The project&apos;s API keys: name, prefix, when each was created and last used. Revoked keys are greyed out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die API-Schlüssel des Projekts: Name, Präfix, Erstellung und letzte Verwendung. Widerrufene Schlüssel sind ausgegraut.</translation>
     </message>
     <message>
         <source>Keys are created and revoked on the server, with slotline-server keys.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel werden auf dem Server mit „slotline-server keys“ erstellt und widerrufen.</translation>
     </message>
     <message>
         <source>&amp;Status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Stat&amp;us:</translation>
     </message>
     <message>
         <source>Status filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Statusfilter</translation>
     </message>
     <message>
         <source>&amp;Key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sch&amp;lüssel:</translation>
     </message>
     <message>
         <source>Key filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselfilter</translation>
     </message>
     <message>
         <source>&amp;Time:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitraum:</translation>
     </message>
     <message>
         <source>Time filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitraumfilter</translation>
     </message>
     <message>
         <source>Refresh the keys and the call log</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel und Aufrufprotokoll aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
         <source>Call log</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufrufprotokoll</translation>
     </message>
     <message>
         <source>Calls made with the project&apos;s keys, newest first. Select one to see its arguments.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufrufe mit den Schlüsseln des Projekts, die neuesten zuerst. Wählen Sie einen aus, um seine Argumente zu sehen.</translation>
     </message>
     <message>
         <source>Arguments of the selected call</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumente des ausgewählten Aufrufs</translation>
     </message>
     <message>
         <source>Select a call to see its arguments.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Aufruf aus, um seine Argumente zu sehen.</translation>
     </message>
     <message>
         <source>Call log status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status des Aufrufprotokolls</translation>
     </message>
 </context>
 <context>
     <name>CalendarPanel</name>
     <message>
         <source>Previous week</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorherige Woche</translation>
     </message>
     <message>
         <source>Next week</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste Woche</translation>
     </message>
     <message>
         <source>Go to date</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu Datum springen</translation>
     </message>
     <message>
         <source>Show the week of this date</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Woche dieses Datums anzeigen</translation>
     </message>
     <message>
         <source>Week shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigte Woche</translation>
     </message>
     <message>
         <source>Sched&amp;ule for:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein&amp;planen für:</translation>
     </message>
     <message>
         <source>The account a draft dropped on the calendar is scheduled for, unless the slot it lands on is for one account; and the target of slots added while editing slots</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Konto, für das ein in den Kalender gezogener Entwurf eingeplant wird, außer das Zeitfenster, auf dem er landet, gehört zu einem bestimmten Konto; außerdem das Ziel der Zeitfenster, die beim Bearbeiten angelegt werden</translation>
     </message>
     <message>
         <source>T&amp;imes in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit&amp;zone:</translation>
     </message>
     <message>
         <source>Calendar message</source>
-        <translation type="unfinished"></translation>
+        <translation>Kalendermeldung</translation>
     </message>
 </context>
 <context>
     <name>ComposerWidget</name>
     <message>
         <source>Composer</source>
-        <translation type="unfinished"></translation>
+        <translation>Editor</translation>
     </message>
     <message>
         <source>New draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Entwurf</translation>
     </message>
     <message>
         <source>Draft state</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurfsstatus</translation>
     </message>
     <message>
         <source>For:</source>
-        <translation type="unfinished"></translation>
+        <translation>Für:</translation>
     </message>
     <message>
         <source>LinkedIn</source>
-        <translation type="unfinished"></translation>
+        <translation>LinkedIn</translation>
     </message>
     <message>
         <source>Meant for LinkedIn</source>
-        <translation type="unfinished"></translation>
+        <translation>Für LinkedIn bestimmt</translation>
     </message>
     <message>
         <source>X</source>
-        <translation type="unfinished"></translation>
+        <translation>X</translation>
     </message>
     <message>
         <source>Meant for X</source>
-        <translation type="unfinished"></translation>
+        <translation>Für X bestimmt</translation>
     </message>
     <message>
         <source>Facebook</source>
-        <translation type="unfinished"></translation>
+        <translation>Facebook</translation>
     </message>
     <message>
         <source>Meant for Facebook</source>
-        <translation type="unfinished"></translation>
+        <translation>Für Facebook bestimmt</translation>
     </message>
     <message>
         <source>Post text</source>
-        <translation type="unfinished"></translation>
+        <translation>Beitragstext</translation>
     </message>
     <message>
         <source>What do you want to say?</source>
-        <translation type="unfinished"></translation>
+        <translation>Was möchten Sie sagen?</translation>
     </message>
     <message>
         <source>LinkedIn length</source>
-        <translation type="unfinished"></translation>
+        <translation>Länge für LinkedIn</translation>
     </message>
     <message>
         <source>X length</source>
-        <translation type="unfinished"></translation>
+        <translation>Länge für X</translation>
     </message>
     <message>
         <source>Facebook length</source>
-        <translation type="unfinished"></translation>
+        <translation>Länge für Facebook</translation>
     </message>
     <message>
         <source>Problem with the text</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem Text</translation>
     </message>
     <message>
         <source>Media</source>
-        <translation type="unfinished"></translation>
+        <translation>Medien</translation>
     </message>
     <message>
         <source>Publish</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlichen</translation>
     </message>
     <message>
         <source>&amp;Account:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konto:</translation>
     </message>
     <message>
         <source>Account to publish with</source>
-        <translation type="unfinished"></translation>
+        <translation>Konto, mit dem veröffentlicht wird</translation>
     </message>
     <message>
         <source>As:</source>
-        <translation type="unfinished"></translation>
+        <translation>Als:</translation>
     </message>
     <message>
         <source>Page to publish as</source>
-        <translation type="unfinished"></translation>
+        <translation>Seite, in deren Namen veröffentlicht wird</translation>
     </message>
     <message>
         <source>Problem with the account</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem Konto</translation>
     </message>
     <message>
         <source>When:</source>
-        <translation type="unfinished"></translation>
+        <translation>Wann:</translation>
     </message>
     <message>
         <source>&amp;Now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jetzt</translation>
     </message>
     <message>
         <source>A&amp;t</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;m</translation>
     </message>
     <message>
         <source>Publication date and time</source>
-        <translation type="unfinished"></translation>
+        <translation>Datum und Uhrzeit der Veröffentlichung</translation>
     </message>
     <message>
         <source>In the ne&amp;xt free slot</source>
-        <translation type="unfinished"></translation>
+        <translation>Im nächsten &amp;freien Zeitfenster</translation>
     </message>
     <message>
         <source>Problem with the time</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem Zeitpunkt</translation>
     </message>
     <message>
         <source>Publication result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis der Veröffentlichung</translation>
     </message>
     <message>
         <source>&amp;Save draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf &amp;speichern</translation>
     </message>
     <message>
         <source>Save the draft now (Ctrl+S); drafts are also saved while you type</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf jetzt speichern (Strg+S); Entwürfe werden auch während des Schreibens gespeichert</translation>
     </message>
     <message>
         <source>Pu&amp;blish now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt &amp;veröffentlichen</translation>
     </message>
     <message>
         <source>Publish or schedule this post (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Beitrag veröffentlichen oder einplanen (Strg+Return)</translation>
     </message>
 </context>
 <context>
     <name>ConnectionForm</name>
     <message>
         <source>Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung</translation>
     </message>
     <message>
         <source>&amp;Use the server built into Slotline (on this computer)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den in Slotline &amp;integrierten Server verwenden (auf diesem Computer)</translation>
     </message>
     <message>
         <source>Use the server built into Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Den in Slotline integrierten Server verwenden</translation>
     </message>
     <message>
         <source>Your posts and accounts stay on this computer. A demo project with sandbox accounts for LinkedIn, X and Facebook is created, so you can try everything without publishing anywhere.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Beiträge und Konten bleiben auf diesem Computer. Es wird ein Demoprojekt mit Sandbox-Konten für LinkedIn, X und Facebook angelegt, sodass Sie alles ausprobieren können, ohne irgendwo etwas zu veröffentlichen.</translation>
     </message>
     <message>
         <source>&amp;Connect to a Slotline server</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mit einem Slotline-Server verbinden</translation>
     </message>
     <message>
         <source>Connect to a Slotline server</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem Slotline-Server verbinden</translation>
     </message>
     <message>
         <source>&amp;Address:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Adresse:</translation>
     </message>
     <message>
         <source>Server address</source>
-        <translation type="unfinished"></translation>
+        <translation>Serveradresse</translation>
     </message>
     <message>
         <source>Address problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit der Adresse</translation>
     </message>
     <message>
         <source>API &amp;key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-S&amp;chlüssel:</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzeigen</translation>
     </message>
     <message>
         <source>Show the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel anzeigen</translation>
     </message>
     <message>
         <source>API key problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit dem API-Schlüssel</translation>
     </message>
     <message>
         <source>&amp;Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung &amp;testen</translation>
     </message>
     <message>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung testen</translation>
     </message>
     <message>
         <source>Connection test result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis des Verbindungstests</translation>
     </message>
 </context>
 <context>
     <name>DeleteDraftCommand</name>
     <message>
         <source>Delete draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf löschen</translation>
     </message>
     <message>
         <source>Delete draft “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf „%1“ löschen</translation>
     </message>
 </context>
 <context>
     <name>DraftsPanel</name>
     <message>
         <source>Search drafts</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwürfe durchsuchen</translation>
     </message>
     <message>
         <source>Drafts</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwürfe</translation>
     </message>
     <message>
         <source>Draft deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf gelöscht.</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>Undo the deletion</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen rückgängig machen</translation>
     </message>
 </context>
 <context>
     <name>FirstRunDialog</name>
     <message>
         <source>Welcome to Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Willkommen bei Slotline</translation>
     </message>
     <message>
         <source>Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline</translation>
     </message>
     <message>
         <source>Slotline plans your posts for LinkedIn, X and Facebook, puts them into your weekly publishing slots and publishes them on time. Choose where Slotline keeps your projects:</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline plant Ihre Beiträge für LinkedIn, X und Facebook, verteilt sie auf Ihre wöchentlichen Zeitfenster und veröffentlicht sie pünktlich. Wählen Sie, wo Slotline Ihre Projekte speichert:</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline</translation>
     </message>
     <message>
         <source>Views</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansichten</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Post</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei&amp;trag</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>Accounts</source>
-        <translation type="unfinished"></translation>
+        <translation>Konten</translation>
     </message>
     <message>
         <source>Accounts and pages</source>
-        <translation type="unfinished"></translation>
+        <translation>Konten und Seiten</translation>
     </message>
     <message>
         <source>Check the accounts whose posts and drafts are shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Markieren Sie die Konten, deren Beiträge und Entwürfe angezeigt werden</translation>
     </message>
     <message>
         <source>Drafts</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwürfe</translation>
     </message>
     <message>
         <source>Composer</source>
-        <translation type="unfinished"></translation>
+        <translation>Editor</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
         <source>Ctrl+,</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+,</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>Ctrl+Q</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Q</translation>
     </message>
     <message>
         <source>&amp;Save draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf &amp;speichern</translation>
     </message>
     <message>
         <source>Ctrl+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+S</translation>
     </message>
     <message>
         <source>&amp;Publish or schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Veröffentlichen oder einplanen</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>&amp;Accounts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konten</translation>
     </message>
     <message>
         <source>Alt+1</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+1</translation>
     </message>
     <message>
         <source>&amp;Drafts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entwürfe</translation>
     </message>
     <message>
         <source>Alt+2</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+2</translation>
     </message>
     <message>
         <source>&amp;Composer</source>
-        <translation type="unfinished"></translation>
+        <translation>Ed&amp;itor</translation>
     </message>
     <message>
         <source>Alt+3</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+3</translation>
     </message>
     <message>
         <source>&amp;Posts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beiträge</translation>
     </message>
     <message>
         <source>Alt+4</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+4</translation>
     </message>
     <message>
         <source>&amp;Week calendar</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wochenkalender</translation>
     </message>
     <message>
         <source>Alt+5</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+5</translation>
     </message>
     <message>
         <source>S&amp;ync now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jetzt synchronisieren</translation>
     </message>
     <message>
         <source>Ctrl+Shift+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+R</translation>
     </message>
     <message>
         <source>&amp;About Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über Slotline</translation>
     </message>
 </context>
 <context>
     <name>PostsPanel</name>
     <message>
         <source>Sho&amp;w:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitra&amp;um:</translation>
     </message>
     <message>
         <source>Time range of the posts shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitraum der angezeigten Beiträge</translation>
     </message>
     <message>
         <source>Posts summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung der Beiträge</translation>
     </message>
     <message>
         <source>Published posts and submissions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 7 days and next 30 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next 7 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 90 days and next 90 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlichte und eingereichte Beiträge</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Settings sections</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereiche der Einstellungen</translation>
     </message>
     <message>
         <source>&amp;Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verbindung</translation>
     </message>
     <message>
         <source>&amp;Use this connection</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Diese Verbindung verwenden</translation>
     </message>
     <message>
         <source>&amp;Project</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Projekt</translation>
     </message>
     <message>
         <source>Project:</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt:</translation>
     </message>
     <message>
         <source>Time zone:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitzone:</translation>
     </message>
     <message>
         <source>Owner:</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaber:</translation>
     </message>
     <message>
         <source>Server:</source>
-        <translation type="unfinished"></translation>
+        <translation>Server:</translation>
     </message>
     <message>
         <source>This app&apos;s key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel dieser App:</translation>
     </message>
     <message>
         <source>API &amp;keys and calls</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel und Auf&amp;rufe</translation>
     </message>
 </context>
 <context>
     <name>TimeText</name>
     <message>
         <source>just now</source>
-        <translation type="unfinished"></translation>
+        <translation>gerade eben</translation>
     </message>
     <message numerus="yes">
         <source>%n min ago</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %n Min.</numerusform>
         </translation>
     </message>
 </context>
@@ -627,309 +607,336 @@
     <name>main</name>
     <message>
         <source>Plan, schedule and publish social-media posts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Social-Media-Beiträge planen, zeitlich einplanen und veröffentlichen.</translation>
     </message>
     <message>
         <source>Keep settings, drafts and the built-in server&apos;s data in &lt;directory&gt; instead of the user&apos;s own.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen, Entwürfe und die Daten des integrierten Servers in &lt;Verzeichnis&gt; statt in den Verzeichnissen des Benutzers speichern.</translation>
     </message>
     <message>
         <source>directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Verzeichnis</translation>
     </message>
 </context>
 <context>
     <name>slotline::app::BundledServer</name>
     <message numerus="yes">
         <source>The built-in server did not start listening within %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der integrierte Server war nicht innerhalb von %n Sekunde empfangsbereit.</numerusform>
+            <numerusform>Der integrierte Server war nicht innerhalb von %n Sekunden empfangsbereit.</numerusform>
         </translation>
     </message>
     <message>
         <source>The Slotline server program (%1) was not found next to Slotline or on the PATH. Reinstall Slotline, or set SLOTLINE_SERVER to the program&apos;s path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Slotline-Serverprogramm (%1) wurde weder neben Slotline noch im PATH gefunden. Installieren Sie Slotline neu oder setzen Sie SLOTLINE_SERVER auf den Pfad des Programms.</translation>
     </message>
     <message>
         <source>The Slotline server program %1 does not exist or cannot be run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Slotline-Serverprogramm %1 existiert nicht oder kann nicht ausgeführt werden.</translation>
     </message>
     <message>
         <source>The Slotline server program %1 could not be run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Slotline-Serverprogramm %1 konnte nicht ausgeführt werden: %2</translation>
     </message>
     <message numerus="yes">
         <source>The built-in server did not finish preparing its data in %1 within %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %n Sekunde vorbereitet.</numerusform>
+            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %n Sekunden vorbereitet.</numerusform>
         </translation>
     </message>
     <message>
         <source>The built-in server crashed while preparing its data in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server ist beim Vorbereiten seiner Daten in %1 abgestürzt.</translation>
     </message>
     <message>
         <source>The built-in server could not prepare its data in %1 (exit code %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server konnte seine Daten in %1 nicht vorbereiten (Exit-Code %2).</translation>
     </message>
     <message>
         <source>The built-in server prepared its data in %1 but gave no API key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server hat seine Daten in %1 vorbereitet, aber keinen API-Schlüssel geliefert.</translation>
     </message>
     <message>
         <source>The key of the built-in server could not be saved (%1); the next start makes a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel des integrierten Servers konnte nicht gespeichert werden (%1); beim nächsten Start wird ein neuer erzeugt.</translation>
     </message>
     <message>
         <source>It crashed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er ist abgestürzt.</translation>
     </message>
     <message>
         <source>It exited with code %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er wurde mit Code %1 beendet.</translation>
     </message>
     <message>
         <source>The built-in server stopped before it was ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server wurde beendet, bevor er bereit war.</translation>
     </message>
     <message>
         <source>The built-in server stopped unexpectedly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server wurde unerwartet beendet.</translation>
     </message>
     <message>
         <source>The built-in server is starting or stopping; its key can be renewed once it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server wird gerade gestartet oder beendet; sein Schlüssel kann erneuert werden, sobald er läuft.</translation>
     </message>
 </context>
 <context>
     <name>slotline::app::DesktopApp</name>
     <message>
         <source>The built-in server stopped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der integrierte Server wurde beendet: %1</translation>
     </message>
     <message>
         <source>Slotline could not open its local store %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline konnte seinen lokalen Speicher %1 nicht öffnen: %2</translation>
     </message>
     <message>
         <source>Connection not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung nicht gespeichert</translation>
     </message>
     <message>
         <source>The new connection could not be saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neue Verbindung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>Slotline could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline konnte nicht starten</translation>
     </message>
     <message>
         <source>Try &amp;again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut versuchen</translation>
     </message>
     <message>
         <source>&amp;Choose another server…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Anderen Server wählen…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
 </context>
 <context>
     <name>slotline::client::ApiClient</name>
     <message>
         <source>The call was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Aufruf wurde abgebrochen.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>The server did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message>
         <source>The server cannot be reached: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server ist nicht erreichbar: %1</translation>
     </message>
 </context>
 <context>
     <name>slotline::client::ConnectionSettings</name>
     <message>
         <source>Give the server&apos;s address, such as http://127.0.0.1:8787.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie die Adresse des Servers an, zum Beispiel http://127.0.0.1:8787.</translation>
     </message>
     <message>
         <source>The address must start with http:// or https://.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse muss mit http:// oder https:// beginnen.</translation>
     </message>
     <message>
         <source>The address must not have a user name, a query or a fragment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Adresse darf keinen Benutzernamen, keine Abfrage und kein Fragment enthalten.</translation>
     </message>
 </context>
 <context>
     <name>slotline::client::CredentialStore</name>
     <message>
         <source>No keychain service is running, so the API key is kept in %1, which only you can read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es läuft kein Schlüsselbunddienst, daher wird der API-Schlüssel in %1 gespeichert; nur Sie können diese Datei lesen.</translation>
     </message>
     <message>
         <source>Cannot create %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden.</translation>
     </message>
 </context>
 <context>
     <name>slotline::client::MediaPreviewLoader</name>
     <message>
         <source>Only http, https and local files can be shown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur http- und https-Adressen und lokale Dateien können angezeigt werden: %1</translation>
     </message>
     <message>
         <source>The address holds %1, not an image.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter der Adresse liegt %1, kein Bild.</translation>
     </message>
     <message>
         <source>The media server did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Medienserver hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message>
         <source>The media cannot be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Medium kann nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>The file is larger than %1 and is not shown.</source>
+        <translation>Die Datei ist größer als %1 und wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <source>The file is not an image that can be shown: %1</source>
+        <translation>Die Datei ist kein Bild, das angezeigt werden kann: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
     <name>slotline::client::SyncEngine</name>
     <message>
         <source>The draft could not be saved on the server, so it was not published.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Entwurf konnte nicht auf dem Server gespeichert werden und wurde daher nicht veröffentlicht.</translation>
     </message>
     <message>
         <source>The draft was changed elsewhere too. Choose which version to keep, then publish it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Entwurf wurde auch an anderer Stelle geändert. Wählen Sie, welche Version Sie behalten möchten, und veröffentlichen Sie sie dann erneut.</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::AccountTreeModel</name>
     <message>
         <source>Disconnected: posts to this account cannot be published until it is connected again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Getrennt: Beiträge für dieses Konto können erst wieder veröffentlicht werden, wenn es erneut verbunden ist.</translation>
     </message>
     <message>
         <source>%1 (%2 of %3)</source>
         <extracomment>A page&apos;s tooltip: its name, its type (&quot;page&quot;, &quot;organization&quot;) and its account.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 von %3)</translation>
     </message>
     <message>
         <source>Accounts</source>
-        <translation type="unfinished"></translation>
+        <translation>Konten</translation>
+    </message>
+    <message>
+        <source>page</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (page of Jane Doe)&quot;.</extracomment>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>organization</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (organization of Jane Doe)&quot;.</extracomment>
+        <translation>Organisation</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (group of Jane Doe)&quot;.</extracomment>
+        <translation>Gruppe</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ApiKeyListModel</name>
     <message>
         <source>Revoked %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Widerrufen: %1</translation>
     </message>
     <message>
         <source>%1 (revoked)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (widerrufen)</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
+        <translation>nie</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>Präfix</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstellt</translation>
     </message>
     <message>
         <source>Last used</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuletzt verwendet</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ApiKeysPage</name>
     <message>
         <source>Could not load the API keys: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die API-Schlüssel konnten nicht geladen werden: %1</translation>
     </message>
     <message>
         <source>Could not load the call log: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Aufrufprotokoll konnte nicht geladen werden: %1</translation>
     </message>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle</translation>
     </message>
     <message>
         <source>Successful (2xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich (2xx)</translation>
     </message>
     <message>
         <source>Client errors (4xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Clientfehler (4xx)</translation>
     </message>
     <message>
         <source>Server errors (5xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Serverfehler (5xx)</translation>
     </message>
     <message>
         <source>Rate limited (429)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragelimit erreicht (429)</translation>
     </message>
     <message>
         <source>Not found (404)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gefunden (404)</translation>
     </message>
     <message>
         <source>All keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Schlüssel</translation>
     </message>
     <message>
         <source>Last hour</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte Stunde</translation>
     </message>
     <message>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzte 7 Tage</translation>
     </message>
     <message>
         <source>%1 (revoked)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (widerrufen)</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geladen…</translation>
     </message>
     <message numerus="yes">
         <source>%n call(s) shown; scroll down for more.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Aufruf angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
+            <numerusform>%n Aufrufe angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n call(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Aufruf.</numerusform>
+            <numerusform>%n Aufrufe.</numerusform>
         </translation>
     </message>
 </context>
@@ -937,1179 +944,1261 @@
     <name>slotline::gui::CalendarPanel</name>
     <message>
         <source>&amp;Previous week</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorherige Woche</translation>
     </message>
     <message>
         <source>&amp;Next week</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nächste Woche</translation>
     </message>
     <message>
         <source>&amp;This week</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Diese Woche</translation>
     </message>
     <message>
         <source>Edit s&amp;lots</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitfenster &amp;bearbeiten</translation>
     </message>
     <message>
         <source>Click a time to add a weekly publishing slot there for the account chosen; click a slot to remove it</source>
-        <translation type="unfinished"></translation>
+        <translation>Klicken Sie auf eine Uhrzeit, um dort ein wöchentliches Zeitfenster für das gewählte Konto anzulegen; klicken Sie auf ein Zeitfenster, um es zu entfernen</translation>
     </message>
     <message>
         <source>%1 – %2</source>
-        <translation type="unfinished"></translation>
+        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
+        <translation>%1 – %2</translation>
     </message>
     <message>
         <source>%1 › %2</source>
         <extracomment>An account&apos;s page in the calendar&apos;s account choice.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 › %2</translation>
     </message>
     <message>
         <source>Every account</source>
         <extracomment>The slot target &quot;every account&quot; (for editing slots; a draft needs one account).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Alle Konten</translation>
     </message>
     <message>
         <source>%1 (project)</source>
         <extracomment>The calendar&apos;s time zone choice: the project&apos;s zone, e.g. &quot;Europe/Berlin (project)&quot;.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Projekt)</translation>
     </message>
     <message>
         <source>%1 (this computer)</source>
         <extracomment>The calendar&apos;s time zone choice: this computer&apos;s zone, e.g. &quot;UTC (this computer)&quot;.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (dieser Computer)</translation>
     </message>
     <message>
         <source>%1, now %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, derzeit %2</translation>
     </message>
     <message>
         <source>Scheduled in the next free slot of %1; it shows in the calendar once the server has placed it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im nächsten freien Zeitfenster von %1 eingeplant; der Beitrag erscheint im Kalender, sobald der Server ihn eingetragen hat.</translation>
     </message>
     <message>
         <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitfenster bearbeiten: Klicken Sie auf eine Uhrzeit, um dort ein wöchentliches Zeitfenster für %1 anzulegen, oder auf ein Zeitfenster, um es zu entfernen (oder wählen Sie mit den Pfeiltasten und drücken Sie die Leertaste).</translation>
     </message>
     <message>
         <source>Slots can be changed only while the server can be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitfenster können nur geändert werden, solange der Server erreichbar ist.</translation>
     </message>
     <message>
         <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Am %1 um %2 gibt es bereits ein Zeitfenster (vielleicht für nicht angezeigte Konten): Entfernen Sie es zuerst oder wählen Sie eine andere Uhrzeit.</translation>
     </message>
     <message>
         <source>The slot was not added: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zeitfenster wurde nicht angelegt: %1</translation>
     </message>
     <message>
         <source>The slot was not removed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zeitfenster wurde nicht entfernt: %1</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
+        <translation>d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
+        <translation>d. MMM</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation>d.</translation>
+    </message>
+    <message>
+        <source>d MMMM yyyy</source>
+        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation>d. MMMM yyyy</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
     <message>
         <source>tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool: %1</translation>
     </message>
     <message>
         <source>%1 ms</source>
         <extracomment>A call&apos;s duration in milliseconds.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>Methode</translation>
     </message>
     <message>
         <source>Path or tool</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad oder Tool</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ComposerWidget</name>
     <message>
         <source>Wait until the media have finished uploading (or remove them) before opening another draft.</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten Sie, bis die Medien hochgeladen sind (oder entfernen Sie sie), bevor Sie einen anderen Entwurf öffnen.</translation>
     </message>
     <message>
         <source>Write something or add media before publishing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreiben Sie etwas oder fügen Sie Medien hinzu, bevor Sie veröffentlichen.</translation>
     </message>
     <message>
         <source>There is no connected account for the chosen platforms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für die gewählten Plattformen ist kein Konto verbunden.</translation>
     </message>
     <message>
         <source>Choose the account to publish with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie das Konto, mit dem veröffentlicht werden soll.</translation>
     </message>
     <message>
         <source>Too long for %1: %2 of %3 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
     </message>
     <message numerus="yes">
         <source>%1 takes at most %n media file(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 erlaubt höchstens %n Mediendatei.</numerusform>
+            <numerusform>%1 erlaubt höchstens %n Mediendateien.</numerusform>
         </translation>
     </message>
     <message>
         <source>Wait until the media have finished uploading.</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten Sie, bis die Medien hochgeladen sind.</translation>
     </message>
     <message>
         <source>This time does not exist in %1 (the clocks change).</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Uhrzeit gibt es in %1 nicht (Zeitumstellung).</translation>
     </message>
     <message>
         <source>Choose a time in the future.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Zeitpunkt in der Zukunft.</translation>
     </message>
     <message>
         <source>Not published: this draft was changed elsewhere too. Choose which version to keep in the drafts list, then publish it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht veröffentlicht: Dieser Entwurf wurde auch an anderer Stelle geändert. Wählen Sie in der Entwurfsliste, welche Version Sie behalten möchten, und veröffentlichen Sie sie dann.</translation>
     </message>
     <message>
         <source>This publication is already on its way; it is not sent twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Veröffentlichung ist bereits unterwegs; sie wird nicht doppelt gesendet.</translation>
     </message>
     <message>
         <source>You are offline: the post will be sent when the server is back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sie sind offline: Der Beitrag wird gesendet, sobald der Server wieder erreichbar ist.</translation>
     </message>
     <message>
         <source>Sending…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gesendet…</translation>
     </message>
     <message>
         <source>Scheduled for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geplant für %1.</translation>
     </message>
     <message>
         <source>Sent for publishing. The Posts list shows when it is out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zur Veröffentlichung gesendet. In der Liste „Beiträge“ sehen Sie, wann er erschienen ist.</translation>
     </message>
     <message>
         <source>Not published: the project has no credits left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht veröffentlicht: Das Projekt hat keine Credits mehr.</translation>
     </message>
     <message>
         <source>Not published: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht veröffentlicht: %1</translation>
     </message>
     <message>
         <source>%1 %2/%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2/%3</translation>
     </message>
     <message numerus="yes">
         <source>%n character(s) over the limit of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeichen über dem Limit für %1</numerusform>
+            <numerusform>%n Zeichen über dem Limit für %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n character(s) left on %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Noch %n Zeichen für %1 verfügbar</numerusform>
+            <numerusform>Noch %n Zeichen für %1 verfügbar</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (@%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (@%2)</translation>
     </message>
     <message>
         <source>The account itself</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Konto selbst</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Pu&amp;blish now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt &amp;veröffentlichen</translation>
     </message>
     <message>
         <source>Sche&amp;dule</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einplanen</translation>
     </message>
     <message>
         <source>Put in next free s&amp;lot</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ins nächste freie Zeitfenster</translation>
     </message>
     <message>
         <source>Editing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird bearbeitet…</translation>
     </message>
     <message>
         <source>Not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gespeichert</translation>
     </message>
     <message>
         <source>Saved and synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert und synchronisiert</translation>
     </message>
     <message>
         <source>Saved on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf diesem Computer gespeichert</translation>
     </message>
     <message>
         <source>Saved, waiting to sync</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert, Synchronisierung ausstehend</translation>
     </message>
     <message>
         <source>Changed elsewhere too: choose in the drafts list</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch anderswo geändert: Version in der Entwurfsliste wählen</translation>
     </message>
     <message>
         <source>Not accepted by the server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vom Server nicht angenommen: %1</translation>
     </message>
     <message>
         <source>Draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf</translation>
     </message>
     <message>
         <source>New draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Entwurf</translation>
     </message>
     <message>
         <source>Times are in the project&apos;s time zone</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeiten gelten in der Zeitzone des Projekts</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ConnectionForm</name>
     <message>
         <source>Hide</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbergen</translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzeigen</translation>
     </message>
     <message>
         <source>Hide the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel verbergen</translation>
     </message>
     <message>
         <source>Show the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel anzeigen</translation>
     </message>
     <message>
         <source>Enter the API key you were given for this server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den API-Schlüssel ein, den Sie für diesen Server erhalten haben.</translation>
     </message>
     <message>
         <source>Testing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird getestet…</translation>
     </message>
     <message>
         <source>Connected to project %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden mit Projekt %1 (%2).</translation>
     </message>
     <message>
         <source>The server refused this API key. Check that it was copied whole and has not been revoked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat diesen API-Schlüssel abgelehnt. Prüfen Sie, ob er vollständig kopiert und nicht widerrufen wurde.</translation>
     </message>
     <message>
         <source>No Slotline server answers at %1. Check the address and that the server is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter %1 antwortet kein Slotline-Server. Prüfen Sie die Adresse und ob der Server läuft.</translation>
     </message>
     <message>
         <source>The server at %1 did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server unter %1 hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message>
         <source>Something answers at %1, but not as a Slotline server does. Check the address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter %1 antwortet etwas, aber nicht wie ein Slotline-Server. Prüfen Sie die Adresse.</translation>
     </message>
     <message numerus="yes">
         <source>The server is busy. Try again in %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %n Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %n Sekunden erneut.</numerusform>
         </translation>
     </message>
     <message>
         <source>The server at %1 has a problem: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server unter %1 hat ein Problem: %2</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ConnectionPreferences</name>
     <message>
         <source>The settings could not be written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen konnten nicht in %1 geschrieben werden.</translation>
     </message>
     <message>
         <source>Give the server&apos;s address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie die Adresse des Servers an.</translation>
     </message>
     <message>
         <source>Give the API key for the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie den API-Schlüssel für den Server an.</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ConnectionStatusWidget</name>
     <message>
         <source>Connection state</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungsstatus</translation>
     </message>
     <message>
         <source>Credits remaining</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbleibende Credits</translation>
     </message>
     <message>
         <source>Retry now</source>
-        <translation type="unfinished"></translation>
+        <translation>Jetzt erneut versuchen</translation>
     </message>
     <message>
         <source>Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen…</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung wird hergestellt…</translation>
     </message>
     <message numerus="yes">
         <source>Online · sending %n change(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Online · %n Änderung wird gesendet</numerusform>
+            <numerusform>Online · %n Änderungen werden gesendet</numerusform>
         </translation>
     </message>
     <message>
         <source>Online</source>
-        <translation type="unfinished"></translation>
+        <translation>Online</translation>
     </message>
     <message numerus="yes">
         <source>Offline · %n change(s) waiting</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Offline · %n Änderung wartet</numerusform>
+            <numerusform>Offline · %n Änderungen warten</numerusform>
         </translation>
     </message>
     <message>
         <source>Offline</source>
-        <translation type="unfinished"></translation>
+        <translation>Offline</translation>
     </message>
     <message numerus="yes">
         <source>next try in %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>nächster Versuch in %n s</numerusform>
+            <numerusform>nächster Versuch in %n s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Rate limit reached · calls resume in %n s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %n s</numerusform>
+            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %n s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n change(s) waiting</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung wartet</numerusform>
+            <numerusform>%n Änderungen warten</numerusform>
         </translation>
     </message>
     <message>
         <source>The server refused the API key</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat den API-Schlüssel abgelehnt</translation>
     </message>
     <message>
         <source>Credits: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Credits: %1</translation>
     </message>
     <message>
         <source>%1 reserved for scheduled posts, %2 used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 für geplante Beiträge reserviert, %2 verbraucht</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::DraftListModel</name>
     <message>
         <source>Conflict</source>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <source>Only here</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur hier</translation>
     </message>
     <message>
         <source>Waiting to sync</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <source>Synced</source>
-        <translation type="unfinished"></translation>
+        <translation>Synchronisiert</translation>
     </message>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
+        <translation>(leer)</translation>
     </message>
     <message>
         <source>No platform chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Plattform gewählt</translation>
     </message>
     <message>
         <source>Saved elsewhere meanwhile: choose which version to keep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inzwischen an anderer Stelle gespeichert: Wählen Sie, welche Version Sie behalten möchten.</translation>
     </message>
     <message>
         <source>Not on the server yet: it is sent when the server can be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht auf dem Server: Der Entwurf wird gesendet, sobald der Server erreichbar ist.</translation>
     </message>
     <message>
         <source>Changes wait to be sent to the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen warten darauf, an den Server gesendet zu werden.</translation>
     </message>
     <message>
         <source>The server has this version.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat diese Version.</translation>
     </message>
     <message>
         <source>Draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf</translation>
     </message>
     <message>
         <source>Platforms</source>
-        <translation type="unfinished"></translation>
+        <translation>Plattformen</translation>
     </message>
     <message>
         <source>Edited</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeitet</translation>
     </message>
     <message>
         <source>Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>Sync</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::DraftsPanel</name>
     <message>
         <source>&amp;New draft</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neuer Entwurf</translation>
     </message>
     <message>
         <source>D&amp;uplicate draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf d&amp;uplizieren</translation>
     </message>
     <message>
         <source>&amp;Delete draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf &amp;löschen</translation>
     </message>
     <message>
         <source>Schedule in next free &amp;slot</source>
-        <translation type="unfinished"></translation>
+        <translation>Im nächsten freien &amp;Zeitfenster einplanen</translation>
     </message>
     <message>
         <source>&amp;Find draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf &amp;suchen</translation>
     </message>
     <message numerus="yes">
         <source>Delete %n draft(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Entwurf löschen</numerusform>
+            <numerusform>%n Entwürfe löschen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n draft(s) deleted.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Entwurf gelöscht.</numerusform>
+            <numerusform>%n Entwürfe gelöscht.</numerusform>
         </translation>
     </message>
     <message>
         <source>Draft changed in two places</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwurf an zwei Stellen geändert</translation>
     </message>
     <message>
         <source>This draft was changed on the server while you edited it here. Which version do you want to keep?</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Entwurf wurde auf dem Server geändert, während Sie ihn hier bearbeitet haben. Welche Version möchten Sie behalten?</translation>
     </message>
     <message>
         <source>&lt;b&gt;Here:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;On the server:&lt;/b&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Hier:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Auf dem Server:&lt;/b&gt; %2</translation>
     </message>
     <message>
         <source>Keep &amp;mine</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Meine behalten</translation>
     </message>
     <message>
         <source>Keep the &amp;server&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Serverversion behalten</translation>
     </message>
     <message>
         <source>Keep &amp;both</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beide behalten</translation>
     </message>
     <message>
         <source>Decide later</source>
-        <translation type="unfinished"></translation>
+        <translation>Später entscheiden</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::FirstRunDialog</name>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::MainWindow</name>
     <message>
         <source>Week</source>
-        <translation type="unfinished"></translation>
+        <translation>Woche</translation>
     </message>
     <message>
         <source>Posts</source>
-        <translation type="unfinished"></translation>
+        <translation>Beiträge</translation>
     </message>
     <message>
         <source>A draft was changed elsewhere too: open it in the drafts list to choose which version to keep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Entwurf wurde auch an anderer Stelle geändert: Öffnen Sie ihn in der Entwurfsliste, um zu wählen, welche Version Sie behalten möchten.</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rückgängig</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederholen</translation>
     </message>
     <message>
         <source>&amp;Panels</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Seitenleisten</translation>
     </message>
     <message>
         <source>%1 — Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Slotline</translation>
     </message>
     <message>
         <source>Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline</translation>
     </message>
     <message>
         <source>The server refused a change: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat eine Änderung abgelehnt: %1</translation>
     </message>
     <message>
         <source>This post is outside the range the Posts list shows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Beitrag liegt außerhalb des Zeitraums, den die Liste „Beiträge“ anzeigt.</translation>
     </message>
     <message>
         <source>About Slotline</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Slotline</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Slotline %1&lt;/h3&gt;&lt;p&gt;Plan, schedule and publish social-media posts.&lt;/p&gt;&lt;p&gt;Connected to %2&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Slotline %1&lt;/h3&gt;&lt;p&gt;Social-Media-Beiträge planen, zeitlich einplanen und veröffentlichen.&lt;/p&gt;&lt;p&gt;Verbunden mit %2&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Media still on their way</source>
-        <translation type="unfinished"></translation>
+        <translation>Medien noch unterwegs</translation>
     </message>
     <message>
         <source>A file is still being uploaded or fetched for the draft. If Slotline closes now, it is not added.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für den Entwurf wird noch eine Datei hochgeladen oder abgerufen. Wenn Slotline jetzt beendet wird, wird sie nicht hinzugefügt.</translation>
     </message>
     <message>
         <source>&amp;Wait</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Warten</translation>
     </message>
     <message>
         <source>&amp;Close anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Trotzdem schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <extracomment>The Edit menu&apos;s Undo; %1 is what it undoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <extracomment>The Edit menu&apos;s Redo; %1 is what it redoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
+        <translation>&amp;Wiederholen: %1</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::MediaStrip</name>
     <message>
         <source>Add image from URL…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild von URL hinzufügen…</translation>
     </message>
     <message>
         <source>Add file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei hinzufügen…</translation>
     </message>
     <message>
         <source>No images or videos yet. Add some, or drop them here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Medien. Hinzufügen oder hierher ziehen.</translation>
     </message>
     <message>
         <source>Attached media</source>
-        <translation type="unfinished"></translation>
+        <translation>Angehängte Medien</translation>
     </message>
     <message>
         <source>The server downloads an image or video from a web address</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server lädt ein Bild oder Video von einer Webadresse herunter</translation>
     </message>
     <message>
         <source>Uploads images or videos from this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Lädt Bilder oder Videos von diesem Computer hoch</translation>
     </message>
     <message>
         <source>Media problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem mit den Medien</translation>
     </message>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Dismiss the media problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung zum Medienproblem schließen</translation>
     </message>
     <message>
         <source>“%1” is not a web address starting with http:// or https://.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keine Webadresse, die mit http:// oder https:// beginnt.</translation>
     </message>
     <message>
         <source>“%1” cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ kann nicht gelesen werden.</translation>
     </message>
     <message>
         <source>“%1” is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist leer.</translation>
     </message>
     <message>
         <source>Add Image from URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild von URL hinzufügen</translation>
     </message>
     <message>
         <source>Web address of the image or video (the server downloads it):</source>
-        <translation type="unfinished"></translation>
+        <translation>Webadresse des Bildes oder Videos (der Server lädt es herunter):</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Add Images or Videos</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder oder Videos hinzufügen</translation>
     </message>
     <message>
         <source>Images and videos (*.png *.jpg *.jpeg *.gif *.webp *.mp4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder und Videos (*.png *.jpg *.jpeg *.gif *.webp *.mp4)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Dateien (*)</translation>
     </message>
     <message numerus="yes">
         <source>The chosen platforms take at most %n image(s) or video(s) per post.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bild oder Video pro Beitrag.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bilder oder Videos pro Beitrag.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2</translation>
     </message>
     <message numerus="yes">
         <source>%1 of at most %n media</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 von höchstens %n Medium</numerusform>
+            <numerusform>%1 von höchstens %n Medien</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The chosen platforms take at most %n image(s) or video(s): this one would not be posted.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bild oder Video: Dieses würde nicht veröffentlicht.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bilder oder Videos: Dieses würde nicht veröffentlicht.</numerusform>
         </translation>
     </message>
     <message>
         <source>The server cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server ist nicht erreichbar.</translation>
     </message>
     <message>
         <source>The server did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message numerus="yes">
         <source>The server is busy; try again in %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %n Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %n Sekunden erneut.</numerusform>
         </translation>
     </message>
     <message>
         <source>The server does not download from addresses on this computer or on private networks.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server lädt nichts von Adressen auf diesem Computer oder in privaten Netzwerken herunter.</translation>
     </message>
     <message>
         <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Bild oder Video, das der Server annimmt (PNG, JPEG, GIF, WebP oder MP4).</translation>
     </message>
     <message>
         <source>The file is larger than the server accepts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei ist größer, als der Server zulässt.</translation>
     </message>
     <message>
         <source>The server could not download it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server konnte die Datei nicht herunterladen.</translation>
     </message>
     <message>
         <source>The server could not download it (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server konnte die Datei nicht herunterladen (%1).</translation>
     </message>
     <message>
         <source>“%1” was not added. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ wurde nicht hinzugefügt. %2</translation>
     </message>
     <message>
         <source>The upload took too long; add the file again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Hochladen hat zu lange gedauert; fügen Sie die Datei erneut hinzu.</translation>
     </message>
     <message>
         <source>The file changed while it was being uploaded; add it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei hat sich während des Hochladens geändert; fügen Sie sie erneut hinzu.</translation>
     </message>
     <message>
         <source>“%1” was not uploaded. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ wurde nicht hochgeladen. %2</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::MediaTile</name>
     <message>
         <source>Type: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ: %1</translation>
     </message>
     <message>
         <source>Size: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe: %1</translation>
     </message>
     <message>
         <source>The server is downloading it…</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server lädt die Datei herunter…</translation>
     </message>
     <message>
         <source>Uploading: %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird hochgeladen: %1 %</translation>
     </message>
     <message>
         <source>No preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Vorschau</translation>
     </message>
     <message>
         <source>No preview: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Vorschau: %1</translation>
     </message>
     <message>
         <source>Problem: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem: %1</translation>
     </message>
     <message>
         <source>Adding %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird hinzugefügt</translation>
     </message>
     <message>
         <source>Uploading %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird hochgeladen</translation>
     </message>
     <message>
         <source>Video %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Video %1</translation>
     </message>
     <message>
         <source>Image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild %1</translation>
     </message>
     <message>
         <source>Cancel adding %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinzufügen von %1 abbrechen</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernen</translation>
     </message>
     <message>
         <source>Downloading %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird heruntergeladen</translation>
     </message>
     <message>
         <source>Upload of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hochladen von %1</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::PostListModel</name>
     <message>
         <source>Published %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlicht: %1</translation>
     </message>
     <message>
         <source>Scheduled for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geplant für %1</translation>
     </message>
     <message>
         <source>Submitted %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingereicht: %1</translation>
     </message>
     <message>
         <source>%1 › %2</source>
         <extracomment>A post&apos;s account and the page of it the post went to.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 › %2</translation>
     </message>
     <message>
         <source>Moving…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird verschoben…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen…</translation>
     </message>
     <message>
         <source>Waiting for the server to confirm the change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bestätigung der Änderung durch den Server steht noch aus.</translation>
     </message>
     <message>
         <source>Scheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>Geplant</translation>
     </message>
     <message>
         <source>Publishing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird veröffentlicht…</translation>
     </message>
     <message>
         <source>Published</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlicht</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Wann</translation>
     </message>
     <message>
         <source>Account</source>
-        <translation type="unfinished"></translation>
+        <translation>Konto</translation>
     </message>
     <message>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::PostsPanel</name>
     <message>
         <source>&amp;Refresh posts</source>
-        <translation type="unfinished"></translation>
+        <translation>Beiträge &amp;aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Open the published post</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlichten Beitrag &amp;öffnen</translation>
     </message>
     <message>
         <source>&amp;Copy its link</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Link kopieren</translation>
     </message>
     <message numerus="yes">
         <source>%n post(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Beitrag</numerusform>
+            <numerusform>%n Beiträge</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Last 7 days and next 30 days</source>
+        <translation>Letzte 7 und nächste 30 Tage</translation>
+    </message>
+    <message>
+        <source>Next 7 days</source>
+        <translation>Nächste 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Last 90 days and next 90 days</source>
+        <translation>Letzte 90 und nächste 90 Tage</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::ScheduleEditor</name>
     <message>
         <source>This post is no longer in the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Beitrag ist nicht mehr im Plan.</translation>
     </message>
     <message>
         <source>Only scheduled posts can be moved; this one is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur geplante Beiträge können verschoben werden; dieser Beitrag ist %1.</translation>
     </message>
     <message>
         <source>This post is due now and can no longer be moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Beitrag ist jetzt fällig und kann nicht mehr verschoben werden.</translation>
     </message>
     <message>
         <source>Posts cannot be moved into the past.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beiträge können nicht in die Vergangenheit verschoben werden.</translation>
     </message>
     <message>
         <source>Posts can be scheduled at most two years ahead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beiträge können höchstens zwei Jahre im Voraus eingeplant werden.</translation>
     </message>
     <message>
         <source>Move “%1” to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ auf %2 verschieben</translation>
     </message>
     <message>
         <source>This draft no longer exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Entwurf existiert nicht mehr.</translation>
     </message>
     <message>
         <source>This draft was changed elsewhere too: choose which version to keep first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Entwurf wurde auch an anderer Stelle geändert: Wählen Sie zuerst, welche Version Sie behalten möchten.</translation>
     </message>
     <message>
         <source>This draft is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Entwurf ist leer.</translation>
     </message>
     <message>
         <source>Choose the account to schedule for first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst das Konto, für das eingeplant werden soll.</translation>
     </message>
     <message>
         <source>This account is no longer connected to the project.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Konto ist nicht mehr mit dem Projekt verbunden.</translation>
     </message>
     <message>
         <source>%1 is disconnected: posts to it cannot be published.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist getrennt: Beiträge für dieses Konto können nicht veröffentlicht werden.</translation>
     </message>
     <message>
         <source>This draft is written for %1, not for %2 (%3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Too long for %1: %2 characters of %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Entwurf ist für %1 geschrieben, nicht für %2 (%3).</translation>
     </message>
     <message>
         <source>Too many media for %1: %2 of %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele Medien für %1: %2 von %3.</translation>
     </message>
     <message>
         <source>Posts cannot be scheduled in the past.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beiträge können nicht in der Vergangenheit eingeplant werden.</translation>
     </message>
     <message>
         <source>Schedule “%1” at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ für %2 einplanen</translation>
     </message>
     <message>
         <source>Schedule “%1” in the next free slot</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ im nächsten freien Zeitfenster einplanen</translation>
     </message>
     <message>
         <source>Only scheduled posts can be taken off the calendar; this one is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur geplante Beiträge können aus dem Kalender genommen werden; dieser Beitrag ist %1.</translation>
     </message>
     <message>
         <source>This post is due now and can no longer be cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Beitrag ist jetzt fällig und kann nicht mehr abgebrochen werden.</translation>
     </message>
     <message>
         <source>Unschedule “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ aus dem Kalender nehmen</translation>
     </message>
     <message>
         <source>The server did not schedule “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat „%1“ nicht eingeplant: %2</translation>
     </message>
     <message>
         <source>The server did not change “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat „%1“ nicht geändert: %2</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>being published</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation>gerade in Veröffentlichung</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation>veröffentlicht</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 of %3 characters.</source>
+        <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::SettingsDialog</name>
     <message>
         <source>Slotline now uses the server built into it, on this computer (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline verwendet derzeit den integrierten Server auf diesem Computer (%1).</translation>
     </message>
     <message>
         <source>Slotline now uses the server at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Slotline verwendet derzeit den Server unter %1.</translation>
     </message>
     <message>
         <source>not known yet (the server has not answered)</source>
-        <translation type="unfinished"></translation>
+        <translation>noch unbekannt (der Server hat nicht geantwortet)</translation>
     </message>
     <message>
         <source>%1 (%2), now %3 there. Times in Slotline are shown in this zone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2), dort ist es jetzt %3. Slotline zeigt Zeiten in dieser Zeitzone an.</translation>
     </message>
     <message>
         <source>%1 &lt;%2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &lt;%2&gt;</translation>
     </message>
     <message>
         <source>This is the connection in use.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Verbindung wird bereits verwendet.</translation>
     </message>
     <message>
         <source>Test the connection before using it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Testen Sie die Verbindung, bevor Sie sie verwenden.</translation>
     </message>
     <message>
         <source>Drafts written for the current server stay on this computer and come back when you switch back to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entwürfe für den aktuellen Server bleiben auf diesem Computer und sind wieder da, wenn Sie zu diesem Server zurückwechseln.</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::WeekDayHeader</name>
     <message>
         <source>Days of the week shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigte Wochentage</translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.</extracomment>
+        <translation>d. MMM</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::WeekModel</name>
     <message>
         <source>For every account</source>
-        <translation type="unfinished"></translation>
+        <translation>Für alle Konten</translation>
     </message>
     <message>
         <source>Every %1 account</source>
         <extracomment>A slot&apos;s target: every account of a platform.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>jedes %1-Konto</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
         <extracomment>A slot&apos;s target: an account, and its platform.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1 › %2 (%3)</source>
         <extracomment>A slot&apos;s target: an account&apos;s page, and the platform.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 › %2 (%3)</translation>
     </message>
     <message>
         <source>For %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %1</translation>
     </message>
     <message>
         <source>%1 › %2</source>
         <extracomment>A post&apos;s account and the page of it the post went to.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 › %2</translation>
     </message>
     <message>
         <source>%1 (%2), %3</source>
         <extracomment>A post&apos;s tooltip: the account, its platform and the post&apos;s status.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2), %3</translation>
     </message>
     <message>
         <source>%1 slot</source>
         <extracomment>A publishing slot in the week calendar, e.g. &quot;09:00 slot&quot;.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1-Zeitfenster</translation>
     </message>
     <message>
         <source>Taken %1 slot</source>
-        <translation type="unfinished"></translation>
+        <translation>Belegtes Zeitfenster um %1</translation>
     </message>
     <message>
         <source>Free %1 slot</source>
-        <translation type="unfinished"></translation>
+        <translation>Freies Zeitfenster um %1</translation>
     </message>
     <message>
         <source>(%1 in %2)</source>
         <extracomment>When a slot is, in the zone the slots are defined in: &quot;09:00 in Europe/Berlin&quot;.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>(%1 in %2)</translation>
     </message>
     <message>
         <source>waiting to be scheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>wartet auf Einplanung</translation>
     </message>
     <message>
         <source>moving…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird verschoben…</translation>
     </message>
     <message>
         <source>scheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>geplant</translation>
     </message>
     <message>
         <source>publishing…</source>
-        <translation type="unfinished"></translation>
+        <translation>wird veröffentlicht…</translation>
     </message>
     <message>
         <source>published</source>
-        <translation type="unfinished"></translation>
+        <translation>veröffentlicht</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
 </context>
 <context>
     <name>slotline::gui::WeekView</name>
     <message>
         <source>Week calendar</source>
-        <translation type="unfinished"></translation>
+        <translation>Wochenkalender</translation>
     </message>
     <message>
         <source>%1 · %2</source>
         <extracomment>A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>The calendar cannot change the plan here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Kalender kann den Plan hier nicht ändern.</translation>
     </message>
     <message>
         <source>No free slot later this week.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein freies Zeitfenster später in dieser Woche.</translation>
     </message>
     <message>
         <source>No free slot earlier this week.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein freies Zeitfenster früher in dieser Woche.</translation>
     </message>
 </context>
 </TS>

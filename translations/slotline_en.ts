@@ -538,26 +538,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Last 7 days and next 30 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next 7 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last 90 days and next 90 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sho&amp;w:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -801,6 +781,18 @@
         <source>The media cannot be loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The file is larger than %1 and is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is not an image that can be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::client::SyncEngine</name>
@@ -826,6 +818,21 @@
     </message>
     <message>
         <source>Accounts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (page of Jane Doe)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>organization</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (organization of Jane Doe)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group</source>
+        <extracomment>The type of an account&apos;s page, as in &quot;Acme (group of Jane Doe)&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -957,6 +964,7 @@
     </message>
     <message>
         <source>%1 – %2</source>
+        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1005,6 +1013,26 @@
     </message>
     <message>
         <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMMM yyyy</source>
+        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1133,6 +1161,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1556,6 +1585,16 @@
         <source>This post is outside the range the Posts list shows.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <extracomment>The Edit menu&apos;s Undo; %1 is what it undoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <extracomment>The Edit menu&apos;s Redo; %1 is what it redoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::MediaStrip</name>
@@ -1864,6 +1903,26 @@
         <source>&amp;Copy its link</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Last 7 days and next 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 90 days and next 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::ScheduleEditor</name>
@@ -1920,10 +1979,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Too long for %1: %2 characters of %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Too many media for %1: %2 of %3.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1957,6 +2012,35 @@
     </message>
     <message>
         <source>The server did not change “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>being published</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>published</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 of %3 characters.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1999,6 +2083,11 @@
     <name>slotline::gui::WeekDayHeader</name>
     <message>
         <source>Days of the week shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3,7 +3,6 @@
 #include "client/logcategories.h"
 
 #include <QBuffer>
-#include <QCoreApplication>
 #include <QFile>
 #include <QImageReader>
 #include <QLocale>
@@ -20,11 +19,6 @@ namespace {
 constexpr int MaximumRedirects = 5;
 constexpr int DefaultCacheKiB = 16 * 1024;
 
-QString translated(const char *text)
-{
-    return QCoreApplication::translate("MediaPreviewLoader", text);
-}
-
 ApiError refused(const QString &why)
 {
     return ApiError(ApiError::Kind::MalformedAnswer, why);
@@ -32,7 +26,7 @@ ApiError refused(const QString &why)
 
 ApiError tooLarge(qint64 limit)
 {
-    return refused(translated("The file is larger than %1 and is not shown.")
+    return refused(MediaPreviewLoader::tr("The file is larger than %1 and is not shown.")
                        .arg(QLocale().formattedDataSize(limit)));
 }
 
@@ -60,8 +54,8 @@ ApiResult<MediaPreview> decodeImage(QIODevice *device, const QSize &box, MediaPr
         reader.setScaledSize(full.scaled(box, Qt::KeepAspectRatio).expandedTo(QSize(1, 1)));
     QImage image = reader.read();
     if (image.isNull())
-        return refused(
-            translated("The file is not an image that can be shown: %1").arg(reader.errorString()));
+        return refused(MediaPreviewLoader::tr("The file is not an image that can be shown: %1")
+                           .arg(reader.errorString()));
     // A format that cannot scale while reading, or a rotation the size did not show.
     if (image.width() > box.width() || image.height() > box.height())
         image = image.scaled(box, Qt::KeepAspectRatio, Qt::SmoothTransformation);
@@ -87,7 +81,7 @@ ApiResult<MediaPreview> decodeFile(const QString &path, const QSize &box)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return ApiError(ApiError::Kind::NotFound,
-                        translated("Cannot read %1: %2").arg(path, file.errorString()));
+                        MediaPreviewLoader::tr("Cannot read %1: %2").arg(path, file.errorString()));
     MediaPreview preview;
     preview.size = file.size();
     preview.mimeType = QMimeDatabase().mimeTypeForData(&file).name();

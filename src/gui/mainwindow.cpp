@@ -105,6 +105,28 @@ void MainWindow::assembleMenus()
     QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    // QUndoStack writes the prefix before the command's text; a translation may need the
+    // command elsewhere. Connected after the stack's own update, so this text wins.
+    const auto nameUndo = [undo](const QString &command) {
+        if (command.isEmpty()) {
+            undo->setText(tr("&Undo"));
+            return;
+        }
+        //: The Edit menu's Undo; %1 is what it undoes, as in "Delete draft “Hello”".
+        undo->setText(tr("&Undo %1").arg(command));
+    };
+    const auto nameRedo = [redo](const QString &command) {
+        if (command.isEmpty()) {
+            redo->setText(tr("&Redo"));
+            return;
+        }
+        //: The Edit menu's Redo; %1 is what it redoes, as in "Delete draft “Hello”".
+        redo->setText(tr("&Redo %1").arg(command));
+    };
+    connect(m_undoStack, &QUndoStack::undoTextChanged, undo, nameUndo);
+    connect(m_undoStack, &QUndoStack::redoTextChanged, redo, nameRedo);
+    nameUndo(m_undoStack->undoText());
+    nameRedo(m_undoStack->redoText());
     // Ctrl+Shift+Z once: twice (it is the platform's Redo in most places) would make the
     // shortcut ambiguous, and an ambiguous shortcut does nothing.
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);

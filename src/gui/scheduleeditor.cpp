@@ -22,6 +22,29 @@ QString titleOf(const QString &text)
     return line.size() > 40 ? line.left(39) + u'…' : line;
 }
 
+// A post's status as the end of "this one is …" (core's toString() is the API's word).
+QString statusInSentence(SubmissionStatus status)
+{
+    switch (status) {
+    case SubmissionStatus::Scheduled:
+        //: A post's status in "Only scheduled posts can be moved; this one is %1."
+        return ScheduleEditor::tr("scheduled");
+    case SubmissionStatus::InProgress:
+        //: A post's status in "Only scheduled posts can be moved; this one is %1."
+        return ScheduleEditor::tr("being published");
+    case SubmissionStatus::Published:
+        //: A post's status in "Only scheduled posts can be moved; this one is %1."
+        return ScheduleEditor::tr("published");
+    case SubmissionStatus::Failed:
+        //: A post's status in "Only scheduled posts can be moved; this one is %1."
+        return ScheduleEditor::tr("failed");
+    case SubmissionStatus::Cancelled:
+        //: A post's status in "Only scheduled posts can be moved; this one is %1."
+        return ScheduleEditor::tr("cancelled");
+    }
+    return toString(status);
+}
+
 } // namespace
 
 ScheduleEditor::ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
@@ -42,7 +65,8 @@ std::optional<QString> ScheduleEditor::refusalToMove(const QString &submissionId
     if (!post)
         return tr("This post is no longer in the plan.");
     if (post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty())
-        return tr("Only scheduled posts can be moved; this one is %1.").arg(toString(post->status));
+        return tr("Only scheduled posts can be moved; this one is %1.")
+            .arg(statusInSentence(post->status));
     const qint64 now = m_clock.nowMs();
     if (post->scheduledAtMs && *post->scheduledAtMs <= now)
         return tr("This post is due now and can no longer be moved.");
@@ -98,13 +122,13 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
     }
     const int length = PlatformRules::textLength(account->platform, draft->text);
     if (const int limit = PlatformRules::maxTextLength(account->platform); length > limit)
-        return tr("Too long for %1: %2 characters of %3.").arg(platform).arg(length).arg(limit);
+        return tr("Too long for %1: %2 of %3 characters.")
+            .arg(platform, QLocale().toString(length), QLocale().toString(limit));
     if (const int limit = PlatformRules::maxMediaCount(account->platform);
         draft->mediaUrls.size() > limit)
         return tr("Too many media for %1: %2 of %3.")
-            .arg(platform)
-            .arg(draft->mediaUrls.size())
-            .arg(limit);
+            .arg(platform, QLocale().toString(int(draft->mediaUrls.size())),
+                 QLocale().toString(limit));
     if (atMs) {
         const qint64 now = m_clock.nowMs();
         if (*atMs <= now)
@@ -145,7 +169,7 @@ std::optional<QString> ScheduleEditor::refusalToUnschedule(const QString &submis
         return tr("This post is no longer in the plan.");
     if (post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty())
         return tr("Only scheduled posts can be taken off the calendar; this one is %1.")
-            .arg(toString(post->status));
+            .arg(statusInSentence(post->status));
     if (post->scheduledAtMs && *post->scheduledAtMs <= m_clock.nowMs())
         return tr("This post is due now and can no longer be cancelled.");
     return std::nullopt;

@@ -1,6 +1,11 @@
 #include "app/translations.h"
+#include "gui/models/accounttreemodel.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QScopeGuard>
 #include <QTest>
 
 using namespace Qt::Literals::StringLiterals;
@@ -29,6 +34,56 @@ private Q_SLOTS:
         QCOMPARE(QCoreApplication::translate("slotline::gui::ConnectionStatusWidget",
                                              "Offline · %n change(s) waiting", nullptr, count),
                  expected);
+    }
+
+    void germanCountsWithItsOwnPlurals_data()
+    {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("one") << 1 << u"Offline · 1 Änderung wartet"_s;
+        QTest::newRow("two") << 2 << u"Offline · 2 Änderungen warten"_s;
+    }
+
+    void germanCountsWithItsOwnPlurals()
+    {
+        QFETCH(int, count);
+        QFETCH(QString, expected);
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([&before] { QLocale::setDefault(before); });
+        const slotline::app::Translations translations;
+        QCOMPARE(QCoreApplication::translate("slotline::gui::ConnectionStatusWidget",
+                                             "Offline · %n change(s) waiting", nullptr, count),
+                 expected);
+    }
+
+    void germanReachesTheWordsTheCodeLooksUp()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([&before] { QLocale::setDefault(before); });
+        const slotline::app::Translations translations;
+        // A page's type comes from the server as an API word.
+        QCOMPARE(slotline::gui::AccountTreeModel::pageTypeText(u"organization"_s),
+                 u"Organisation"_s);
+        QCOMPARE(slotline::gui::AccountTreeModel::pageTypeText(u"community"_s), u"community"_s);
+    }
+
+    void germanBringsQtsOwnStrings()
+    {
+        const QString qtGerman
+            = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_de.qm"_s;
+        // scripts/install-deps.sh installs it, and the .deb recommends it.
+        QVERIFY2(QFileInfo::exists(qtGerman),
+                 "Qt's German translation is not installed (qt6-translations-l10n)");
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const auto restore = qScopeGuard([&before] { QLocale::setDefault(before); });
+        {
+            const slotline::app::Translations translations;
+            QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"Abbrechen"_s);
+        }
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"Cancel"_s);
     }
 
     void withoutThemTheSourceTextShows()

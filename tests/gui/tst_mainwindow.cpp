@@ -26,12 +26,14 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -39,6 +41,7 @@
 #include <QTest>
 #include <QTimeZone>
 #include <QToolButton>
+#include <QTranslator>
 #include <QUndoStack>
 
 using namespace slotline;
@@ -73,6 +76,25 @@ struct Desktop
     client::MediaPreviewLoader previews;
     client::Session session;
     MainWindow window;
+};
+
+// A language that names the command first and the undoing after it.
+class CommandFirstTranslator : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *sourceText, const char * = nullptr,
+                      int = -1) const override
+    {
+        if (qstrcmp(context, "slotline::gui::MainWindow") != 0)
+            return {};
+        if (qstrcmp(sourceText, "&Undo %1") == 0)
+            return QStringLiteral("%1 &zurücknehmen");
+        if (qstrcmp(sourceText, "&Redo %1") == 0)
+            return QStringLiteral("%1 &wiederholen");
+        return {};
+    }
+
+    bool isEmpty() const override { return false; }
 };
 
 } // namespace
@@ -504,6 +526,38 @@ private Q_SLOTS:
         QCOMPARE(store.drafts().size(), 1);
         QTest::keyClick(draftsView(desktop), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(store.drafts().size(), 0);
+    }
+
+    void theEditMenuNamesTheCommandWhereTheLanguagePutsIt()
+    {
+        CommandFirstTranslator translator;
+        QVERIFY(QCoreApplication::installTranslator(&translator));
+        const auto uninstall
+            = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Menus"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        const auto editItems = [&desktop] {
+            QStringList texts;
+            for (const QAction *action : desktop.find<QMenu>(QStringLiteral("editMenu"))->actions())
+                texts.append(action->text());
+            return texts;
+        };
+        QVERIFY2(editItems().contains(QStringLiteral("&Undo")), qPrintable(editItems().join(u'|')));
+
+        const QString localId = desktop.session.store().createDraft(QStringLiteral("Tuesday news"),
+                                                                    {}, {}, server.clock().nowMs());
+        desktop.window.drafts().selectDraft(localId);
+        desktop.window.drafts().deleteAction()->trigger();
+        QCOMPARE(desktop.session.store().drafts().size(), 0);
+        QVERIFY2(editItems().contains(QStringLiteral("Delete draft “Tuesday news” &zurücknehmen")),
+                 qPrintable(editItems().join(u'|')));
+        QVERIFY(editItems().contains(QStringLiteral("&Redo")));
+
+        desktop.window.undoStack().undo();
+        QVERIFY2(editItems().contains(QStringLiteral("Delete draft “Tuesday news” &wiederholen")),
+                 qPrintable(editItems().join(u'|')));
+        QVERIFY(editItems().contains(QStringLiteral("&Undo")));
     }
 
     void aDraftInConflictIsNotPublished()

@@ -225,6 +225,20 @@ QVariant AccountTreeModel::accountData(const Account &account, int role) const
     }
 }
 
+QString AccountTreeModel::pageTypeText(const QString &type)
+{
+    //: The type of an account's page, as in "Acme (page of Jane Doe)".
+    if (type == u"page")
+        return tr("page");
+    //: The type of an account's page, as in "Acme (organization of Jane Doe)".
+    if (type == u"organization")
+        return tr("organization");
+    //: The type of an account's page, as in "Acme (group of Jane Doe)".
+    if (type == u"group")
+        return tr("group");
+    return type;
+}
+
 QVariant AccountTreeModel::pageData(const AccountNode &owner, const Subaccount &page,
                                     int role) const
 {
@@ -232,7 +246,7 @@ QVariant AccountTreeModel::pageData(const AccountNode &owner, const Subaccount &
     case Qt::DisplayRole: return page.name;
     case Qt::ToolTipRole:
         //: A page's tooltip: its name, its type ("page", "organization") and its account.
-        return tr("%1 (%2 of %3)").arg(page.name, page.type, owner.account.name);
+        return tr("%1 (%2 of %3)").arg(page.name, pageTypeText(page.type), owner.account.name);
     case Qt::ForegroundRole:
         if (owner.account.status != AccountStatus::Active)
             return ItemColors::muted();

@@ -54,6 +54,9 @@ public:
     bool allChecked() const;
 
     QModelIndex indexOfAccount(const QString &accountId) const;
+    // A page's type ("page", "organization", "group", as Subaccount::knownTypes() has
+    // them) in the user's language; a type not known to the app as it is.
+    static QString pageTypeText(const QString &type);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;

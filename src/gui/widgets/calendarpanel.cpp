@@ -169,16 +169,32 @@ void CalendarPanel::weekChanged()
         return;
     const QDate last = first.addDays(6);
     const QLocale locale;
+    // The formats are the translators' (German writes "3. Nov."): QLocale has none for a
+    // day and month alone.
+    //: QLocale date format of a day in the calendar's title when the week spans two
+    //: years, and of its last day when it spans two months: "29 Dec 2025 – 4 Jan 2026".
+    const QString dayMonthYear = tr("d MMM yyyy");
+    //: QLocale date format of a week's first day in the calendar's title when the week
+    //: ends in another month: "27 Oct – 2 Nov 2026".
+    const QString dayMonth = tr("d MMM");
+    //: QLocale date format of a week's first day in the calendar's title when the week
+    //: ends in the same month: "3 – 9 November 2026".
+    const QString dayOnly = tr("d");
+    //: QLocale date format of a week's last day in the calendar's title when the week
+    //: began in the same month: "3 – 9 November 2026".
+    const QString dayLongMonthYear = tr("d MMMM yyyy");
+    //: The week in the calendar's title: its first and its last day.
+    const QString firstToLast = tr("%1 – %2");
     QString range;
     if (first.year() != last.year())
-        range = tr("%1 – %2").arg(locale.toString(first, u"d MMM yyyy"_s),
-                                  locale.toString(last, u"d MMM yyyy"_s));
+        range = firstToLast.arg(locale.toString(first, dayMonthYear),
+                                locale.toString(last, dayMonthYear));
     else if (first.month() != last.month())
-        range = tr("%1 – %2").arg(locale.toString(first, u"d MMM"_s),
-                                  locale.toString(last, u"d MMM yyyy"_s));
+        range = firstToLast.arg(locale.toString(first, dayMonth),
+                                locale.toString(last, dayMonthYear));
     else
-        range = tr("%1 – %2").arg(locale.toString(first, u"d"_s),
-                                  locale.toString(last, u"d MMMM yyyy"_s));
+        range = firstToLast.arg(locale.toString(first, dayOnly),
+                                locale.toString(last, dayLongMonthYear));
     m_ui->rangeLabel->setText(range);
     {
         const QSignalBlocker blocker(m_ui->dateEdit);

@@ -3,6 +3,7 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "core/platformrules.h"
+#include "gui/models/accounttreemodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
 #include "gui/widgets/mediastrip.h"
@@ -567,7 +568,9 @@ void ComposerWidget::fillPages()
     m_ui->pageCombo->addItem(tr("The account itself"), QString());
     if (!accountId.isEmpty()) {
         for (const Subaccount &page : m_session.store().cachedSubaccounts(accountId))
-            m_ui->pageCombo->addItem(tr("%1 (%2)").arg(page.name, page.type), page.id);
+            m_ui->pageCombo->addItem(
+                //: A page in the composer's "As:" choice: its name and its type.
+                tr("%1 (%2)").arg(page.name, AccountTreeModel::pageTypeText(page.type)), page.id);
     }
     const int found = m_ui->pageCombo->findData(current);
     m_ui->pageCombo->setCurrentIndex(found >= 0 ? found : 0);

@@ -29,12 +29,13 @@ struct Range
     int daysAhead;
 };
 
+// In the class's own context, where tr() looks the labels up.
 constexpr Range Ranges[] = {
-    {QT_TRANSLATE_NOOP("PostsPanel", "Last 7 days and next 30 days"), 7, 30},
-    {QT_TRANSLATE_NOOP("PostsPanel", "Next 7 days"), 0, 7},
-    {QT_TRANSLATE_NOOP("PostsPanel", "Last 7 days"), 7, 0},
-    {QT_TRANSLATE_NOOP("PostsPanel", "Last 30 days"), 30, 0},
-    {QT_TRANSLATE_NOOP("PostsPanel", "Last 90 days and next 90 days"), 90, 90},
+    {QT_TRANSLATE_NOOP("slotline::gui::PostsPanel", "Last 7 days and next 30 days"), 7, 30},
+    {QT_TRANSLATE_NOOP("slotline::gui::PostsPanel", "Next 7 days"), 0, 7},
+    {QT_TRANSLATE_NOOP("slotline::gui::PostsPanel", "Last 7 days"), 7, 0},
+    {QT_TRANSLATE_NOOP("slotline::gui::PostsPanel", "Last 30 days"), 30, 0},
+    {QT_TRANSLATE_NOOP("slotline::gui::PostsPanel", "Last 90 days and next 90 days"), 90, 90},
 };
 
 } // namespace

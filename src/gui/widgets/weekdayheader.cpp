@@ -44,7 +44,9 @@ void WeekDayHeader::paintEvent(QPaintEvent *)
                                : colors.color(QPalette::WindowText));
         painter.setFont(isToday ? bold : font());
         const QString name = locale.dayName(date.dayOfWeek(), QLocale::ShortFormat);
-        const QString number = locale.toString(date, u"d MMM");
+        //: QLocale date format of a day under its name in the week calendar's header,
+        //: as in "3 Nov".
+        const QString number = locale.toString(date, tr("d MMM"));
         painter.drawText(cell.adjusted(0, 4, 0, -height() / 2), Qt::AlignHCenter | Qt::AlignBottom,
                          name);
         painter.drawText(cell.adjusted(0, height() / 2, 0, -4), Qt::AlignHCenter | Qt::AlignTop,
