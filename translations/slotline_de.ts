@@ -596,10 +596,10 @@
         <translation>gerade eben</translation>
     </message>
     <message numerus="yes">
-        <source>%n min ago</source>
+        <source>%Ln min ago</source>
         <translation>
-            <numerusform>vor %n Min.</numerusform>
-            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %Ln Min.</numerusform>
+            <numerusform>vor %Ln Min.</numerusform>
         </translation>
     </message>
 </context>
@@ -621,10 +621,10 @@
 <context>
     <name>slotline::app::BundledServer</name>
     <message numerus="yes">
-        <source>The built-in server did not start listening within %n second(s).</source>
+        <source>The built-in server did not start listening within %Ln second(s).</source>
         <translation>
-            <numerusform>Der integrierte Server war nicht innerhalb von %n Sekunde empfangsbereit.</numerusform>
-            <numerusform>Der integrierte Server war nicht innerhalb von %n Sekunden empfangsbereit.</numerusform>
+            <numerusform>Der integrierte Server war nicht innerhalb von %Ln Sekunde empfangsbereit.</numerusform>
+            <numerusform>Der integrierte Server war nicht innerhalb von %Ln Sekunden empfangsbereit.</numerusform>
         </translation>
     </message>
     <message>
@@ -640,10 +640,10 @@
         <translation>Das Slotline-Serverprogramm %1 konnte nicht ausgeführt werden: %2</translation>
     </message>
     <message numerus="yes">
-        <source>The built-in server did not finish preparing its data in %1 within %n second(s).</source>
+        <source>The built-in server did not finish preparing its data in %1 within %Ln second(s).</source>
         <translation>
-            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %n Sekunde vorbereitet.</numerusform>
-            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %n Sekunden vorbereitet.</numerusform>
+            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %Ln Sekunde vorbereitet.</numerusform>
+            <numerusform>Der integrierte Server hat seine Daten in %1 nicht innerhalb von %Ln Sekunden vorbereitet.</numerusform>
         </translation>
     </message>
     <message>
@@ -926,17 +926,17 @@
         <translation>Wird geladen…</translation>
     </message>
     <message numerus="yes">
-        <source>%n call(s) shown; scroll down for more.</source>
+        <source>%Ln call(s) shown; scroll down for more.</source>
         <translation>
-            <numerusform>%n Aufruf angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
-            <numerusform>%n Aufrufe angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
+            <numerusform>%Ln Aufruf angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
+            <numerusform>%Ln Aufrufe angezeigt; weitere erscheinen beim Scrollen nach unten.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n call(s).</source>
+        <source>%Ln call(s).</source>
         <translation>
-            <numerusform>%n Aufruf.</numerusform>
-            <numerusform>%n Aufrufe.</numerusform>
+            <numerusform>%Ln Aufruf.</numerusform>
+            <numerusform>%Ln Aufrufe.</numerusform>
         </translation>
     </message>
 </context>
@@ -1095,10 +1095,10 @@
         <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
     </message>
     <message numerus="yes">
-        <source>%1 takes at most %n media file(s).</source>
+        <source>%1 takes at most %Ln media file(s).</source>
         <translation>
-            <numerusform>%1 erlaubt höchstens %n Mediendatei.</numerusform>
-            <numerusform>%1 erlaubt höchstens %n Mediendateien.</numerusform>
+            <numerusform>%1 erlaubt höchstens %Ln Mediendatei.</numerusform>
+            <numerusform>%1 erlaubt höchstens %Ln Mediendateien.</numerusform>
         </translation>
     </message>
     <message>
@@ -1150,17 +1150,17 @@
         <translation>%1 %2/%3</translation>
     </message>
     <message numerus="yes">
-        <source>%n character(s) over the limit of %1</source>
+        <source>%Ln character(s) over the limit of %1</source>
         <translation>
-            <numerusform>%n Zeichen über dem Limit für %1</numerusform>
-            <numerusform>%n Zeichen über dem Limit für %1</numerusform>
+            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
+            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n character(s) left on %1</source>
+        <source>%Ln character(s) left on %1</source>
         <translation>
-            <numerusform>Noch %n Zeichen für %1 verfügbar</numerusform>
-            <numerusform>Noch %n Zeichen für %1 verfügbar</numerusform>
+            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
+            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
         </translation>
     </message>
     <message>
@@ -1276,10 +1276,10 @@
         <translation>Unter %1 antwortet etwas, aber nicht wie ein Slotline-Server. Prüfen Sie die Adresse.</translation>
     </message>
     <message numerus="yes">
-        <source>The server is busy. Try again in %n second(s).</source>
+        <source>The server is busy. Try again in %Ln second(s).</source>
         <translation>
-            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %n Sekunde erneut.</numerusform>
-            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %n Sekunden erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %Ln Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet. Versuchen Sie es in %Ln Sekunden erneut.</numerusform>
         </translation>
     </message>
     <message>
@@ -1325,10 +1325,10 @@
         <translation>Verbindung wird hergestellt…</translation>
     </message>
     <message numerus="yes">
-        <source>Online · sending %n change(s)</source>
+        <source>Online · sending %Ln change(s)</source>
         <translation>
-            <numerusform>Online · %n Änderung wird gesendet</numerusform>
-            <numerusform>Online · %n Änderungen werden gesendet</numerusform>
+            <numerusform>Online · %Ln Änderung wird gesendet</numerusform>
+            <numerusform>Online · %Ln Änderungen werden gesendet</numerusform>
         </translation>
     </message>
     <message>
@@ -1336,10 +1336,10 @@
         <translation>Online</translation>
     </message>
     <message numerus="yes">
-        <source>Offline · %n change(s) waiting</source>
+        <source>Offline · %Ln change(s) waiting</source>
         <translation>
-            <numerusform>Offline · %n Änderung wartet</numerusform>
-            <numerusform>Offline · %n Änderungen warten</numerusform>
+            <numerusform>Offline · %Ln Änderung wartet</numerusform>
+            <numerusform>Offline · %Ln Änderungen warten</numerusform>
         </translation>
     </message>
     <message>
@@ -1347,24 +1347,24 @@
         <translation>Offline</translation>
     </message>
     <message numerus="yes">
-        <source>next try in %n s</source>
+        <source>next try in %Ln s</source>
         <translation>
-            <numerusform>nächster Versuch in %n s</numerusform>
-            <numerusform>nächster Versuch in %n s</numerusform>
+            <numerusform>nächster Versuch in %Ln s</numerusform>
+            <numerusform>nächster Versuch in %Ln s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Rate limit reached · calls resume in %n s</source>
+        <source>Rate limit reached · calls resume in %Ln s</source>
         <translation>
-            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %n s</numerusform>
-            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %n s</numerusform>
+            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %Ln s</numerusform>
+            <numerusform>Anfragelimit erreicht · weitere Aufrufe in %Ln s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) waiting</source>
+        <source>%Ln change(s) waiting</source>
         <translation>
-            <numerusform>%n Änderung wartet</numerusform>
-            <numerusform>%n Änderungen warten</numerusform>
+            <numerusform>%Ln Änderung wartet</numerusform>
+            <numerusform>%Ln Änderungen warten</numerusform>
         </translation>
     </message>
     <message>
@@ -1466,17 +1466,17 @@
         <translation>Entwurf &amp;suchen</translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n draft(s)</source>
+        <source>Delete %Ln draft(s)</source>
         <translation>
-            <numerusform>%n Entwurf löschen</numerusform>
-            <numerusform>%n Entwürfe löschen</numerusform>
+            <numerusform>%Ln Entwurf löschen</numerusform>
+            <numerusform>%Ln Entwürfe löschen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n draft(s) deleted.</source>
+        <source>%Ln draft(s) deleted.</source>
         <translation>
-            <numerusform>%n Entwurf gelöscht.</numerusform>
-            <numerusform>%n Entwürfe gelöscht.</numerusform>
+            <numerusform>%Ln Entwurf gelöscht.</numerusform>
+            <numerusform>%Ln Entwürfe gelöscht.</numerusform>
         </translation>
     </message>
     <message>
@@ -1671,10 +1671,10 @@
         <translation>Alle Dateien (*)</translation>
     </message>
     <message numerus="yes">
-        <source>The chosen platforms take at most %n image(s) or video(s) per post.</source>
+        <source>The chosen platforms take at most %Ln image(s) or video(s) per post.</source>
         <translation>
-            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bild oder Video pro Beitrag.</numerusform>
-            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bilder oder Videos pro Beitrag.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %Ln Bild oder Video pro Beitrag.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %Ln Bilder oder Videos pro Beitrag.</numerusform>
         </translation>
     </message>
     <message>
@@ -1682,17 +1682,17 @@
         <translation>%1 von %2</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of at most %n media</source>
+        <source>%1 of at most %Ln media</source>
         <translation>
-            <numerusform>%1 von höchstens %n Medium</numerusform>
-            <numerusform>%1 von höchstens %n Medien</numerusform>
+            <numerusform>%1 von höchstens %Ln Medium</numerusform>
+            <numerusform>%1 von höchstens %Ln Medien</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The chosen platforms take at most %n image(s) or video(s): this one would not be posted.</source>
+        <source>The chosen platforms take at most %Ln image(s) or video(s): this one would not be posted.</source>
         <translation>
-            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bild oder Video: Dieses würde nicht veröffentlicht.</numerusform>
-            <numerusform>Die gewählten Plattformen erlauben höchstens %n Bilder oder Videos: Dieses würde nicht veröffentlicht.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %Ln Bild oder Video: Dieses würde nicht veröffentlicht.</numerusform>
+            <numerusform>Die gewählten Plattformen erlauben höchstens %Ln Bilder oder Videos: Dieses würde nicht veröffentlicht.</numerusform>
         </translation>
     </message>
     <message>
@@ -1704,10 +1704,10 @@
         <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
     </message>
     <message numerus="yes">
-        <source>The server is busy; try again in %n second(s).</source>
+        <source>The server is busy; try again in %Ln second(s).</source>
         <translation>
-            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %n Sekunde erneut.</numerusform>
-            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %n Sekunden erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunden erneut.</numerusform>
         </translation>
     </message>
     <message>
@@ -1897,10 +1897,10 @@
         <translation>&amp;Link kopieren</translation>
     </message>
     <message numerus="yes">
-        <source>%n post(s)</source>
+        <source>%Ln post(s)</source>
         <translation>
-            <numerusform>%n Beitrag</numerusform>
-            <numerusform>%n Beiträge</numerusform>
+            <numerusform>%Ln Beitrag</numerusform>
+            <numerusform>%Ln Beiträge</numerusform>
         </translation>
     </message>
     <message>

@@ -596,10 +596,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n min ago</source>
+        <source>%Ln min ago</source>
         <translation>
-            <numerusform>%n min ago</numerusform>
-            <numerusform>%n min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
         </translation>
     </message>
 </context>
@@ -621,10 +621,10 @@
 <context>
     <name>slotline::app::BundledServer</name>
     <message numerus="yes">
-        <source>The built-in server did not start listening within %n second(s).</source>
+        <source>The built-in server did not start listening within %Ln second(s).</source>
         <translation>
-            <numerusform>The built-in server did not start listening within %n second.</numerusform>
-            <numerusform>The built-in server did not start listening within %n seconds.</numerusform>
+            <numerusform>The built-in server did not start listening within %Ln second.</numerusform>
+            <numerusform>The built-in server did not start listening within %Ln seconds.</numerusform>
         </translation>
     </message>
     <message>
@@ -640,10 +640,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The built-in server did not finish preparing its data in %1 within %n second(s).</source>
+        <source>The built-in server did not finish preparing its data in %1 within %Ln second(s).</source>
         <translation>
-            <numerusform>The built-in server did not finish preparing its data in %1 within %n second.</numerusform>
-            <numerusform>The built-in server did not finish preparing its data in %1 within %n seconds.</numerusform>
+            <numerusform>The built-in server did not finish preparing its data in %1 within %Ln second.</numerusform>
+            <numerusform>The built-in server did not finish preparing its data in %1 within %Ln seconds.</numerusform>
         </translation>
     </message>
     <message>
@@ -926,17 +926,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n call(s) shown; scroll down for more.</source>
+        <source>%Ln call(s) shown; scroll down for more.</source>
         <translation>
-            <numerusform>%n call shown; scroll down for more.</numerusform>
-            <numerusform>%n calls shown; scroll down for more.</numerusform>
+            <numerusform>%Ln call shown; scroll down for more.</numerusform>
+            <numerusform>%Ln calls shown; scroll down for more.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n call(s).</source>
+        <source>%Ln call(s).</source>
         <translation>
-            <numerusform>%n call.</numerusform>
-            <numerusform>%n calls.</numerusform>
+            <numerusform>%Ln call.</numerusform>
+            <numerusform>%Ln calls.</numerusform>
         </translation>
     </message>
 </context>
@@ -1091,10 +1091,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1 takes at most %n media file(s).</source>
+        <source>%1 takes at most %Ln media file(s).</source>
         <translation>
-            <numerusform>%1 takes at most %n media file.</numerusform>
-            <numerusform>%1 takes at most %n media files.</numerusform>
+            <numerusform>%1 takes at most %Ln media file.</numerusform>
+            <numerusform>%1 takes at most %Ln media files.</numerusform>
         </translation>
     </message>
     <message>
@@ -1138,17 +1138,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n character(s) over the limit of %1</source>
+        <source>%Ln character(s) over the limit of %1</source>
         <translation>
-            <numerusform>%n character over the limit of %1</numerusform>
-            <numerusform>%n characters over the limit of %1</numerusform>
+            <numerusform>%Ln character over the limit of %1</numerusform>
+            <numerusform>%Ln characters over the limit of %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n character(s) left on %1</source>
+        <source>%Ln character(s) left on %1</source>
         <translation>
-            <numerusform>%n character left on %1</numerusform>
-            <numerusform>%n characters left on %1</numerusform>
+            <numerusform>%Ln character left on %1</numerusform>
+            <numerusform>%Ln characters left on %1</numerusform>
         </translation>
     </message>
     <message>
@@ -1276,10 +1276,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The server is busy. Try again in %n second(s).</source>
+        <source>The server is busy. Try again in %Ln second(s).</source>
         <translation>
-            <numerusform>The server is busy. Try again in %n second.</numerusform>
-            <numerusform>The server is busy. Try again in %n seconds.</numerusform>
+            <numerusform>The server is busy. Try again in %Ln second.</numerusform>
+            <numerusform>The server is busy. Try again in %Ln seconds.</numerusform>
         </translation>
     </message>
     <message>
@@ -1325,10 +1325,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Online · sending %n change(s)</source>
+        <source>Online · sending %Ln change(s)</source>
         <translation>
-            <numerusform>Online · sending %n change</numerusform>
-            <numerusform>Online · sending %n changes</numerusform>
+            <numerusform>Online · sending %Ln change</numerusform>
+            <numerusform>Online · sending %Ln changes</numerusform>
         </translation>
     </message>
     <message>
@@ -1336,10 +1336,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Offline · %n change(s) waiting</source>
+        <source>Offline · %Ln change(s) waiting</source>
         <translation>
-            <numerusform>Offline · %n change waiting</numerusform>
-            <numerusform>Offline · %n changes waiting</numerusform>
+            <numerusform>Offline · %Ln change waiting</numerusform>
+            <numerusform>Offline · %Ln changes waiting</numerusform>
         </translation>
     </message>
     <message>
@@ -1347,24 +1347,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>next try in %n s</source>
+        <source>next try in %Ln s</source>
         <translation>
-            <numerusform>next try in %n s</numerusform>
-            <numerusform>next try in %n s</numerusform>
+            <numerusform>next try in %Ln s</numerusform>
+            <numerusform>next try in %Ln s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Rate limit reached · calls resume in %n s</source>
+        <source>Rate limit reached · calls resume in %Ln s</source>
         <translation>
-            <numerusform>Rate limit reached · calls resume in %n s</numerusform>
-            <numerusform>Rate limit reached · calls resume in %n s</numerusform>
+            <numerusform>Rate limit reached · calls resume in %Ln s</numerusform>
+            <numerusform>Rate limit reached · calls resume in %Ln s</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n change(s) waiting</source>
+        <source>%Ln change(s) waiting</source>
         <translation>
-            <numerusform>%n change waiting</numerusform>
-            <numerusform>%n changes waiting</numerusform>
+            <numerusform>%Ln change waiting</numerusform>
+            <numerusform>%Ln changes waiting</numerusform>
         </translation>
     </message>
     <message>
@@ -1462,17 +1462,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n draft(s)</source>
+        <source>Delete %Ln draft(s)</source>
         <translation>
-            <numerusform>Delete %n draft</numerusform>
-            <numerusform>Delete %n drafts</numerusform>
+            <numerusform>Delete %Ln draft</numerusform>
+            <numerusform>Delete %Ln drafts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n draft(s) deleted.</source>
+        <source>%Ln draft(s) deleted.</source>
         <translation>
-            <numerusform>%n draft deleted.</numerusform>
-            <numerusform>%n drafts deleted.</numerusform>
+            <numerusform>%Ln draft deleted.</numerusform>
+            <numerusform>%Ln drafts deleted.</numerusform>
         </translation>
     </message>
     <message>
@@ -1671,10 +1671,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The chosen platforms take at most %n image(s) or video(s) per post.</source>
+        <source>The chosen platforms take at most %Ln image(s) or video(s) per post.</source>
         <translation>
-            <numerusform>The chosen platforms take at most %n image or video per post.</numerusform>
-            <numerusform>The chosen platforms take at most %n images or videos per post.</numerusform>
+            <numerusform>The chosen platforms take at most %Ln image or video per post.</numerusform>
+            <numerusform>The chosen platforms take at most %Ln images or videos per post.</numerusform>
         </translation>
     </message>
     <message>
@@ -1682,17 +1682,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1 of at most %n media</source>
+        <source>%1 of at most %Ln media</source>
         <translation>
-            <numerusform>%1 of at most %n media</numerusform>
-            <numerusform>%1 of at most %n media</numerusform>
+            <numerusform>%1 of at most %Ln media</numerusform>
+            <numerusform>%1 of at most %Ln media</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The chosen platforms take at most %n image(s) or video(s): this one would not be posted.</source>
+        <source>The chosen platforms take at most %Ln image(s) or video(s): this one would not be posted.</source>
         <translation>
-            <numerusform>The chosen platforms take at most %n image or video: this one would not be posted.</numerusform>
-            <numerusform>The chosen platforms take at most %n images or videos: this one would not be posted.</numerusform>
+            <numerusform>The chosen platforms take at most %Ln image or video: this one would not be posted.</numerusform>
+            <numerusform>The chosen platforms take at most %Ln images or videos: this one would not be posted.</numerusform>
         </translation>
     </message>
     <message>
@@ -1724,10 +1724,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The server is busy; try again in %n second(s).</source>
+        <source>The server is busy; try again in %Ln second(s).</source>
         <translation>
-            <numerusform>The server is busy; try again in %n second.</numerusform>
-            <numerusform>The server is busy; try again in %n seconds.</numerusform>
+            <numerusform>The server is busy; try again in %Ln second.</numerusform>
+            <numerusform>The server is busy; try again in %Ln seconds.</numerusform>
         </translation>
     </message>
     <message>
@@ -1889,10 +1889,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n post(s)</source>
+        <source>%Ln post(s)</source>
         <translation>
-            <numerusform>%n post</numerusform>
-            <numerusform>%n posts</numerusform>
+            <numerusform>%Ln post</numerusform>
+            <numerusform>%Ln posts</numerusform>
         </translation>
     </message>
     <message>

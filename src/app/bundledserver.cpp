@@ -59,7 +59,7 @@ BundledServer::BundledServer(QString dataDirectory, client::CredentialStore &cre
     connect(&m_startTimer, &QTimer::timeout, this, [this] {
         if (m_state != State::Starting)
             return;
-        QString reason = tr("The built-in server did not start listening within %n second(s).",
+        QString reason = tr("The built-in server did not start listening within %Ln second(s).",
                             nullptr, wholeSeconds(m_startTimeoutMs));
         if (const QString errors = serveErrorTail(); !errors.isEmpty())
             reason += u'\n' + errors;
@@ -235,7 +235,7 @@ QProcess *BundledServer::runInitDemo(KeyCallback done)
                 if (*timedOut) {
                     done(std::nullopt,
                          tr("The built-in server did not finish preparing its data in %1 within "
-                            "%n second(s).",
+                            "%Ln second(s).",
                             nullptr, wholeSeconds(m_startTimeoutMs))
                              .arg(directory));
                     return;

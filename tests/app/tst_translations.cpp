@@ -32,7 +32,7 @@ private Q_SLOTS:
         const slotline::app::Translations translations;
         QVERIFY(translations.hasEnglish());
         QCOMPARE(QCoreApplication::translate("slotline::gui::ConnectionStatusWidget",
-                                             "Offline · %n change(s) waiting", nullptr, count),
+                                             "Offline · %Ln change(s) waiting", nullptr, count),
                  expected);
     }
 
@@ -53,7 +53,7 @@ private Q_SLOTS:
         const auto restore = qScopeGuard([&before] { QLocale::setDefault(before); });
         const slotline::app::Translations translations;
         QCOMPARE(QCoreApplication::translate("slotline::gui::ConnectionStatusWidget",
-                                             "Offline · %n change(s) waiting", nullptr, count),
+                                             "Offline · %Ln change(s) waiting", nullptr, count),
                  expected);
     }
 
@@ -92,7 +92,7 @@ private Q_SLOTS:
             const slotline::app::Translations translations;
         }
         QCOMPARE(QCoreApplication::translate("slotline::gui::ConnectionStatusWidget",
-                                             "Offline · %n change(s) waiting", nullptr, 1),
+                                             "Offline · %Ln change(s) waiting", nullptr, 1),
                  u"Offline · 1 change(s) waiting"_s);
     }
 };

@@ -62,7 +62,7 @@ QString TimeText::sinceNow(qint64 msSinceEpoch) const
     if (ago >= 0 && ago < MinuteMs)
         return tr("just now");
     if (ago >= 0 && ago < HourMs)
-        return tr("%n min ago", nullptr, int(ago / MinuteMs));
+        return tr("%Ln min ago", nullptr, int(ago / MinuteMs));
     return dateTime(msSinceEpoch);
 }
 

@@ -189,9 +189,9 @@ void ApiKeysPage::updateStatusLine()
             lines.append(tr("Loading…"));
         else if (m_calls->canFetchMore({}))
             lines.append(
-                tr("%n call(s) shown; scroll down for more.", nullptr, m_calls->rowCount()));
+                tr("%Ln call(s) shown; scroll down for more.", nullptr, m_calls->rowCount()));
         else
-            lines.append(tr("%n call(s).", nullptr, m_calls->rowCount()));
+            lines.append(tr("%Ln call(s).", nullptr, m_calls->rowCount()));
     }
     m_ui->statusLine->setText(lines.join(u'\n'));
 }

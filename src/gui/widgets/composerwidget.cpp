@@ -326,7 +326,7 @@ void ComposerWidget::publish()
         const int mediaLimit = PlatformRules::maxMediaCount(platform);
         if (mediaUrls().size() > mediaLimit) {
             showFieldError(m_ui->textErrorLabel,
-                           tr("%1 takes at most %n media file(s).", nullptr, mediaLimit)
+                           tr("%1 takes at most %Ln media file(s).", nullptr, mediaLimit)
                                .arg(platforms::displayName(platform)));
             ok = false;
         }
@@ -518,10 +518,11 @@ void ComposerWidget::updateCounters()
                                 locale.toString(limit)));
         const bool over = length > limit;
         label->setStyleSheet(over ? u"color: #c62828; font-weight: bold;"_s : QString());
-        label->setToolTip(over ? tr("%n character(s) over the limit of %1", nullptr, length - limit)
-                                     .arg(platforms::displayName(platform))
-                               : tr("%n character(s) left on %1", nullptr, limit - length)
-                                     .arg(platforms::displayName(platform)));
+        label->setToolTip(over
+                              ? tr("%Ln character(s) over the limit of %1", nullptr, length - limit)
+                                    .arg(platforms::displayName(platform))
+                              : tr("%Ln character(s) left on %1", nullptr, limit - length)
+                                    .arg(platforms::displayName(platform)));
         label->setAccessibleDescription(label->toolTip());
         const int mediaLimit = PlatformRules::maxMediaCount(platform);
         smallestMediaLimit

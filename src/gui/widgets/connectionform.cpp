@@ -221,7 +221,7 @@ void ConnectionForm::testFailed(const client::ApiError &error, const QUrl &baseU
                      : error.toDisplayString();
         break;
     case Kind::RateLimited:
-        result = tr("The server is busy. Try again in %n second(s).", nullptr,
+        result = tr("The server is busy. Try again in %Ln second(s).", nullptr,
                     std::max(1, error.retryAfterSeconds()));
         break;
     case Kind::Server:

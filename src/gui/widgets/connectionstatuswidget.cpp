@@ -78,14 +78,15 @@ void ConnectionStatusWidget::refresh()
     switch (connectivity.state()) {
     case State::Unknown: text = tr("Connecting…"); break;
     case State::Online:
-        text = pending > 0 ? tr("Online · sending %n change(s)", nullptr, pending) : tr("Online");
+        text = pending > 0 ? tr("Online · sending %Ln change(s)", nullptr, pending) : tr("Online");
         colour = u"#2e7d32"_s;
         break;
     case State::Offline: {
-        text = pending > 0 ? tr("Offline · %n change(s) waiting", nullptr, pending) : tr("Offline");
+        text
+            = pending > 0 ? tr("Offline · %Ln change(s) waiting", nullptr, pending) : tr("Offline");
         const int next = connectivity.nextCheckInMs();
         if (next >= 0) {
-            text += u" · "_s + tr("next try in %n s", nullptr, secondsUp(next));
+            text += u" · "_s + tr("next try in %Ln s", nullptr, secondsUp(next));
             ticking = true;
         }
         colour = u"#c62828"_s;
@@ -93,9 +94,9 @@ void ConnectionStatusWidget::refresh()
     }
     case State::RateLimited: {
         const qint64 wait = connectivity.rateLimitedForMs();
-        text = tr("Rate limit reached · calls resume in %n s", nullptr, secondsUp(wait));
+        text = tr("Rate limit reached · calls resume in %Ln s", nullptr, secondsUp(wait));
         if (pending > 0)
-            text += u" · "_s + tr("%n change(s) waiting", nullptr, pending);
+            text += u" · "_s + tr("%Ln change(s) waiting", nullptr, pending);
         ticking = wait > 0;
         colour = u"#ef6c00"_s;
         break;
@@ -103,7 +104,7 @@ void ConnectionStatusWidget::refresh()
     case State::Unauthorized:
         text = tr("The server refused the API key");
         if (pending > 0)
-            text += u" · "_s + tr("%n change(s) waiting", nullptr, pending);
+            text += u" · "_s + tr("%Ln change(s) waiting", nullptr, pending);
         colour = u"#c62828"_s;
         break;
     }

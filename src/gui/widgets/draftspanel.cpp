@@ -159,12 +159,12 @@ void DraftsPanel::deleteSelected()
         return;
     Q_EMIT deleting(ids);
     if (ids.size() > 1)
-        m_undoStack.beginMacro(tr("Delete %n draft(s)", nullptr, int(ids.size())));
+        m_undoStack.beginMacro(tr("Delete %Ln draft(s)", nullptr, int(ids.size())));
     for (const QString &localId : ids)
         m_undoStack.push(new DeleteDraftCommand(m_session.store(), m_clock, localId));
     if (ids.size() > 1)
         m_undoStack.endMacro();
-    m_ui->undoLabel->setText(tr("%n draft(s) deleted.", nullptr, int(ids.size())));
+    m_ui->undoLabel->setText(tr("%Ln draft(s) deleted.", nullptr, int(ids.size())));
     m_ui->undoBar->show();
     m_undoBarTimer.start();
 }

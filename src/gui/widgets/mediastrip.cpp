@@ -456,7 +456,7 @@ bool MediaStrip::admitsOneMore()
 {
     if (m_maximumCount <= 0 || m_tiles.size() < m_maximumCount)
         return true;
-    showMessage(tr("The chosen platforms take at most %n image(s) or video(s) per post.", "",
+    showMessage(tr("The chosen platforms take at most %Ln image(s) or video(s) per post.", "",
                    m_maximumCount));
     return false;
 }
@@ -492,11 +492,11 @@ void MediaStrip::refreshCount()
     if (m_maximumCount > 0) {
         m_countLabel->setText(tr("%1 of %2").arg(count).arg(m_maximumCount));
         m_countLabel->setAccessibleName(
-            tr("%1 of at most %n media", "", m_maximumCount).arg(count));
+            tr("%1 of at most %Ln media", "", m_maximumCount).arg(count));
     } else {
         m_countLabel->clear();
     }
-    const QString beyond = tr("The chosen platforms take at most %n image(s) or video(s): this "
+    const QString beyond = tr("The chosen platforms take at most %Ln image(s) or video(s): this "
                               "one would not be posted.",
                               "", m_maximumCount);
     for (int index = 0; index < count; ++index) {
@@ -525,7 +525,7 @@ QString MediaStrip::generalReason(const client::ApiError &error) const
     case client::ApiError::Kind::Network: return tr("The server cannot be reached.");
     case client::ApiError::Kind::Timeout: return tr("The server did not answer in time.");
     case client::ApiError::Kind::RateLimited:
-        return tr("The server is busy; try again in %n second(s).", "", error.retryAfterSeconds());
+        return tr("The server is busy; try again in %Ln second(s).", "", error.retryAfterSeconds());
     default: return error.toDisplayString();
     }
 }

@@ -148,7 +148,7 @@ bool PostsPanel::showPost(const QString &submissionId)
 
 void PostsPanel::updateSummary()
 {
-    m_ui->summaryLabel->setText(tr("%n post(s)", nullptr, m_model->rowCount()));
+    m_ui->summaryLabel->setText(tr("%Ln post(s)", nullptr, m_model->rowCount()));
     const bool inProgress = m_model->hasPostsInProgress();
     if (inProgress && !m_inProgress.isActive())
         m_inProgress.start();
