@@ -443,80 +443,40 @@
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <source>Ctrl+,</source>
-        <translation>Ctrl+,</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>Ctrl+Q</source>
-        <translation>Ctrl+Q</translation>
     </message>
     <message>
         <source>&amp;Save draft</source>
         <translation>Entwurf &amp;speichern</translation>
     </message>
     <message>
-        <source>Ctrl+S</source>
-        <translation>Ctrl+S</translation>
-    </message>
-    <message>
         <source>&amp;Publish or schedule</source>
         <translation>&amp;Veröffentlichen oder einplanen</translation>
-    </message>
-    <message>
-        <source>Ctrl+Return</source>
-        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>&amp;Accounts</source>
         <translation>&amp;Konten</translation>
     </message>
     <message>
-        <source>Alt+1</source>
-        <translation>Alt+1</translation>
-    </message>
-    <message>
         <source>&amp;Drafts</source>
         <translation>&amp;Entwürfe</translation>
-    </message>
-    <message>
-        <source>Alt+2</source>
-        <translation>Alt+2</translation>
     </message>
     <message>
         <source>&amp;Composer</source>
         <translation>Ed&amp;itor</translation>
     </message>
     <message>
-        <source>Alt+3</source>
-        <translation>Alt+3</translation>
-    </message>
-    <message>
         <source>&amp;Posts</source>
         <translation>&amp;Beiträge</translation>
-    </message>
-    <message>
-        <source>Alt+4</source>
-        <translation>Alt+4</translation>
     </message>
     <message>
         <source>&amp;Week calendar</source>
         <translation>&amp;Wochenkalender</translation>
     </message>
     <message>
-        <source>Alt+5</source>
-        <translation>Alt+5</translation>
-    </message>
-    <message>
         <source>S&amp;ync now</source>
         <translation>&amp;Jetzt synchronisieren</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+R</source>
-        <translation>Ctrl+Shift+R</translation>
     </message>
     <message>
         <source>&amp;About Slotline</source>

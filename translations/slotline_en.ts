@@ -443,15 +443,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ctrl+,</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Q</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -459,15 +451,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ctrl+S</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Publish or schedule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Return</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -475,15 +459,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Alt+1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Drafts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alt+2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -491,23 +467,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Alt+3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Posts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Alt+4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>S&amp;ync now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+R</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -516,10 +480,6 @@
     </message>
     <message>
         <source>&amp;Week calendar</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Alt+5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

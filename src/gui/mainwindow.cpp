@@ -103,8 +103,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::assembleMenus()
 {
     QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
+    undo->setIcon(QIcon::fromTheme(u"edit-undo"_s));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    redo->setIcon(QIcon::fromTheme(u"edit-redo"_s));
     // QUndoStack writes the prefix before the command's text; a translation may need the
     // command elsewhere. Connected after the stack's own update, so this text wins.
     const auto nameUndo = [undo](const QString &command) {

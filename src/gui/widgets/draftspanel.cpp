@@ -58,7 +58,7 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     m_nextSlotAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
     m_nextSlotAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_ui->draftsView->addAction(m_nextSlotAction);
-    m_searchAction = new QAction(tr("&Find draft"), this);
+    m_searchAction = new QAction(QIcon::fromTheme(u"edit-find"_s), tr("&Find draft"), this);
     m_searchAction->setShortcut(QKeySequence::Find);
     m_ui->newButton->setDefaultAction(m_newAction);
     m_ui->duplicateButton->setDefaultAction(m_duplicateAction);
