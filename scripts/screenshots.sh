@@ -21,6 +21,10 @@ LANG=en_GB.UTF-8 QT_SCALE_FACTOR=2 QT_LOGGING_RULES="slotline.*.info=false" \
     ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s "-screen 0 3200x2000x24" \
     build/debug/tests/gui/slotline-screenshots --suffix -hidpi \
     --shots main-window,calendar-week "$directory"
+# In German, as a German desktop starts it.
+LANG=de_DE.UTF-8 QT_LOGGING_RULES="slotline.*.info=false" ASAN_OPTIONS=detect_leaks=0 \
+    xvfb-run -a -s "-screen 0 1600x1000x24" \
+    build/debug/tests/gui/slotline-screenshots --suffix -de --shots calendar-week "$directory"
 # A drag in progress, taken in the middle of the real mouse drag of the calendar's test.
 LANG=en_GB.UTF-8 QT_LOGGING_RULES="slotline.*.info=false" ASAN_OPTIONS=detect_leaks=0 \
     SLOTLINE_DRAG_SCREENSHOT="$directory/calendar-drag.png" QT_QPA_PLATFORM=xcb \
