@@ -11,8 +11,8 @@
 <context>
     <name>ApiError</name>
     <message>
-        <source>The server answered %1.</source>
-        <translation>Der Server antwortete mit %1.</translation>
+        <source>The server answered with HTTP status %1.</source>
+        <translation>Der Server antwortete mit dem HTTP-Status %1.</translation>
     </message>
 </context>
 <context>
@@ -1464,8 +1464,8 @@
         <translation>&amp;Beide behalten</translation>
     </message>
     <message>
-        <source>Decide later</source>
-        <translation>Später entscheiden</translation>
+        <source>Decide &amp;later</source>
+        <translation>Später &amp;entscheiden</translation>
     </message>
 </context>
 <context>
@@ -1607,7 +1607,7 @@
         <translation>„%1“ ist leer.</translation>
     </message>
     <message>
-        <source>Add Image from URL</source>
+        <source>Add image from URL</source>
         <translation>Bild von URL hinzufügen</translation>
     </message>
     <message>
@@ -1619,7 +1619,7 @@
         <translation>Hinzufügen</translation>
     </message>
     <message>
-        <source>Add Images or Videos</source>
+        <source>Add images or videos</source>
         <translation>Bilder oder Videos hinzufügen</translation>
     </message>
     <message>
@@ -2058,7 +2058,7 @@
         <translation>Für alle Konten</translation>
     </message>
     <message>
-        <source>Every %1 account</source>
+        <source>every %1 account</source>
         <extracomment>A slot&apos;s target: every account of a platform.</extracomment>
         <translation>jedes %1-Konto</translation>
     </message>

@@ -11,7 +11,7 @@
 <context>
     <name>ApiError</name>
     <message>
-        <source>The server answered %1.</source>
+        <source>The server answered with HTTP status %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1460,7 +1460,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Decide later</source>
+        <source>Decide &amp;later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1607,7 +1607,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add Image from URL</source>
+        <source>Add image from URL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1619,7 +1619,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add Images or Videos</source>
+        <source>Add images or videos</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2058,7 +2058,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every %1 account</source>
+        <source>every %1 account</source>
         <extracomment>A slot&apos;s target: every account of a platform.</extracomment>
         <translation type="unfinished"></translation>
     </message>

@@ -41,7 +41,8 @@ ApiError ApiError::fromResponse(int status, const QByteArray &body, int retryAft
     error.m_message = object.value(QStringLiteral("message")).toString();
     if (error.m_message.isEmpty())
         error.m_message
-            = QCoreApplication::translate("ApiError", "The server answered %1.").arg(status);
+            = QCoreApplication::translate("ApiError", "The server answered with HTTP status %1.")
+                  .arg(status);
     for (const QJsonValue &detail : object.value(QStringLiteral("details")).toArray()) {
         const QJsonObject item = detail.toObject();
         error.m_details.append(FieldIssue {item.value(QStringLiteral("field")).toString(),

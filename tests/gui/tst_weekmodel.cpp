@@ -250,7 +250,8 @@ private Q_SLOTS:
         QCOMPARE(wednesday.data(WeekModel::MinuteOfDayRole).toInt(), 12 * 60 + 30);
         QCOMPARE(wednesday.data(WeekModel::PlatformRole).toInt(), int(Platform::LinkedIn));
         QVERIFY(!wednesday.data(Qt::DecorationRole).value<QIcon>().isNull());
-        QVERIFY(wednesday.data(Qt::ToolTipRole).toString().contains(u"Every LinkedIn account"_s));
+        QVERIFY(
+            wednesday.data(Qt::ToolTipRole).toString().contains(u"For every LinkedIn account"_s));
 
         const QModelIndex sunday = model.indexOfSlot(u"slot_sun"_s);
         QCOMPARE(sunday.data(WeekModel::StartRole).toLongLong(), utc(QDate(2026, 3, 8), 16));

@@ -498,7 +498,7 @@ QString WeekModel::targetsText(const WeeklySlot &slot) const
         const QString platform = platforms::displayName(target.platform);
         if (target.accountId.isEmpty()) {
             //: A slot's target: every account of a platform.
-            lines.append(tr("Every %1 account").arg(platform));
+            lines.append(tr("every %1 account").arg(platform));
         } else if (target.subaccountId.isEmpty()) {
             //: A slot's target: an account, and its platform.
             lines.append(tr("%1 (%2)").arg(accountName(target.accountId), platform));

@@ -200,7 +200,7 @@ void DraftsPanel::resolveConflict(const QString &localId)
         {tr("Keep &mine"), Resolution::KeepMine},
         {tr("Keep the &server's"), Resolution::KeepTheirs},
         {tr("Keep &both"), Resolution::KeepBoth},
-        {tr("Decide later"), std::nullopt},
+        {tr("Decide &later"), std::nullopt},
     };
     for (const auto &[label, resolution] : choices) {
         QPushButton *button = box->addButton(label, QMessageBox::ActionRole);

@@ -265,7 +265,7 @@ void MediaStrip::chooseUrl()
         return;
     auto *dialog = new QInputDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Add Image from URL"));
+    dialog->setWindowTitle(tr("Add image from URL"));
     dialog->setLabelText(tr("Web address of the image or video (the server downloads it):"));
     dialog->setInputMode(QInputDialog::TextInput);
     dialog->setOkButtonText(tr("Add"));
@@ -280,7 +280,7 @@ void MediaStrip::chooseFiles()
 {
     if (!admitsOneMore())
         return;
-    auto *dialog = new QFileDialog(this, tr("Add Images or Videos"));
+    auto *dialog = new QFileDialog(this, tr("Add images or videos"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFileMode(QFileDialog::ExistingFiles);
     dialog->setNameFilters(
