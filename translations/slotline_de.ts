@@ -995,6 +995,11 @@
         <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
         <translation>d. MMMM yyyy</translation>
     </message>
+    <message>
+        <source>Edit slots</source>
+        <extracomment>The calendar&apos;s button that turns slot editing on and off (its menu name is &quot;Edit slots&quot;).</extracomment>
+        <translation>Zeitfenster</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
@@ -1466,6 +1471,21 @@
     <message>
         <source>Decide &amp;later</source>
         <translation>Später &amp;entscheiden</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <extracomment>The drafts list&apos;s button for &quot;New draft&quot;.</extracomment>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <extracomment>The drafts list&apos;s button for &quot;Duplicate draft&quot;.</extracomment>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <extracomment>The drafts list&apos;s button for &quot;Delete draft&quot;.</extracomment>
+        <translation>Löschen</translation>
     </message>
 </context>
 <context>
@@ -2089,7 +2109,7 @@
     <message>
         <source>%1 slot</source>
         <extracomment>A publishing slot in the week calendar, e.g. &quot;09:00 slot&quot;.</extracomment>
-        <translation>%1-Zeitfenster</translation>
+        <translation>%1 Uhr</translation>
     </message>
     <message>
         <source>Taken %1 slot</source>

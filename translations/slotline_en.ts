@@ -995,6 +995,11 @@
         <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Edit slots</source>
+        <extracomment>The calendar&apos;s button that turns slot editing on and off (its menu name is &quot;Edit slots&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
@@ -1465,6 +1470,21 @@
     </message>
     <message>
         <source>Schedule in next free &amp;slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <extracomment>The drafts list&apos;s button for &quot;New draft&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <extracomment>The drafts list&apos;s button for &quot;Duplicate draft&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <extracomment>The drafts list&apos;s button for &quot;Delete draft&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -78,6 +78,10 @@ private Q_SLOTS:
         gui::MainWindow &window = *desktop.mainWindow();
         QTRY_COMPARE_WITH_TIMEOUT(window.connectionStatus().stateText(), u"Online"_s, 30'000);
 
+        // German words are longer: the window must still fit a common laptop screen.
+        QVERIFY2(window.minimumSizeHint().width() <= 1366,
+                 qPrintable(QString::number(window.minimumSizeHint().width())));
+
         QStringList menus;
         for (const QAction *menu : window.menuBar()->actions())
             menus.append(menu->text());
@@ -116,6 +120,7 @@ private Q_SLOTS:
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(u"LC_ALL"_s, u"de_DE.UTF-8"_s);
         environment.insert(u"LANG"_s, u"de_DE.UTF-8"_s);
+        environment.insert(u"LANGUAGE"_s, u"de"_s); // a desktop session's list comes first
         environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         slotline.setProcessEnvironment(environment);
         slotline.start(QStringLiteral(SLOTLINE_APP_BINARY), {u"--help"_s});

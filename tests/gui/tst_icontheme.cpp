@@ -93,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(drawsSomething(QIcon::fromTheme(u"edit-undo"_s), 22));
     }
 
-    void everyIconIsAValidSquareDrawing()
+    void everyIconOfTheThemeDrawsSomething()
     {
         QDirIterator files(u":/icons/slotline"_s, {u"*.svg"_s}, QDir::Files,
                            QDirIterator::Subdirectories);

@@ -59,6 +59,8 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     m_todayAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
     m_editSlotsAction = new QAction(QIcon::fromTheme(u"document-edit"_s), tr("Edit s&lots"), this);
     m_editSlotsAction->setCheckable(true);
+    //: The calendar's button that turns slot editing on and off (its menu name is "Edit slots").
+    m_editSlotsAction->setIconText(tr("Edit slots"));
     m_editSlotsAction->setToolTip(tr("Click a time to add a weekly publishing slot there for "
                                      "the account chosen; click a slot to remove it"));
     for (QAction *action : {m_previousAction, m_nextAction, m_todayAction}) {

@@ -60,6 +60,14 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     m_ui->draftsView->addAction(m_nextSlotAction);
     m_searchAction = new QAction(QIcon::fromTheme(u"edit-find"_s), tr("&Find draft"), this);
     m_searchAction->setShortcut(QKeySequence::Find);
+    // The buttons under the list say only the verb: the dock is narrow, and the list says
+    // what they act on (the menus keep the full names).
+    //: The drafts list's button for "New draft".
+    m_newAction->setIconText(tr("New"));
+    //: The drafts list's button for "Duplicate draft".
+    m_duplicateAction->setIconText(tr("Duplicate"));
+    //: The drafts list's button for "Delete draft".
+    m_deleteAction->setIconText(tr("Delete"));
     m_ui->newButton->setDefaultAction(m_newAction);
     m_ui->duplicateButton->setDefaultAction(m_duplicateAction);
     m_ui->deleteButton->setDefaultAction(m_deleteAction);
