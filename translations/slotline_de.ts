@@ -923,11 +923,6 @@
         <translation>Klicken Sie auf eine Uhrzeit, um dort ein wöchentliches Zeitfenster für das gewählte Konto anzulegen; klicken Sie auf ein Zeitfenster, um es zu entfernen</translation>
     </message>
     <message>
-        <source>%1 – %2</source>
-        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
-        <translation>%1 – %2</translation>
-    </message>
-    <message>
         <source>%1 › %2</source>
         <extracomment>An account&apos;s page in the calendar&apos;s account choice.</extracomment>
         <translation>%1 › %2</translation>
@@ -974,26 +969,6 @@
     <message>
         <source>The slot was not removed: %1</source>
         <translation>Das Zeitfenster wurde nicht entfernt: %1</translation>
-    </message>
-    <message>
-        <source>d MMM yyyy</source>
-        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
-        <translation>d. MMM yyyy</translation>
-    </message>
-    <message>
-        <source>d MMM</source>
-        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
-        <translation>d. MMM</translation>
-    </message>
-    <message>
-        <source>d</source>
-        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
-        <translation>d.</translation>
-    </message>
-    <message>
-        <source>d MMMM yyyy</source>
-        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
-        <translation>d. MMMM yyyy</translation>
     </message>
     <message>
         <source>Edit slots</source>
@@ -2060,15 +2035,40 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::WeekDates</name>
+    <message>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.
+----------
+QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
+        <translation>d. MMM</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
+        <translation>d. MMM yyyy</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation>d.</translation>
+    </message>
+    <message>
+        <source>d MMMM yyyy</source>
+        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation>d. MMMM yyyy</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
+        <translation>%1 – %2</translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::WeekDayHeader</name>
     <message>
         <source>Days of the week shown</source>
         <translation>Angezeigte Wochentage</translation>
-    </message>
-    <message>
-        <source>d MMM</source>
-        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.</extracomment>
-        <translation>d. MMM</translation>
     </message>
 </context>
 <context>

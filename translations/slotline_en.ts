@@ -923,11 +923,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 – %2</source>
-        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 › %2</source>
         <extracomment>An account&apos;s page in the calendar&apos;s account choice.</extracomment>
         <translation type="unfinished"></translation>
@@ -973,26 +968,6 @@
     </message>
     <message>
         <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>d MMM yyyy</source>
-        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>d MMM</source>
-        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>d</source>
-        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>d MMMM yyyy</source>
-        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2060,14 +2035,39 @@
     </message>
 </context>
 <context>
-    <name>slotline::gui::WeekDayHeader</name>
+    <name>slotline::gui::WeekDates</name>
     <message>
-        <source>Days of the week shown</source>
+        <source>d MMM</source>
+        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.
+----------
+QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in another month: &quot;27 Oct – 2 Nov 2026&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>d MMM</source>
-        <extracomment>QLocale date format of a day under its name in the week calendar&apos;s header, as in &quot;3 Nov&quot;.</extracomment>
+        <source>d MMM yyyy</source>
+        <extracomment>QLocale date format of a day in the calendar&apos;s title when the week spans two years, and of its last day when it spans two months: &quot;29 Dec 2025 – 4 Jan 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d</source>
+        <extracomment>QLocale date format of a week&apos;s first day in the calendar&apos;s title when the week ends in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d MMMM yyyy</source>
+        <extracomment>QLocale date format of a week&apos;s last day in the calendar&apos;s title when the week began in the same month: &quot;3 – 9 November 2026&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <extracomment>The week in the calendar&apos;s title: its first and its last day.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WeekDayHeader</name>
+    <message>
+        <source>Days of the week shown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

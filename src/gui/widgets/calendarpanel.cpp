@@ -6,6 +6,7 @@
 #include "gui/models/weekmodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
+#include "gui/weekdates.h"
 #include "gui/widgets/weekview.h"
 #include "ui_calendarpanel.h"
 
@@ -170,34 +171,7 @@ void CalendarPanel::weekChanged()
     if (!first.isValid())
         return;
     const QDate last = first.addDays(6);
-    const QLocale locale;
-    // The formats are the translators' (German writes "3. Nov."): QLocale has none for a
-    // day and month alone.
-    //: QLocale date format of a day in the calendar's title when the week spans two
-    //: years, and of its last day when it spans two months: "29 Dec 2025 – 4 Jan 2026".
-    const QString dayMonthYear = tr("d MMM yyyy");
-    //: QLocale date format of a week's first day in the calendar's title when the week
-    //: ends in another month: "27 Oct – 2 Nov 2026".
-    const QString dayMonth = tr("d MMM");
-    //: QLocale date format of a week's first day in the calendar's title when the week
-    //: ends in the same month: "3 – 9 November 2026".
-    const QString dayOnly = tr("d");
-    //: QLocale date format of a week's last day in the calendar's title when the week
-    //: began in the same month: "3 – 9 November 2026".
-    const QString dayLongMonthYear = tr("d MMMM yyyy");
-    //: The week in the calendar's title: its first and its last day.
-    const QString firstToLast = tr("%1 – %2");
-    QString range;
-    if (first.year() != last.year())
-        range = firstToLast.arg(locale.toString(first, dayMonthYear),
-                                locale.toString(last, dayMonthYear));
-    else if (first.month() != last.month())
-        range = firstToLast.arg(locale.toString(first, dayMonth),
-                                locale.toString(last, dayMonthYear));
-    else
-        range = firstToLast.arg(locale.toString(first, dayOnly),
-                                locale.toString(last, dayLongMonthYear));
-    m_ui->rangeLabel->setText(range);
+    m_ui->rangeLabel->setText(WeekDates::range(first, last));
     {
         const QSignalBlocker blocker(m_ui->dateEdit);
         if (m_ui->dateEdit->date() < first || m_ui->dateEdit->date() > last)

@@ -1,6 +1,7 @@
 #include "gui/widgets/weekdayheader.h"
 
 #include "gui/models/weekmodel.h"
+#include "gui/weekdates.h"
 #include "gui/widgets/weekview.h"
 
 #include <QLocale>
@@ -44,9 +45,7 @@ void WeekDayHeader::paintEvent(QPaintEvent *)
                                : colors.color(QPalette::WindowText));
         painter.setFont(isToday ? bold : font());
         const QString name = locale.dayName(date.dayOfWeek(), QLocale::ShortFormat);
-        //: QLocale date format of a day under its name in the week calendar's header,
-        //: as in "3 Nov".
-        const QString number = locale.toString(date, tr("d MMM"));
+        const QString number = WeekDates::dayAndMonth(date, locale);
         painter.drawText(cell.adjusted(0, 4, 0, -height() / 2), Qt::AlignHCenter | Qt::AlignBottom,
                          name);
         painter.drawText(cell.adjusted(0, height() / 2, 0, -4), Qt::AlignHCenter | Qt::AlignTop,
