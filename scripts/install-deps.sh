@@ -9,6 +9,10 @@ packages=(
     libgl-dev libxkbcommon-dev libvalijson-dev libsqlite3-dev qtkeychain-qt6-dev
     libqt6svg6 qt6-svg-dev xvfb xauth qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     curl tzdata desktop-file-utils appstream
+    # Packages and their tests: cpack's DEB generator needs file and dpkg-shlibdeps, the
+    # archive is made under fakeroot, groff reads the man pages, systemd-analyze checks
+    # the unit and readelf the programs' hardening.
+    binutils file dpkg-dev fakeroot groff-base systemd
 )
 packages+=("$@")
 
