@@ -1,5 +1,6 @@
 #include "app/desktopapp.h"
 #include "client/localstore.h"
+#include "desktopapptesting.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
 #include "gui/widgets/composerwidget.h"
@@ -39,15 +40,7 @@ private:
         return options;
     }
 
-    static gui::FirstRunDialog *firstRunDialog()
-    {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            if (auto *dialog = qobject_cast<gui::FirstRunDialog *>(widget);
-                dialog && dialog->isVisible())
-                return dialog;
-        }
-        return nullptr;
-    }
+    static gui::FirstRunDialog *firstRunDialog() { return test::visibleFirstRunDialog(); }
 
     static bool processRuns(qint64 pid) { return pid > 0 && ::kill(pid_t(pid), 0) == 0; }
 
@@ -55,11 +48,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_profile.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_profile.path());
-        QApplication::setOrganizationName(u"Slotline"_s);
-        QApplication::setApplicationName(u"slotline"_s);
-        qputenv("SLOTLINE_SERVER", SLOTLINE_SERVER_BINARY);
+        test::useAppProfile(m_profile.path(), SLOTLINE_SERVER_BINARY);
     }
 
     void theFirstStartOffersTheBuiltInServerAndStopsItOnTheWayOut()

@@ -3,6 +3,7 @@
 // line's help in German.
 #include "app/desktopapp.h"
 #include "app/translations.h"
+#include "desktopapptesting.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
 #include "gui/widgets/calendarpanel.h"
@@ -35,25 +36,13 @@ private:
     QTemporaryDir m_profile;
     std::unique_ptr<app::Translations> m_translations;
 
-    static gui::FirstRunDialog *firstRunDialog()
-    {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            if (auto *dialog = qobject_cast<gui::FirstRunDialog *>(widget);
-                dialog && dialog->isVisible())
-                return dialog;
-        }
-        return nullptr;
-    }
+    static gui::FirstRunDialog *firstRunDialog() { return test::visibleFirstRunDialog(); }
 
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_profile.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_profile.path());
-        QApplication::setOrganizationName(u"Slotline"_s);
-        QApplication::setApplicationName(u"slotline"_s);
-        qputenv("SLOTLINE_SERVER", SLOTLINE_SERVER_BINARY);
+        test::useAppProfile(m_profile.path(), SLOTLINE_SERVER_BINARY);
         // As main.cpp does it, for a user whose language is German.
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         m_translations = std::make_unique<app::Translations>();
