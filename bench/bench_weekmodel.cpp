@@ -4,6 +4,7 @@
 // back, each against the refresh of an empty week in the same run: the fixed cost of
 // reading the slots, the accounts and the outbox.
 
+#include "calendarbenchdata.h"
 #include "client/localstore.h"
 #include "core/clock.h"
 #include "core/submission.h"
@@ -81,34 +82,10 @@ int main(int argc, char *argv[])
     const QDate emptyMonday(2026, 6, 1);
     const qint64 weekStart = QDateTime(firstMonday, QTime(0, 0), berlin).toMSecsSinceEpoch();
 
-    QList<Account> accounts;
-    for (int i = 0; i < 20; ++i) {
-        Account account;
-        account.id = u"acc_%1"_s.arg(i);
-        account.platform
-            = QList<Platform> {Platform::LinkedIn, Platform::Facebook, Platform::Twitter}[i % 3];
-        account.name = u"Account %1"_s.arg(i);
-        accounts.append(account);
-    }
+    const QList<Account> accounts = bench::calendarBenchAccounts();
     store.putAccounts(accounts, weekStart);
 
-    // Weekdays at 09:00, 12:30 and 17:00; some for one platform or account.
-    QList<WeeklySlot> slots;
-    for (int day = Qt::Monday; day <= Qt::Friday; ++day) {
-        for (const auto &[hour, minute] :
-             {std::pair {9, 0}, std::pair {12, 30}, std::pair {17, 0}}) {
-            WeeklySlot slot;
-            slot.id = u"slot_%1_%2"_s.arg(day).arg(hour);
-            slot.day = Qt::DayOfWeek(day);
-            slot.hour = hour;
-            slot.minute = minute;
-            if (hour == 12)
-                slot.targets = {SlotTarget {Platform::Twitter, {}, {}}};
-            else if (hour == 17)
-                slot.targets = {SlotTarget {accounts[day].platform, accounts[day].id, {}}};
-            slots.append(slot);
-        }
-    }
+    const QList<WeeklySlot> slots = bench::calendarBenchSlots(accounts);
     store.putSlots(u"Europe/Berlin"_s, slots, weekStart);
 
     // Posts all over both weeks, a fifth of them on slot times, most of them in the day.
@@ -153,8 +130,8 @@ int main(int argc, char *argv[])
     const double nextWeek = timeMedian(
         runs, [&] { model.setWeek(firstMonday.addDays(7)); }, [&] { model.setWeek(firstMonday); });
 
-    out << "week model: " << postCount << " posts a week, " << slots.size()
-        << " weekly slots, 20 accounts; median of " << runs << " runs\n";
+    out << "week model: " << postCount << " posts a week, " << slots.size() << " weekly slots, "
+        << accounts.size() << " accounts; median of " << runs << " runs\n";
     out << "  empty week, refresh:      " << emptyRefresh << " ms (" << emptyRows << " rows)\n";
     out << "  full week, refresh:       " << fullRefresh << " ms (" << fullRows << " rows), ratio "
         << fullRefresh / emptyRefresh << "\n";

@@ -12,10 +12,11 @@
 //     and the repaint that follows, which rebuilds the view's cards.
 // The target is under 8 ms a frame for the paint.
 
+#include "calendarbenchdata.h"
 #include "client/localstore.h"
-#include "core/clock.h"
 #include "core/submission.h"
 #include "core/weeklyslot.h"
+#include "fixedclock.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/weekview.h"
 
@@ -44,18 +45,6 @@ namespace {
 constexpr qint64 MinuteMs = 60'000;
 constexpr qint64 DayMs = 24 * 60 * MinuteMs;
 constexpr int AccountCount = 20;
-
-class FixedClock final : public Clock
-{
-public:
-    explicit FixedClock(qint64 nowMs)
-        : m_nowMs(nowMs)
-    { }
-    qint64 nowMs() const override { return m_nowMs; }
-
-private:
-    qint64 m_nowMs;
-};
 
 // Counts the paint events a widget receives, and keeps the last one's rectangle: proof
 // that a timed frame painted, and how much of the viewport it painted.
@@ -92,42 +81,6 @@ Figures figuresOf(QList<qint64> nanoseconds)
     const qsizetype p90 = std::min(count - 1, qsizetype(std::ceil(0.9 * double(count))) - 1);
     return {double(nanoseconds[count / 2]) / 1e6, double(nanoseconds[p90]) / 1e6,
             double(nanoseconds.back()) / 1e6};
-}
-
-QList<Account> benchAccounts()
-{
-    QList<Account> accounts;
-    for (int i = 0; i < AccountCount; ++i) {
-        Account account;
-        account.id = u"acc_%1"_s.arg(i);
-        account.platform
-            = QList<Platform> {Platform::LinkedIn, Platform::Facebook, Platform::Twitter}[i % 3];
-        account.name = u"Account %1"_s.arg(i);
-        accounts.append(account);
-    }
-    return accounts;
-}
-
-// Weekdays at 09:00, 12:30 and 17:00; some for one platform or account.
-QList<WeeklySlot> benchSlots(const QList<Account> &accounts)
-{
-    QList<WeeklySlot> slots;
-    for (int day = Qt::Monday; day <= Qt::Friday; ++day) {
-        for (const auto &[hour, minute] :
-             {std::pair {9, 0}, std::pair {12, 30}, std::pair {17, 0}}) {
-            WeeklySlot slot;
-            slot.id = u"slot_%1_%2"_s.arg(day).arg(hour);
-            slot.day = Qt::DayOfWeek(day);
-            slot.hour = hour;
-            slot.minute = minute;
-            if (hour == 12)
-                slot.targets = {SlotTarget {Platform::Twitter, {}, {}}};
-            else if (hour == 17)
-                slot.targets = {SlotTarget {accounts[day].platform, accounts[day].id, {}}};
-            slots.append(slot);
-        }
-    }
-    return slots;
 }
 
 // Posts as a busy team plans them: on quarter hours from 07:00 to 20:45, weekdays twice as
@@ -320,9 +273,10 @@ int main(int argc, char *argv[])
     const QDate monday(2026, 3, 2);
     const qint64 weekStart = QDateTime(monday, QTime(0, 0), berlin).toMSecsSinceEpoch();
     // Tuesday morning: Monday is past (published, some failed), the rest is to come.
-    const FixedClock clock(QDateTime(monday.addDays(1), QTime(10, 0), berlin).toMSecsSinceEpoch());
-    const QList<Account> accounts = benchAccounts();
-    const QList<WeeklySlot> slots = benchSlots(accounts);
+    const bench::FixedClock clock(
+        QDateTime(monday.addDays(1), QTime(10, 0), berlin).toMSecsSinceEpoch());
+    const QList<Account> accounts = bench::calendarBenchAccounts(AccountCount);
+    const QList<WeeklySlot> slots = bench::calendarBenchSlots(accounts);
 
     // The busy week, and the same week with slots only.
     Calendar busy(directory.filePath(u"busy.sqlite"_s));

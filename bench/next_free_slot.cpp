@@ -10,6 +10,7 @@
 #include "core/ids.h"
 #include "core/slotcalendar.h"
 #include "core/submission.h"
+#include "fixedclock.h"
 #include "server/identitycache.h"
 #include "server/publishing/slotfinder.h"
 #include "storage/accountrepository.h"
@@ -32,18 +33,6 @@
 using namespace slotline;
 
 namespace {
-
-class FixedClock final : public Clock
-{
-public:
-    explicit FixedClock(qint64 nowMs)
-        : m_nowMs(nowMs)
-    { }
-    qint64 nowMs() const override { return m_nowMs; }
-
-private:
-    qint64 m_nowMs;
-};
 
 struct Figures
 {
@@ -105,7 +94,7 @@ int main(int argc, char *argv[])
     if (!storage.open(parser, database, out))
         return 2;
     // A Monday morning in March: the 26 weeks searched cross the spring-forward night.
-    const FixedClock clock(
+    const bench::FixedClock clock(
         QDateTime(QDate(2026, 3, 2), QTime(8, 0), QTimeZone("Europe/Berlin")).toMSecsSinceEpoch());
     const qint64 now = clock.nowMs();
     const QString zoneId = QStringLiteral("Europe/Berlin");

@@ -125,18 +125,7 @@ private:
             return created.json().value(u"postSubmissionId"_s).toString();
         }
 
-        QMultiHash<QString, QString> serverScheduled()
-        {
-            QMultiHash<QString, QString> found;
-            const HttpResult listed
-                = server.get(u"/api/v2/posts?status=scheduled&limit=100"_s, tenant);
-            for (const QJsonValue &item : listed.items()) {
-                const QJsonObject post = item.toObject();
-                found.insert(post.value(u"text"_s).toString(),
-                             post.value(u"scheduledTime"_s).toString());
-            }
-            return found;
-        }
+        QMultiHash<QString, QString> serverScheduled() { return server.scheduledPosts(tenant); }
 
         QString serverTime(const QString &submissionId)
         {

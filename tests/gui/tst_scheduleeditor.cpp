@@ -67,19 +67,7 @@ private:
             QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
         }
 
-        // The server's scheduled posts: text -> scheduled times.
-        QMultiHash<QString, QString> serverScheduled()
-        {
-            QMultiHash<QString, QString> found;
-            const HttpResult listed
-                = server.get(u"/api/v2/posts?status=scheduled&limit=100"_s, tenant);
-            for (const QJsonValue &item : listed.items()) {
-                const QJsonObject post = item.toObject();
-                found.insert(post.value(u"text"_s).toString(),
-                             post.value(u"scheduledTime"_s).toString());
-            }
-            return found;
-        }
+        QMultiHash<QString, QString> serverScheduled() { return server.scheduledPosts(tenant); }
 
         QString serverTime(const QString &submissionId)
         {

@@ -106,6 +106,19 @@ QJsonObject TestServer::submission(const Tenant &tenant, const QString &submissi
     return get(QStringLiteral("/api/v2/posts/") + submissionId, tenant).json();
 }
 
+QMultiHash<QString, QString> TestServer::scheduledPosts(const Tenant &tenant)
+{
+    QMultiHash<QString, QString> found;
+    const HttpResult listed
+        = get(QStringLiteral("/api/v2/posts?status=scheduled&limit=100"), tenant);
+    for (const QJsonValue &item : listed.items()) {
+        const QJsonObject post = item.toObject();
+        found.insert(post.value(QStringLiteral("text")).toString(),
+                     post.value(QStringLiteral("scheduledTime")).toString());
+    }
+    return found;
+}
+
 bool TestServer::waitForStatus(const Tenant &tenant, const QString &submissionId,
                                const QString &status)
 {

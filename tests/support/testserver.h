@@ -6,6 +6,7 @@
 #include "support/httptestclient.h"
 #include "support/manualclock.h"
 
+#include <QMultiHash>
 #include <QTemporaryDir>
 
 #include <memory>
@@ -65,6 +66,8 @@ public:
     // Waits (events running) until the submission has the status; false on timeout.
     bool waitForStatus(const Tenant &tenant, const QString &submissionId, const QString &status);
     QJsonObject submission(const Tenant &tenant, const QString &submissionId);
+    // The project's scheduled posts as the server has them: text -> scheduled time (ISO).
+    QMultiHash<QString, QString> scheduledPosts(const Tenant &tenant);
 
     void grantCredits(const Tenant &tenant, qint64 amount);
 
