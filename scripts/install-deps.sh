@@ -9,6 +9,8 @@ packages=(
     libgl-dev libxkbcommon-dev libvalijson-dev libsqlite3-dev qtkeychain-qt6-dev
     libqt6svg6 qt6-svg-dev xvfb xauth qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     curl tzdata desktop-file-utils appstream
+    # The translations' checks (tools/translations) are Python scripts.
+    python3
     # Packages and their tests: cpack's DEB generator needs file and dpkg-shlibdeps, the
     # archive is made under fakeroot, groff reads the man pages, systemd-analyze checks
     # the unit and readelf the programs' hardening.
