@@ -15,6 +15,7 @@
 #include <QCryptographicHash>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -261,7 +262,12 @@ void MainWindow::showAbout()
 void MainWindow::restoreLayout()
 {
     QSettings settings;
-    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
+    if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray())) {
+        // The first start: the form's size, but no larger than the screen (1,366 by 768
+        // laptops would lose the bottom row of buttons).
+        if (const QScreen *shownOn = screen())
+            resize(size().boundedTo(shownOn->availableGeometry().size()));
+    }
     if (!restoreState(settings.value(u"mainWindow/state"_s).toByteArray())) {
         // The first start: the lists wide enough to read, the accounts short, the
         // composer beside the posts.

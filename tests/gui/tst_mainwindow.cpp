@@ -34,6 +34,8 @@
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -752,6 +754,23 @@ private Q_SLOTS:
         QVERIFY2(paths.contains(QStringLiteral("/users/me")), qPrintable(paths.join(u' ')));
         QVERIFY2(paths.contains(QStringLiteral("/users/me/accounts")),
                  qPrintable(paths.join(u' ')));
+    }
+
+    void theFirstStartsWindowIsNoLargerThanTheScreen()
+    {
+        QSettings().remove(QStringLiteral("mainWindow/geometry"));
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Screen"));
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        const QSize screen = desktop.window.screen()->availableGeometry().size();
+        const QSize minimum = desktop.window.minimumSizeHint();
+        // The form asks for 1280 by 800; the offscreen screen is smaller.
+        QVERIFY2(desktop.window.height() <= std::max(screen.height(), minimum.height()),
+                 qPrintable(QStringLiteral("%1 on a %2 high screen")
+                                .arg(desktop.window.height())
+                                .arg(screen.height())));
+        QVERIFY2(desktop.window.width() <= std::max(screen.width(), minimum.width()),
+                 qPrintable(QString::number(desktop.window.width())));
     }
 
     void theWeekCalendarIsFirstAndADraftGoesToTheNextFreeSlotByKeyboard()
