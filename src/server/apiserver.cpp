@@ -161,8 +161,6 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         }
     });
     m_hourlyTimer.start();
-
-    m_dispatcher->start();
 }
 
 ApiServer::~ApiServer()
@@ -195,6 +193,9 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
         m_sandbox->setPublicBaseUrl(m_config.publicBaseUrl);
         m_mediaLibrary->setPublicBaseUrl(m_config.publicBaseUrl);
     }
+    // Not before: settling a post an earlier run left in progress records its sandbox
+    // page's address, which is known only now.
+    m_dispatcher->start();
     return true;
 }
 

@@ -58,6 +58,7 @@ public:
               QObject *parent = nullptr);
     ~ApiServer() override;
 
+    // Listens; then publishing starts, with what an earlier run left unfinished.
     bool listen(const QHostAddress &address, quint16 port);
     quint16 port() const;
     QString errorString() const;

@@ -1,8 +1,12 @@
+#include "core/ids.h"
 #include "server/connectors/sandboxconnector.h"
 #include "server/connectors/sandboxpage.h"
+#include "storage/creditrepository.h"
 #include "storage/sandboxpublicationrepository.h"
+#include "storage/submissionrepository.h"
 #include "support/testserver.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace slotline;
@@ -93,6 +97,52 @@ private Q_SLOTS:
         QCOMPARE(missing.status, 404);
         QVERIFY(missing.body.contains("No post is published at this address."));
         QCOMPARE(server.http().send("POST", SandboxConnector::pagePath() + post.id).status, 405);
+    }
+
+    void aPostSettledAfterACrashLinksToItsPage()
+    {
+        // The server died after the sandbox published a post and before the dispatcher
+        // recorded it: the post is still claimed, its publication is on the sandbox's side.
+        QTemporaryDir directory;
+        Tenant tenant;
+        Submission submission;
+        SandboxPublication publication;
+        {
+            TestServer crashed(ServerConfig(), 0, directory.path());
+            tenant = crashed.addTenant(QStringLiteral("Crash"));
+            Database &database = crashed.database();
+            submission.id = ids::generate(IdKind::PostSubmission);
+            submission.projectId = tenant.projectId;
+            submission.accountId = tenant.linkedinAccountId;
+            submission.platform = Platform::LinkedIn;
+            submission.text = QStringLiteral("published, then the server died");
+            submission.status = SubmissionStatus::InProgress;
+            submission.createdAtMs = submission.updatedAtMs = crashed.clock().nowMs();
+            QVERIFY(CreditRepository(database, crashed.clock())
+                        .reserve(tenant.projectId, submission.id));
+            SubmissionRepository submissions(database, crashed.clock());
+            submissions.insert(submission, submission.createdAtMs);
+            QCOMPARE(
+                submissions.claimDue(crashed.clock().nowMs(), 1, QStringLiteral("claim")).size(),
+                1);
+            publication.id = ids::unguessableToken();
+            publication.token = submission.id;
+            publication.accountId = tenant.linkedinAccountId;
+            publication.accountName = QStringLiteral("Crash LinkedIn");
+            publication.username = QStringLiteral("li-user");
+            publication.platform = Platform::LinkedIn;
+            publication.text = submission.text;
+            publication.publishedAtMs = crashed.clock().nowMs();
+            SandboxPublicationRepository(database).publish(publication);
+        }
+
+        TestServer restarted(ServerConfig(), 0, directory.path());
+        QVERIFY(restarted.waitForStatus(tenant, submission.id, QStringLiteral("published")));
+        const QString page = SandboxConnector::pagePath() + publication.id;
+        QCOMPARE(restarted.submission(tenant, submission.id).value(u"publicUrl").toString(),
+                 restarted.server().publicBaseUrl() + page);
+        QVERIFY(restarted.server().publicBaseUrl().startsWith(u"http://127.0.0.1:"));
+        QCOMPARE(restarted.http().get(page).status, 200);
     }
 };
 
