@@ -1,6 +1,7 @@
 #include "serverapp/servecommand.h"
 
 #include "server/apiserver.h"
+#include "serverapp/datadirectorylock.h"
 #include "serverapp/logcategories.h"
 #include "serverapp/unixsignalwatcher.h"
 
@@ -181,6 +182,12 @@ int ServeCommand::run(const QString &, const QCommandLineParser &parser, Command
         return ExitUsage;
     if (!context.openDatabase())
         return ExitFailure;
+    DataDirectoryLock directoryLock;
+    if (QString error; !directoryLock.lock(context.dataDirectory, &error)) {
+        context.err << "error: " << error << "; stop it first, or serve another --data directory"
+                    << Qt::endl;
+        return ExitFailure;
+    }
     raiseFileLimit(config->http.maxConnections);
 
     ApiServer server(context.database, context.clock, *config);

@@ -29,14 +29,15 @@ private:
     QTemporaryDir m_directory;
     QString m_key;
 
-    QProcess *startServe(const QStringList &extra = {})
+    QProcess *startServe(const QStringList &extra = {}, const QString &dataDirectory = {})
     {
         auto *process = new QProcess(this);
         process->setProgram(QStringLiteral(SLOTLINE_SERVER_BINARY));
-        process->setArguments(QStringList {QStringLiteral("serve"), QStringLiteral("--data"),
-                                           m_directory.path(), QStringLiteral("--listen"),
-                                           QStringLiteral("127.0.0.1:0")}
-                              + extra);
+        process->setArguments(
+            QStringList {QStringLiteral("serve"), QStringLiteral("--data"),
+                         dataDirectory.isEmpty() ? m_directory.path() : dataDirectory,
+                         QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")}
+            + extra);
         process->start();
         return process;
     }
@@ -209,13 +210,51 @@ private Q_SLOTS:
         QProcess *first = startServe();
         const quint16 port = waitForPort(first);
         QVERIFY(port > 0);
+        // Another data directory: the same one would be refused before the port is tried.
+        QTemporaryDir otherData;
         QProcess *second
-            = startServe({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+            = startServe({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)},
+                         otherData.path());
         QVERIFY(second->waitForFinished(10'000));
         QCOMPARE(second->exitCode(), 1);
         QVERIFY(second->readAllStandardError().contains("cannot listen"));
         first->terminate();
         QVERIFY(first->waitForFinished(10'000));
+    }
+
+    void aSecondServerOnTheSameDataIsRefusedUntilTheFirstIsGone()
+    {
+        QProcess *first = startServe();
+        const quint16 port = waitForPort(first);
+        QVERIFY(port > 0);
+
+        QProcess *second = startServe();
+        QVERIFY(second->waitForFinished(10'000));
+        QCOMPARE(second->exitCode(), 1);
+        const QByteArray refusal = second->readAllStandardError();
+        QVERIFY2(
+            refusal.contains(QByteArray("another slotline-server (process "
+                                        + QByteArray::number(first->processId()) + ") is serving")),
+            refusal.constData());
+        QCOMPARE(getStatus(port, u"/api/v2/users/me"_s, m_key), 200);
+
+        // The administrative commands are not servers: they still work beside it.
+        QProcess projects;
+        projects.start(QStringLiteral(SLOTLINE_SERVER_BINARY),
+                       {u"projects"_s, u"list"_s, u"--data"_s, m_directory.path()});
+        QVERIFY(projects.waitForFinished(30'000));
+        QVERIFY2(projects.exitCode() == 0, projects.readAllStandardError().constData());
+
+        // A server killed outright leaves no lock behind.
+        first->kill();
+        QVERIFY(first->waitForFinished(10'000));
+        QProcess *third = startServe();
+        const quint16 thirdPort = waitForPort(third);
+        QVERIFY2(thirdPort > 0, third->readAllStandardError().constData());
+        QCOMPARE(getStatus(thirdPort, u"/api/v2/users/me"_s, m_key), 200);
+        third->terminate();
+        QVERIFY(third->waitForFinished(10'000));
+        QCOMPARE(third->exitCode(), 0);
     }
 };
 
