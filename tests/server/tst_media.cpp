@@ -339,6 +339,30 @@ private Q_SLOTS:
         QVERIFY2(post.status == 201, post.body.constData());
     }
 
+    // The server can die after moving an upload's file into place and before recording it; the
+    // record still awaits its file, and the client sends it again.
+    void anUploadReplacesTheFileOfAnAttemptThatWasNeverRecorded()
+    {
+        start();
+        const QJsonObject created = ticket();
+        const QString mediaId = created.value(QStringLiteral("mediaId")).toString();
+        QFile leftover(m_server->server().mediaLibrary().filePath(mediaId));
+        QVERIFY(leftover.open(QIODevice::WriteOnly));
+        leftover.write(pngBytes(3'000));
+        leftover.close();
+
+        const QByteArray bytes = pngBytes(5'000);
+        const HttpResult uploaded = put(created.value(QStringLiteral("uploadUrl")).toString(),
+                                        bytes, {{"Content-Type", "image/png"}});
+        QCOMPARE(uploaded.status, 201);
+        QCOMPARE(uploaded.json().value(QStringLiteral("sha256")).toString().toLatin1(),
+                 sha256Hex(bytes));
+        const HttpResult served
+            = m_server->http().get(local(created.value(QStringLiteral("publicUrl")).toString()));
+        QCOMPARE(served.status, 200);
+        QVERIFY(served.body == bytes);
+    }
+
     void refusesForgedExpiredAndWrongUploads()
     {
         start(1024 * 1024);

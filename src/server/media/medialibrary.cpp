@@ -14,6 +14,8 @@
 #include <QFile>
 #include <QUrlQuery>
 
+#include <filesystem>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
@@ -187,8 +189,14 @@ std::variant<QByteArray, ApiError> MediaLibrary::completeUpload(const MediaRecor
                                                                 qint64 size, const QString &sha256)
 {
     const QString target = filePath(record.id);
-    if (!QFile::rename(incomingPath, target)) {
-        qCWarning(lcMedia).noquote() << "cannot move" << incomingPath << "to" << target;
+    // The record still awaits its file, so a file already at the target is what an earlier
+    // attempt moved in before the server died, unrecorded: this one replaces it, atomically.
+    std::error_code moveError;
+    std::filesystem::rename(QFile::encodeName(incomingPath).toStdString(),
+                            QFile::encodeName(target).toStdString(), moveError);
+    if (moveError) {
+        qCWarning(lcMedia).noquote() << "cannot move" << incomingPath << "to" << target << ":"
+                                     << QString::fromStdString(moveError.message());
         return ApiError::internal();
     }
     try {

@@ -34,6 +34,8 @@ public:
     // Where files are fetched and uploaded to before they become media.
     QString incomingDirectory() const;
     qint64 maxBytes() const { return m_maxBytes; }
+    // Where a media item's file lives once it is ready.
+    QString filePath(const QString &mediaId) const;
 
     QString publicUrl(const MediaRecord &record) const;
     QString uploadUrl(const MediaRecord &record) const;
@@ -56,7 +58,6 @@ public:
 
 private:
     friend class MediaUploadSink;
-    QString filePath(const QString &mediaId) const;
     MediaRecord newRecord(const QString &projectId, MediaRecord::Status status) const;
     std::variant<QByteArray, ApiError> completeUpload(const MediaRecord &record,
                                                       const QString &incomingPath,
