@@ -35,13 +35,22 @@ if(SLOTLINE_SANITIZE)
     target_link_options(slotline_options INTERFACE -fsanitize=address,undefined)
 endif()
 
+# The fuzz preset: libFuzzer's coverage instrumentation and both sanitizers on every
+# Slotline library; the fuzz targets link libFuzzer itself (fuzz/CMakeLists.txt).
+if(SLOTLINE_FUZZ)
+    target_compile_options(slotline_options INTERFACE
+        -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+        -fno-omit-frame-pointer)
+    target_link_options(slotline_options INTERFACE -fsanitize=address,undefined)
+endif()
+
 # Optimized builds without sanitizers (the release preset, hence the packages) get the
 # hardening Debian builds its own packages with: stack protector, checked libc calls,
 # stack clash and control-flow protection, and a read-only GOT bound at start-up.
 # _FORTIFY_SOURCE needs the optimizer, so debug builds cannot have it; the sanitizers
 # check more than it does there. The -U first spares a redefinition warning (an error
 # here) when the environment's CXXFLAGS already set a level.
-if(NOT SLOTLINE_SANITIZE)
+if(NOT SLOTLINE_SANITIZE AND NOT SLOTLINE_FUZZ)
     set(slotline_optimized "$<CONFIG:Release,RelWithDebInfo,MinSizeRel>")
     target_compile_options(slotline_options INTERFACE
         "$<${slotline_optimized}:-fstack-protector-strong;-fstack-clash-protection;-fcf-protection>"

@@ -11,10 +11,15 @@ packages=(
     curl tzdata desktop-file-utils appstream
     # The translations' checks (tools/translations) are Python scripts.
     python3
+    # The server benchmarks (bench/server-*.sh) load the server with wrk; their short
+    # forms run in the test suite.
+    wrk
     # Packages and their tests: cpack's DEB generator needs file and dpkg-shlibdeps, the
     # archive is made under fakeroot, groff reads the man pages, systemd-analyze checks
     # the unit and readelf the programs' hardening.
     binutils file dpkg-dev fakeroot groff-base systemd
+    # The fuzz targets (fuzz/, the fuzz preset): clang and its libFuzzer runtime.
+    clang-14 libclang-rt-14-dev
 )
 packages+=("$@")
 

@@ -46,37 +46,60 @@ std::optional<SlotOccurrence> NextFreeSlot::find(const QList<WeeklySlot> &slots,
         return std::nullopt;
     };
 
-    // From the day before the local date of `after` (its slots can still lie after it),
-    // day by day. Within a day, occurrences are put in the order of their instants: a
-    // slot in the spring-forward gap happens later than one just past the gap.
-    for (QDate date = calendar.localDate(afterMs).addDays(-1);; date = date.addDays(1)) {
-        if (calendar.instantOf(date, 0, 0) >= endMs)
-            break;
-        QList<std::pair<qint64, const WeeklySlot *>> day;
-        for (const WeeklySlot *slot : std::as_const(byDay[date.dayOfWeek()])) {
-            const qint64 at = calendar.instantOf(date, slot->hour, slot->minute);
-            if (at > afterMs && at < endMs)
-                day.append({at, slot});
-        }
-        // Equal instants (a gap slot and the one it lands on) are offered once: the slot
-        // whose wall time the clocks really show.
-        std::stable_sort(day.begin(), day.end(), [](const auto &a, const auto &b) {
-            if (a.first != b.first)
-                return a.first < b.first;
-            return std::tie(a.second->hour, a.second->minute)
-                   > std::tie(b.second->hour, b.second->minute);
-        });
-        for (const auto &[at, slot] : std::as_const(day)) {
-            if (at <= lastAt)
+    // Occurrences are found day by day, from the day before the local date of `after` (its
+    // slots can still lie after it), and held until no later day can come before them: a
+    // slot in a gap the clocks skip late in a day happens after the first slots of the next
+    // day (America/Nuuk jumps from Saturday 23:00 to Sunday 00:00), and one on a skipped day
+    // on the next day's slot (Pacific/Apia skipped 2011-12-30). No slot of a day happens
+    // before the instant its midnight happens.
+    struct Found
+    {
+        qint64 at;
+        QDate date;
+        const WeeklySlot *slot;
+    };
+    QList<Found> held;
+    // Equal instants (a gap slot and the one it lands on) are offered once: the slot whose
+    // wall time the clocks really show, which is the later wall time.
+    const auto offeredFirst = [](const Found &a, const Found &b) {
+        if (a.at != b.at)
+            return a.at < b.at;
+        return std::tie(a.date, a.slot->hour, a.slot->minute)
+               > std::tie(b.date, b.slot->hour, b.slot->minute);
+    };
+    // Offers the held occurrences before `beforeMs`, in order.
+    const auto offer = [&](qint64 beforeMs) -> std::optional<SlotOccurrence> {
+        std::sort(held.begin(), held.end(), offeredFirst);
+        qsizetype offered = 0;
+        for (; offered < held.size() && held[offered].at < beforeMs; ++offered) {
+            const Found &found = held[offered];
+            if (found.at <= lastAt)
                 continue;
-            lastAt = at;
-            chunk.append(SlotOccurrence {slot->id, at});
+            lastAt = found.at;
+            chunk.append(SlotOccurrence {found.slot->id, found.at});
             if (chunk.size() == chunkSize) {
                 if (auto free = flush())
                     return free;
             }
         }
+        held.remove(0, offered);
+        return std::nullopt;
+    };
+
+    for (QDate date = calendar.localDate(afterMs).addDays(-1);; date = date.addDays(1)) {
+        const qint64 dayStartMs = calendar.instantOf(date, 0, 0);
+        if (auto free = offer(dayStartMs))
+            return free;
+        if (dayStartMs >= endMs)
+            break;
+        for (const WeeklySlot *slot : std::as_const(byDay[date.dayOfWeek()])) {
+            const qint64 at = calendar.instantOf(date, slot->hour, slot->minute);
+            if (at > afterMs && at < endMs)
+                held.append({at, date, slot});
+        }
     }
+    if (auto free = offer(endMs))
+        return free;
     return flush();
 }
 

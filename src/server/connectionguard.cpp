@@ -112,23 +112,27 @@ void ConnectionGuard::beforeHttpServerReads()
     const QByteArray buffered = m_socket->peek(available);
     const auto result = m_scanner.feed(QByteArrayView(buffered).sliced(m_scannedUnread));
     m_scannedUnread = available;
-    if (result.violation) {
+    if (m_scanner.phase() != phaseBefore || !result.completedHeads.isEmpty())
+        m_phaseStartedMs = m_lastActivityMs;
+
+    // What comes after an upload, or after a request that asked to close, is never
+    // served: not even bad bytes there get an answer, whether they arrived with it or later.
+    for (const RequestHead &head : result.completedHeads) {
+        if (head.isUpload()) {
+            if (m_closeAt < 0)
+                takeOverForUpload(head);
+            return;
+        }
+        m_requestsEnd = head.streamEnd;
+        if (!head.keepAlive && m_closeAt < 0)
+            m_closeAt = head.streamEnd;
+    }
+    if (result.violation && m_closeAt < 0) {
         // Requests complete before the bad bytes still get their answers first.
         m_pendingViolation = result.violation;
         m_refuseAt = m_scanner.lastRequestEnd();
         refuseWhenDue();
         return;
-    }
-    if (m_scanner.phase() != phaseBefore || !result.completedHeads.isEmpty())
-        m_phaseStartedMs = m_lastActivityMs;
-
-    for (const RequestHead &head : result.completedHeads) {
-        if (head.isUpload()) {
-            takeOverForUpload(head);
-            return;
-        }
-        if (!head.keepAlive && m_closeAt < 0)
-            m_closeAt = head.streamEnd;
     }
     if (!result.completedHeads.isEmpty()) {
         const RequestHead &last = result.completedHeads.constLast();
@@ -268,18 +272,22 @@ void ConnectionGuard::refuse(const ApiError &error)
 
 void ConnectionGuard::takeOverForUpload(const RequestHead &head)
 {
+    if (readByHttpServer() < m_requestsEnd) {
+        // Requests before it are still unanswered (QtHttpServer reads one at a time): they
+        // are answered first, and then the upload is refused, as bad bytes there would be.
+        m_pendingViolation = FramingViolation {
+            400, QByteArrayLiteral("bad_request"),
+            QStringLiteral("Send an upload on its own, not pipelined behind other requests.")};
+        m_refuseAt = m_requestsEnd;
+        return;
+    }
     // From here on QtHttpServer reads nothing of this connection; had it begun to read
     // this request, the read is undone so the request starts where the guard expects.
     QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
     if (m_socket->isTransactionStarted())
         m_socket->rollbackTransaction();
-    if (readByHttpServer() != head.streamOffset) {
-        // Requests before it are still unanswered: their answers would have to come first.
-        refuse(400, "bad_request",
-               QStringLiteral("Send an upload on its own, not pipelined behind other requests."));
-        return;
-    }
-    m_socket->skip(head.bodyStart() - head.streamOffset);
+    // Only blank lines lie between the last request QtHttpServer read and this one.
+    m_socket->skip(head.bodyStart() - readByHttpServer());
     UploadReceiver *receiver = m_server->uploadReceiver();
     if (!receiver) {
         refuse(404, "not_found", QStringLiteral("This server takes no uploads."));

@@ -85,6 +85,8 @@ private:
     // The end of a request that asked to close the connection (Connection: close, or
     // HTTP/1.0 without keep-alive): nothing after it is served. -1 when none did.
     qint64 m_closeAt = -1;
+    // The end of the last request QtHttpServer is to read (blank lines may follow it).
+    qint64 m_requestsEnd = 0;
     bool m_refused = false;
     qint64 m_lingerDeadlineMs = 0;
     qint64 m_drainedBytes = 0;

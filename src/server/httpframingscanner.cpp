@@ -83,6 +83,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
             m_phase = Phase::Head;
             m_headStart = m_offset;
             m_head.clear();
+            m_requestLineChecked = false;
             break;
         }
         case Phase::Head: {
@@ -113,6 +114,18 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
                 result.violation = violation(414, "uri_too_long",
                                              "The request line is longer than the server accepts.");
                 return result;
+            }
+            if (firstLineEnd >= 0 && !m_requestLineChecked) {
+                m_requestLineChecked = true;
+                QByteArrayView line = QByteArrayView(m_head).first(firstLineEnd);
+                if (line.endsWith('\r'))
+                    line.chop(1);
+                RequestHead ignored;
+                if (auto refused = parseRequestLine(line, ignored)) {
+                    m_failed = true;
+                    result.violation = std::move(refused);
+                    return result;
+                }
             }
             if (end < 0) {
                 if (m_head.size() > m_limits.maxHeaderBytes) {
@@ -182,23 +195,10 @@ void HttpFramingScanner::finishRequest()
     m_lastRequestEnd = m_offset;
 }
 
-std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head) const
+std::optional<FramingViolation> HttpFramingScanner::parseRequestLine(QByteArrayView requestLine,
+                                                                     RequestHead &head)
 {
-    QList<QByteArrayView> lines;
-    QByteArrayView rest(m_head);
-    while (!rest.isEmpty()) {
-        const qsizetype newline = rest.indexOf('\n');
-        QByteArrayView line = rest.first(newline);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        if (line.isEmpty())
-            break;
-        lines.append(line);
-        rest = rest.sliced(newline + 1);
-    }
-
     // Request line: method SP request-target SP HTTP-version, nothing else.
-    const QByteArrayView requestLine = lines.value(0);
     const qsizetype firstSpace = requestLine.indexOf(' ');
     const qsizetype lastSpace = requestLine.lastIndexOf(' ');
     if (firstSpace <= 0 || lastSpace == firstSpace)
@@ -233,6 +233,27 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
     head.method = method.toByteArray();
     head.target = target.toByteArray();
 
+    return std::nullopt;
+}
+
+std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head) const
+{
+    QList<QByteArrayView> lines;
+    QByteArrayView rest(m_head);
+    while (!rest.isEmpty()) {
+        const qsizetype newline = rest.indexOf('\n');
+        QByteArrayView line = rest.first(newline);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (line.isEmpty())
+            break;
+        lines.append(line);
+        rest = rest.sliced(newline + 1);
+    }
+
+    if (auto refused = parseRequestLine(lines.value(0), head))
+        return refused;
+
     if (lines.size() - 1 > MaxHeaderCount)
         return violation(431, "request_header_fields_too_large",
                          "The request has too many headers.");
@@ -256,21 +277,17 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
         if (equalsIgnoringCase(name, "host")) {
             ++hostCount;
         } else if (equalsIgnoringCase(name, "content-length")) {
-            bool malformed = false;
-            forEachListElement(value, [&](QByteArrayView element) {
-                if (element.isEmpty() || element.size() > MaxContentLengthDigits
-                    || !std::all_of(element.begin(), element.end(),
-                                    [](char c) { return c >= '0' && c <= '9'; })) {
-                    malformed = true;
-                    return;
-                }
-                const qint64 length = element.toLongLong();
-                if (contentLength && *contentLength != length)
-                    malformed = true;
-                contentLength = length;
-            });
-            if (malformed)
+            // One number. A list, even of equal values ("5, 5", which RFC 9110 lets a
+            // server accept), is refused: QtHttpServer reads it as no length at all and would
+            // take the body for the next request, one the guard never looked at.
+            if (value.isEmpty() || value.size() > MaxContentLengthDigits
+                || !std::all_of(value.begin(), value.end(),
+                                [](char c) { return c >= '0' && c <= '9'; }))
                 return violation(400, "bad_request", "The Content-Length header is invalid.");
+            const qint64 length = value.toLongLong();
+            if (contentLength && *contentLength != length)
+                return violation(400, "bad_request", "The Content-Length header is invalid.");
+            contentLength = length;
         } else if (equalsIgnoringCase(name, "transfer-encoding")) {
             hasTransferEncoding = true;
             forEachListElement(value, [&](QByteArrayView element) {

@@ -70,6 +70,7 @@ public:
     qint64 bodyBytesSeen() const { return m_bodyBytesSeen; }
 
 private:
+    static std::optional<FramingViolation> parseRequestLine(QByteArrayView line, RequestHead &head);
     std::optional<FramingViolation> parseHead(RequestHead &head) const;
     void finishRequest();
 
@@ -81,6 +82,9 @@ private:
     qint64 m_bodyBytesSeen = 0;
     qint64 m_offset = 0;
     qint64 m_lastRequestEnd = 0;
+    // Whether the current head's request line has been judged: as soon as it is whole,
+    // because QtHttpServer reads (and drops the connection over) a bad one at that point.
+    bool m_requestLineChecked = false;
     bool m_failed = false;
 };
 

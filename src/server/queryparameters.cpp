@@ -63,7 +63,7 @@ QueryParameters::Result QueryParameters::read(const Operation &operation, const 
     for (const auto &[name, value] : items) {
         const auto spec
             = std::find_if(operation.queryParameters.begin(), operation.queryParameters.end(),
-                           [&](const ParameterSpec &p) { return p.name == name; });
+                           [&wanted = name](const ParameterSpec &p) { return p.name == wanted; });
         if (spec == operation.queryParameters.end()) {
             errors.append(FieldError {name, QStringLiteral("is not a known parameter")});
             continue;

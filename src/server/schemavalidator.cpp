@@ -1,5 +1,7 @@
 #include "server/schemavalidator.h"
 
+#include "core/isotime.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QStringList>
@@ -41,9 +43,12 @@ QStringList contextPath(const std::vector<std::string> &context)
     return path;
 }
 
+// The field name valijson puts last in quotes ("Missing required property 'name'.", "...
+// constraints: 'name'."); the name may hold quotes itself.
 QString quotedName(const std::string &description)
 {
-    static const QRegularExpression quoted(QStringLiteral("'([^']*)'\\.?$"));
+    static const QRegularExpression quoted(QStringLiteral("(?:property|constraints:) '(.*)'\\.?$"),
+                                           QRegularExpression::DotMatchesEverythingOption);
     const auto match = quoted.match(QString::fromStdString(description));
     return match.hasMatch() ? match.captured(1) : QString();
 }
@@ -53,6 +58,32 @@ QString numberText(const QJsonValue &value)
     const double number = value.toDouble();
     return number == double(qint64(number)) ? QString::number(qint64(number))
                                             : QString::number(number);
+}
+
+// The schema without its "format" keywords, for valijson. Its 1.0 reads the value under
+// a format as a string without looking (a number or null there aborts the process) and
+// matches date-times with a std::regex that recurses once per character (a long string
+// overflows the stack); nor does its date-time agree with the contract's (no seconds,
+// +0100). validate() checks date-times with isotime::parse instead.
+QJsonValue withoutFormats(const QJsonValue &value)
+{
+    if (value.isArray()) {
+        QJsonArray array;
+        for (const QJsonValue &item : value.toArray())
+            array.append(withoutFormats(item));
+        return array;
+    }
+    if (!value.isObject())
+        return value;
+    QJsonObject object;
+    const QJsonObject original = value.toObject();
+    for (auto it = original.begin(); it != original.end(); ++it) {
+        // A property named "format" holds a schema (an object), the keyword a string.
+        if (it.key() == u"format" && it.value().isString())
+            continue;
+        object.insert(it.key(), withoutFormats(it.value()));
+    }
+    return object;
 }
 
 } // namespace
@@ -65,6 +96,7 @@ SchemaValidator::SchemaValidator(const QJsonObject &schema, const QJsonObject &r
     QJsonObject document = root;
     for (auto it = schema.begin(); it != schema.end(); ++it)
         document.insert(it.key(), it.value());
+    document = withoutFormats(document).toObject();
     valijson::SchemaParser parser;
     const valijson::adapters::QtJsonAdapter adapter(document);
     parser.populateSchema(adapter, *m_compiled);
@@ -80,7 +112,9 @@ QList<FieldError> SchemaValidator::validate(const QJsonValue &value,
     valijson::Validator validator;
     valijson::ValidationResults results;
     const valijson::adapters::QtJsonAdapter target(value);
-    if (validator.validate(*m_compiled, target, &results))
+    QList<QStringList> badDateTimes;
+    findBadDateTimes(m_schema, value, {}, badDateTimes);
+    if (validator.validate(*m_compiled, target, &results) && badDateTimes.isEmpty())
         return {};
 
     QList<FieldError> errors;
@@ -116,7 +150,33 @@ QList<FieldError> SchemaValidator::validate(const QJsonValue &value,
         const QString described = describe(schemaAt(path));
         add(path, described.isEmpty() ? QString::fromStdString(description) : described);
     }
+    for (const QStringList &path : std::as_const(badDateTimes))
+        add(path, describe(schemaAt(path)));
     return errors;
+}
+
+void SchemaValidator::findBadDateTimes(const QJsonObject &schema, const QJsonValue &value,
+                                       const QStringList &path, QList<QStringList> &found) const
+{
+    const QJsonObject resolved = resolve(schema);
+    if (value.isString()) {
+        if (resolved.value(QStringLiteral("format")).toString() == u"date-time"
+            && !isotime::parseOptional(value.toString()))
+            found.append(path);
+    } else if (value.isObject()) {
+        const QJsonObject properties = resolved.value(QStringLiteral("properties")).toObject();
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (properties.contains(it.key()))
+                findBadDateTimes(properties.value(it.key()).toObject(), it.value(),
+                                 path + QStringList {it.key()}, found);
+        }
+    } else if (value.isArray() && resolved.value(QStringLiteral("items")).isObject()) {
+        const QJsonObject items = resolved.value(QStringLiteral("items")).toObject();
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            findBadDateTimes(items, array[i], path + QStringList {QString::number(i)}, found);
+    }
 }
 
 QJsonObject SchemaValidator::resolve(const QJsonObject &schema) const

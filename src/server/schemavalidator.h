@@ -35,6 +35,10 @@ public:
 
 private:
     QJsonObject schemaAt(const QStringList &path) const;
+    // Where the value has a string its schema says is a "date-time" that isotime::parse
+    // refuses (valijson is not given formats; see withoutFormats()).
+    void findBadDateTimes(const QJsonObject &schema, const QJsonValue &value,
+                          const QStringList &path, QList<QStringList> &found) const;
     QJsonObject resolve(const QJsonObject &schema) const;
 
     QJsonObject m_schema;

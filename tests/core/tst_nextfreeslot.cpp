@@ -127,6 +127,38 @@ private Q_SLOTS:
             QStringLiteral("gap 2026-03-08T07:30:00.000Z")); // 03:30 EDT
     }
 
+    void aGapEndingAtMidnightHidesNoSlotOfTheNextDay()
+    {
+        // Nuuk, 2026-03-28 (Saturday): 23:00 at -02 jumps to Sunday 00:00 at -01 (01:00 UTC).
+        // Saturday 23:30 is read at -02 (01:30 UTC), after Sunday 00:15 (01:15 UTC).
+        const SlotCalendar nuuk(QTimeZone("America/Nuuk"));
+        const QList<WeeklySlot> slots {slot("sat2330", Qt::Saturday, 23, 30),
+                                       slot("sun0015", Qt::Sunday, 0, 15)};
+        const auto first
+            = NextFreeSlot::find(slots, {}, at("2026-03-28T12:00:00Z"), nuuk, nothingTaken);
+        QCOMPARE(found(first), QStringLiteral("sun0015 2026-03-29T01:15:00.000Z"));
+        QCOMPARE(found(NextFreeSlot::find(slots, {}, first->atMs, nuuk, nothingTaken)),
+                 QStringLiteral("sat2330 2026-03-29T01:30:00.000Z"));
+        // Taken, the earlier one is not offered; the gap slot is.
+        QCOMPARE(found(NextFreeSlot::find(slots, {}, at("2026-03-28T12:00:00Z"), nuuk,
+                                          takenAt({first->atMs}))),
+                 QStringLiteral("sat2330 2026-03-29T01:30:00.000Z"));
+    }
+
+    void aSlotOnASkippedDayIsOfferedAsTheSlotTheClocksShow()
+    {
+        // Apia skipped Friday 2011-12-30: Thursday 24:00 at -10 became Saturday 00:00 at +14.
+        // Friday 10:00, read at -10, is the instant Saturday 10:00 really happens.
+        const SlotCalendar apia(QTimeZone("Pacific/Apia"));
+        const QList<WeeklySlot> slots {slot("fri10", Qt::Friday, 10, 0),
+                                       slot("sat10", Qt::Saturday, 10, 0)};
+        const auto once
+            = NextFreeSlot::find(slots, {}, at("2011-12-28T00:00:00Z"), apia, nothingTaken);
+        QCOMPARE(found(once), QStringLiteral("sat10 2011-12-30T20:00:00.000Z"));
+        QCOMPARE(found(NextFreeSlot::find(slots, {}, once->atMs, apia, nothingTaken)),
+                 QStringLiteral("fri10 2012-01-05T20:00:00.000Z"));
+    }
+
     void takenOccurrencesAreSkipped()
     {
         const SlotCalendar utc(QTimeZone::utc());

@@ -49,6 +49,9 @@ private Q_SLOTS:
         QTest::newRow("negative length")
             << QByteArray("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n") << 400
             << QByteArray("bad_request");
+        QTest::newRow("a list of lengths, even equal ones")
+            << QByteArray("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 5\r\n\r\nhello") << 400
+            << QByteArray("bad_request");
         QTest::newRow("length with junk")
             << QByteArray("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 5x\r\n\r\n") << 400
             << QByteArray("bad_request");
@@ -120,6 +123,22 @@ private Q_SLOTS:
         // A refused stream stays refused.
         QVERIFY(!scanner.feed(Get).violation);
         QVERIFY(scanner.feed(Get).completedHeads.isEmpty());
+    }
+
+    void aBadRequestLineIsRefusedAsSoonAsItEnds()
+    {
+        // QtHttpServer drops the connection, without an answer, over a bad request line as
+        // soon as it has read it: the guard must refuse it by then, not once the headers end.
+        for (const QByteArray &line : {QByteArray("s/me HTTP/1.1\r\n"), QByteArray("GET /\n"),
+                                       QByteArray("GET / HTTP/2.0\r\n")}) {
+            HttpFramingScanner scanner(smallLimits());
+            const auto result = scanner.feed(line);
+            QVERIFY2(result.violation, line.constData());
+            QCOMPARE(result.violation->status, line.contains("HTTP/2") ? 505 : 400);
+        }
+        HttpFramingScanner scanner(smallLimits());
+        QVERIFY(!scanner.feed("GET / HTTP/1.1\r\n").violation); // a good line waits for the rest
+        QCOMPARE(scanner.feed("Host: x\r\n\r\n").completedHeads.size(), 1);
     }
 
     void uploadsHaveTheirOwnLimitAndNeedALength()

@@ -437,6 +437,31 @@ private Q_SLOTS:
         QVERIFY2(answer.contains("HTTP/1.1 201 "), answer.left(300).constData());
     }
 
+    void anUploadBehindARequestIsRefusedAfterItsAnswer()
+    {
+        start();
+        const QString uploadUrl = ticket().value(QStringLiteral("uploadUrl")).toString();
+        const QByteArray bytes = pngBytes(1000);
+        const QByteArray upload = "PUT " + local(uploadUrl).toLatin1()
+                                  + " HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                                  + QByteArray::number(bytes.size()) + "\r\n\r\n" + bytes;
+        {
+            // One write: the request before it is still unanswered when the upload arrives.
+            RawHttpClient client(m_server->port());
+            client.write("GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n" + upload);
+            QCOMPARE(RawHttpClient::statusOf(client.readResponse()), 200); // not the refusal
+            const QByteArray refusal = client.readResponse();
+            QCOMPARE(RawHttpClient::statusOf(refusal), 400);
+            QVERIFY2(refusal.contains("on its own"), refusal.constData());
+            QVERIFY(client.waitForClose());
+        }
+        // Blank lines before a request are allowed (RFC 9112, 2.2), before an upload too.
+        RawHttpClient client(m_server->port());
+        client.write("\r\n" + upload);
+        const QByteArray answer = client.readUntilClosed();
+        QVERIFY2(answer.startsWith("HTTP/1.1 201 "), answer.left(300).constData());
+    }
+
     void aClientThatStopsReadingIsClosedAndPipelinedFilesPileNothingUp()
     {
         ServerConfig config;

@@ -151,6 +151,44 @@ private Q_SLOTS:
         expectRefusal(server, request, status, code);
     }
 
+    void aBadRequestLineAloneIsRefusedNotDropped()
+    {
+        TestServer server;
+        RawHttpClient client(server.port());
+        client.write("s/me HTTP/1.1\r\n"); // the headers would follow; they need not
+        const QByteArray response = client.readResponse();
+        QCOMPARE(RawHttpClient::statusOf(response), 400);
+        QCOMPARE(errorCodeOf(response), QStringLiteral("bad_request"));
+        QVERIFY(client.waitForClose());
+    }
+
+    void garbageBehindARequestThatClosesIsNotAnswered()
+    {
+        TestServer server;
+        RawHttpClient client(server.port());
+        client.write("GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                     "\x01 not http at all\r\n\r\n");
+        const QByteArray received = client.readUntilClosed();
+        QCOMPARE(RawHttpClient::statusOf(received), 200);
+        // One answer: the connection ends after the request that asked, whatever follows.
+        const qsizetype headEnd = received.indexOf("\r\n\r\n") + 4;
+        QCOMPARE(received.size(),
+                 headEnd + RawHttpClient::headerOf(received, "Content-Length").toLongLong());
+    }
+
+    void aListOfLengthsCannotSmuggleARequestPastTheGuard()
+    {
+        // QtHttpServer reads "Content-Length: N, N" as no length: what the guard took for
+        // the body would be a second request that nothing checked.
+        TestServer server;
+        const QByteArray smuggled = "GET /api/v2/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n";
+        const QByteArray length = QByteArray::number(smuggled.size());
+        expectRefusal(server,
+                      "POST /api/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + ", "
+                          + length + "\r\n\r\n" + smuggled,
+                      400, QStringLiteral("bad_request"));
+    }
+
     void garbageAfterAGoodRequestIsRefusedAfterItsAnswer()
     {
         TestServer server;

@@ -65,6 +65,36 @@ private Q_SLOTS:
                  QStringList {QStringLiteral("(body): must be an object")});
     }
 
+    void unknownFieldsAreNamedWholeEvenWithQuotes()
+    {
+        const SchemaValidator validator(
+            jsonObject("{\"type\": \"object\", \"additionalProperties\": false, "
+                       "\"properties\": {\"a\": {\"type\": \"string\"}}}"));
+        QCOMPARE(fields(validator.validate(jsonObject("{\"it's\": 1}"))),
+                 QStringList {QStringLiteral("it's: is not a known field")});
+        QCOMPARE(fields(validator.validate(jsonObject("{\"'quoted'\": 1}"))),
+                 QStringList {QStringLiteral("'quoted': is not a known field")});
+    }
+
+    void formatsTakeAnyValueWithoutCrashing()
+    {
+        const SchemaValidator validator(
+            jsonObject("{\"type\": \"object\", \"properties\": {\"since\": {\"type\": \"string\", "
+                       "\"format\": \"date-time\", \"maxLength\": 64}}}"));
+        const QString typeError
+            = QStringLiteral("since: must be an ISO 8601 date-time with Z or an offset, such as "
+                             "2026-03-01T09:30:00Z of at most 64 characters");
+        QCOMPARE(fields(validator.validate(jsonObject("{\"since\": 5}"))), QStringList {typeError});
+        QCOMPARE(fields(validator.validate(jsonObject("{\"since\": null}"))),
+                 QStringList {typeError});
+        const QJsonObject longDigits {{QStringLiteral("since"), QString(500'000, u'1')}};
+        QCOMPARE(fields(validator.validate(longDigits)), QStringList {typeError});
+        // Date-times are read as the API reads times everywhere (isotime).
+        QVERIFY(validator.validate(jsonObject("{\"since\": \"2026-03-01T09:30+0100\"}")).isEmpty());
+        QCOMPARE(fields(validator.validate(jsonObject("{\"since\": \"2026-03-01T09:30\"}"))),
+                 QStringList {typeError});
+    }
+
     void referencesResolveAgainstTheRoot()
     {
         const QJsonObject root

@@ -207,6 +207,26 @@ private Q_SLOTS:
                  missing.body.constData());
     }
 
+    void timesOfTheWrongTypeOrSizeAreRefusedNotFatal()
+    {
+        // A number or null where a date-time goes, and a huge one, once stopped the server.
+        for (const QJsonValue &since :
+             {QJsonValue(5), QJsonValue(QJsonValue::Null), QJsonValue(QString(300'000, u'1'))}) {
+            const HttpResult refused = tool(QStringLiteral("list_posts"),
+                                            QJsonObject {{QStringLiteral("since"), since}});
+            QCOMPARE(refused.status, 422);
+            QVERIFY2(refused.errorDetails().constFirst().startsWith(u"since:"),
+                     refused.body.left(300).constData());
+        }
+        // The times the API reads everywhere else are read here too.
+        QCOMPARE(tool(QStringLiteral("list_posts"),
+                      json("{'since': '2026-03-01T09:30+0100', 'until': '2026-03-02T10:00Z'}"))
+                     .status,
+                 200);
+        QCOMPARE(tool(QStringLiteral("list_posts"), json("{'since': '2026-03-01T09:30'}")).status,
+                 422);
+    }
+
     void malformedCallsAreRefusedClearly()
     {
         const HttpResult unknown = tool(QStringLiteral("launch_rocket"), {});

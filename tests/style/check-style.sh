@@ -6,7 +6,7 @@ set -euo pipefail
 clang_format=${1:-clang-format}
 status=0
 
-mapfile -t sources < <(find src tests bench -type f \( -name '*.cpp' -o -name '*.h' \) | sort)
+mapfile -t sources < <(find src tests bench fuzz -type f \( -name '*.cpp' -o -name '*.h' \) | sort)
 
 if ! "$clang_format" --dry-run --Werror "${sources[@]}"; then
     echo "style: run clang-format -i on the files above" >&2
