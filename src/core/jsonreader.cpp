@@ -9,6 +9,17 @@ JsonReader::JsonReader(QJsonObject object, QString path)
     , m_path(std::move(path))
 { }
 
+QJsonDocument JsonReader::parse(const QByteArray &json, QJsonParseError *error)
+{
+    static constexpr QByteArrayView Mark("\xEF\xBB\xBF");
+    const qsizetype from = json.startsWith(Mark) ? Mark.size() : 0;
+    if (json.indexOf(Mark, from) < 0)
+        return QJsonDocument::fromJson(json, error);
+    // Written as an escape, the parser keeps it.
+    return QJsonDocument::fromJson(json.first(from) + json.sliced(from).replace(Mark, "\\ufeff"),
+                                   error);
+}
+
 void JsonReader::fail(QLatin1StringView key, const QString &problem)
 {
     if (m_error.isEmpty())

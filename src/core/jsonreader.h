@@ -3,6 +3,7 @@
 #include "core/platform.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLatin1StringView>
 #include <QString>
@@ -20,6 +21,11 @@ class JsonReader
 {
 public:
     explicit JsonReader(QJsonObject object, QString path = {});
+
+    // QJsonDocument::fromJson, except that a U+FEFF which begins a string value is kept:
+    // Qt 6.4's parser drops it (the bytes EF BB BF alone read as ""), silently changing
+    // the text. The same bytes before the document are a byte order mark and stay one.
+    static QJsonDocument parse(const QByteArray &json, QJsonParseError *error = nullptr);
 
     QString string(QLatin1StringView key);
     // A string, or null / absent as an empty string.

@@ -10,8 +10,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <sys/resource.h>
 
 namespace slotline {
+namespace {
+
+// QTcpServer's own default.
+constexpr int DefaultMaxPending = 30;
+
+} // namespace
 
 GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, QObject *parent)
     : QTcpServer(parent)
@@ -24,6 +31,12 @@ GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, QObject *parent)
     m_sweepTimer.setTimerType(Qt::CoarseTimer);
     connect(&m_sweepTimer, &QTimer::timeout, this, &GuardedTcpServer::sweep);
     m_sweepTimer.start();
+
+    setListenBacklogSize(ListenBacklog);
+    m_resumeTimer.setSingleShot(true);
+    m_resumeTimer.setInterval(100);
+    connect(&m_resumeTimer, &QTimer::timeout, this, &QTcpServer::resumeAccepting);
+    connect(this, &QTcpServer::acceptError, this, &GuardedTcpServer::recoverFromAcceptError);
 }
 
 GuardedTcpServer::~GuardedTcpServer()
@@ -39,6 +52,21 @@ qint64 GuardedTcpServer::monotonicNowMs()
 
 void GuardedTcpServer::incomingConnection(qintptr handle)
 {
+    if (m_acceptedThisTurn++ == 0) {
+        QTimer::singleShot(0, this, [this] {
+            m_acceptedThisTurn = 0;
+            if (maxPendingConnections() == 0) {
+                setMaxPendingConnections(DefaultMaxPending);
+                resumeAccepting();
+            }
+        });
+    }
+    // QTcpServer stops taking connections while this many are pending: none, until the
+    // event loop has had its turn. Half the cap at most: a connection taken now has its
+    // request read after one more turn's newcomers, and must not be the longest idle then.
+    if (m_acceptedThisTurn == std::clamp(m_limits.maxConnections / 2, 1, AcceptsPerTurn))
+        setMaxPendingConnections(0);
+
     auto *socket = new QTcpSocket(this);
     if (!socket->setSocketDescriptor(handle)) {
         qCWarning(lcGuard) << "cannot adopt connection:" << socket->errorString();
@@ -46,7 +74,11 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
         return;
     }
 
-    if (m_guards.size() >= m_limits.maxConnections && !evictLongestIdle()) {
+    if (m_acceptFailing) {
+        m_acceptFailing = false;
+        qCInfo(lcGuard) << "accepting connections again";
+    }
+    if (atCapacity(handle) && !evictLongestIdle()) {
         ++m_statistics.refusedAtCapacity;
         const ApiError error(503, QStringLiteral("server_busy"),
                              QStringLiteral("The server has too many open connections; try again "
@@ -78,6 +110,35 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
 
     addPendingConnection(socket); // QtHttpServer connects its readyRead slot here
     guard->attachAfterHandover();
+}
+
+bool GuardedTcpServer::atCapacity(qintptr handle) const
+{
+    rlimit limit {};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return m_guards.size() >= m_limits.maxConnections;
+    // Connections stop short of the open file limit by the reserve...
+    const qint64 fileLimit = qint64(limit.rlim_cur);
+    const qint64 ceiling = fileLimit > 2 * ReservedDescriptors ? fileLimit - ReservedDescriptors
+                                                               : std::max<qint64>(fileLimit / 2, 1);
+    // ...and files and fetches may take more than it. The kernel hands out the lowest free
+    // descriptor: this one being n means that n others are open.
+    return m_guards.size() >= std::min<qint64>(m_limits.maxConnections, ceiling)
+           || qint64(handle) + ReservedDescriptors / 2 >= fileLimit;
+}
+
+void GuardedTcpServer::recoverFromAcceptError(QAbstractSocket::SocketError error)
+{
+    // QTcpServer has paused accepting and would never resume by itself.
+    ++m_statistics.acceptFailures;
+    if (!m_acceptFailing)
+        qCWarning(lcGuard).noquote() << "cannot accept connections:" << errorString()
+                                     << "- trying again every" << m_resumeTimer.interval() << "ms";
+    m_acceptFailing = true;
+    // Out of descriptors (or memory): the longest-idle connection gives its own up.
+    if (error == QAbstractSocket::SocketResourceError)
+        evictLongestIdle();
+    m_resumeTimer.start();
 }
 
 bool GuardedTcpServer::evictLongestIdle()

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QUrl>
 
+#include <cerrno>
 #include <csignal>
 #include <sys/resource.h>
 
@@ -37,18 +38,28 @@ const IntegerOption IntegerOptions[] = {
     {"media-max-mb", "Largest media file fetched or uploaded, in MiB.", 100, 1, 10'240},
 };
 
-// Every connection is a file descriptor; the default soft limit (often 1024) would cap
-// the server below --max-connections.
+// Every connection is a file descriptor, and so are media files and fetches; the default
+// soft limit (1024 on Debian) would cap the server below --max-connections. As servers do,
+// take all the hard limit allows; past what the limit leaves, the guard closes idle
+// connections to make room, as it does at --max-connections.
 void raiseFileLimit(int maxConnections)
 {
     rlimit limit {};
     if (::getrlimit(RLIMIT_NOFILE, &limit) != 0)
         return;
-    const rlim_t wanted = rlim_t(maxConnections) + 128;
-    if (limit.rlim_cur >= wanted)
-        return;
-    limit.rlim_cur = std::min(wanted, limit.rlim_max);
-    if (::setrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur < wanted)
+    if (limit.rlim_cur < limit.rlim_max) {
+        const rlim_t soft = limit.rlim_cur;
+        limit.rlim_cur = limit.rlim_max;
+        if (::setrlimit(RLIMIT_NOFILE, &limit) == 0) {
+            qCInfo(lcServe) << "open file limit raised from" << soft << "to" << limit.rlim_cur;
+        } else {
+            qCWarning(lcServe) << "cannot raise the open file limit from" << soft << "to"
+                               << limit.rlim_max << "-" << qt_error_string(errno);
+            limit.rlim_cur = soft;
+        }
+    }
+    const rlim_t wanted = rlim_t(maxConnections) + GuardedTcpServer::ReservedDescriptors;
+    if (limit.rlim_cur < wanted)
         qCWarning(lcServe) << "open file limit is" << limit.rlim_cur << "- fewer connections than"
                            << maxConnections << "can be served";
 }

@@ -10,7 +10,10 @@ QString WordSearch::searchForm(const QString &text)
 void WordSearch::appendConditions(QString &sql, QVariantList &binds, const QString &column,
                                   const QString &query)
 {
-    for (const QString &word : searchForm(query).split(u' ', Qt::SkipEmptyParts)) {
+    // A NUL separates words as a space does: SQLite's LIKE would end the pattern there,
+    // and "a\0b" would find every text with an "a" in it.
+    for (const QString &word :
+         searchForm(query).replace(QChar(u'\0'), u' ').split(u' ', Qt::SkipEmptyParts)) {
         QString escaped = word;
         escaped.replace(u'\\', QStringLiteral("\\\\"))
             .replace(u'%', QStringLiteral("\\%"))

@@ -200,6 +200,30 @@ private Q_SLOTS:
         QVERIFY(!Submission::fromJson(submission, &error));
         QCOMPARE(error, QStringLiteral("scheduledTime: not an ISO 8601 time"));
     }
+
+    void aZeroWidthNoBreakSpaceThatBeginsAStringIsKept()
+    {
+        const QString mark(QChar(0xFEFF));
+        // QJsonDocument::fromJson alone turns the first of these into "".
+        for (const QString &text :
+             QStringList {mark, mark + QStringLiteral("x"), QStringLiteral("x") + mark}) {
+            const QByteArray json
+                = "{\"a\":\"" + text.toUtf8() + "\",\"b\":\"" + text.toUtf8() + "\"}";
+            QJsonParseError error {};
+            const QJsonObject object = JsonReader::parse(json, &error).object();
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            QCOMPARE(object.value(QStringLiteral("a")).toString(), text);
+            QCOMPARE(object.value(QStringLiteral("b")).toString(), text);
+            QCOMPARE(JsonWriter::parseObject(json), object);
+        }
+        // One before the document is a byte order mark, as before.
+        QJsonParseError before {};
+        const QJsonDocument plain = QJsonDocument::fromJson("\xEF\xBB\xBF{\"a\":1}", &before);
+        QJsonParseError after {};
+        const QJsonDocument kept = JsonReader::parse("\xEF\xBB\xBF{\"a\":1}", &after);
+        QCOMPARE(after.error, before.error);
+        QCOMPARE(kept, plain);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestJsonReader)

@@ -177,6 +177,20 @@ private Q_SLOTS:
                                        << QByteArray("application/json") << 400 << "invalid_json";
         QTest::newRow("deep nesting") << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']'))
                                       << QByteArray("application/json") << 400 << "invalid_json";
+        QTest::newRow("deeply nested objects, under the size limit")
+            << QByteArray(QByteArray("{\"n\": 1, \"s\": ") + QByteArray("{\"a\":").repeated(100'000)
+                          + "1" + QByteArray(100'001, '}'))
+            << QByteArray("application/json") << 400 << "invalid_json";
+        QTest::newRow("invalid UTF-8 in a key")
+            << QByteArray("{\"n\": 1, \"\xff\": 2}") << QByteArray("application/json") << 400
+            << "invalid_json";
+        QTest::newRow("overlong UTF-8") << QByteArray("{\"s\": \"\xc0\xaf\", \"n\": 1}")
+                                        << QByteArray("application/json") << 400 << "invalid_json";
+        QTest::newRow("UTF-8 of a surrogate")
+            << QByteArray("{\"s\": \"\xed\xa0\x80\", \"n\": 1}") << QByteArray("application/json")
+            << 400 << "invalid_json";
+        QTest::newRow("cut-off UTF-8") << QByteArray("{\"n\": 1, \"s\": \"\xe2\x82\"}")
+                                       << QByteArray("application/json") << 400 << "invalid_json";
         QTest::newRow("form data")
             << QByteArray("n=3") << QByteArray("application/x-www-form-urlencoded") << 415
             << "unsupported_media_type";

@@ -619,6 +619,14 @@ private Q_SLOTS:
         row("http://user:pass@127.0.0.1/", "user name");
         row("http://user@example.com/", "user name");
         row("http:///image.png", "no host");
+        // More spellings of an internal address.
+        row("http://0x7f000001/", "loopback");
+        row("http://017700000001/", "loopback");
+        row("http://[::127.0.0.1]/", "IPv4-compatible");
+        row("http://[64:ff9b::7f00:1]/", "IPv6 form of 127.0.0.1");
+        row("http://[::ffff:169.254.169.254]/", "link-local");
+        row("http://[2002:a9fe:a9fe::1]/", "IPv6 form of 169.254.169.254");
+        row("http://[fec0::1]/", "site-local");
     }
 
     void refusesInternalUrls()
@@ -634,6 +642,29 @@ private Q_SLOTS:
         QCOMPARE(outcome.code(), QStringLiteral("url_not_allowed"));
         QVERIFY2(outcome.message().contains(why), qPrintable(outcome.message()));
         QVERIFY(!outcome.message().contains(u":pass@"));
+        QCOMPARE(storedFiles(), QStringList());
+    }
+
+    void refusesARedirectToANameThatResolvesToARefusedAddress()
+    {
+        // The redirect names a host, not an address: what it resolves to (127.0.0.1) is
+        // checked too, and is not the one address allowed (127.0.0.2).
+        FakeMediaServer elsewhere(FakeMediaServer::Transport::Plain, nullptr,
+                                  QHostAddress(QStringLiteral("127.0.0.2")));
+        elsewhere.route(
+            "/hop", FakeMediaServer::redirect(
+                        "http://localhost:" + QByteArray::number(m_server->port()) + "/image.png"));
+        m_server->route("/image.png", FakeMediaServer::file("image/png", png(1024)));
+        auto media = fetcher(allowing(QStringLiteral("127.0.0.2")));
+        const Outcome outcome = run(*media, elsewhere.url("/hop", QStringLiteral("127.0.0.2")));
+
+        QVERIFY(outcome.finished);
+        QCOMPARE(outcome.code(), QStringLiteral("url_not_allowed"));
+        QVERIFY2(outcome.message().contains(u"localhost resolves to 127.0.0.1")
+                     && outcome.message().contains(u"loopback"),
+                 qPrintable(outcome.message()));
+        QCOMPARE(elsewhere.requestCount(), 1);
+        QCOMPARE(m_server->requestCount(), 0);
         QCOMPARE(storedFiles(), QStringList());
     }
 

@@ -29,7 +29,7 @@ constexpr char KeyPem[] = "-----BEGIN PRIVATE KEY-----\n"
 
 } // namespace
 
-FakeMediaServer::FakeMediaServer(Transport transport, QObject *parent)
+FakeMediaServer::FakeMediaServer(Transport transport, QObject *parent, const QHostAddress &address)
     : QObject(parent)
     , m_transport(transport)
 {
@@ -47,8 +47,8 @@ FakeMediaServer::FakeMediaServer(Transport transport, QObject *parent)
     // Over TLS, once the handshake is done.
     connect(m_server.get(), &QTcpServer::pendingConnectionAvailable, this,
             &FakeMediaServer::accept);
-    if (!m_server->listen(QHostAddress::LocalHost, 0))
-        qFatal("the fake media server cannot listen on 127.0.0.1");
+    if (!m_server->listen(address, 0))
+        qFatal("the fake media server cannot listen on %s", qPrintable(address.toString()));
 }
 
 QSslCertificate FakeMediaServer::certificate()

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QHostAddress>
 #include <QList>
 #include <QObject>
 #include <QPair>
@@ -45,7 +46,9 @@ public:
 
     enum class Transport { Plain, Tls };
 
-    explicit FakeMediaServer(Transport transport = Transport::Plain, QObject *parent = nullptr);
+    // On 127.0.0.1 unless told another address (another loopback one, say).
+    explicit FakeMediaServer(Transport transport = Transport::Plain, QObject *parent = nullptr,
+                             const QHostAddress &address = QHostAddress(QHostAddress::LocalHost));
 
     // The certificate a TLS server shows, for a test to trust.
     static QSslCertificate certificate();
