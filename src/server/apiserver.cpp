@@ -78,11 +78,14 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_sandbox(new SandboxConnector(database, clock, config.publicBaseUrl, this))
     , m_dispatcher(new Dispatcher(database, clock, *m_connectors, config.dispatcher, this))
 {
+    // The call log's thread checkpoints the write-ahead log (CallLogWriter): here a
+    // checkpoint would stall every request behind its file syncs.
+    database.setAutoCheckpoint(false);
     m_connectors->add(m_sandbox);
     m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
-    m_submitter = std::make_unique<PostSubmitter>(database, clock, *m_accounts, *m_submissions,
-                                                  *m_credits, *m_slotFinder, wakeDispatcher);
+    m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_credits,
+                                                  *m_slotFinder, wakeDispatcher);
 
     m_userController = std::make_unique<UserController>(*m_identities);
     m_accountController = std::make_unique<AccountController>(*m_accounts);
@@ -171,6 +174,8 @@ ApiServer::~ApiServer()
     delete m_httpServer;
     delete m_dispatcher;
     delete m_sandbox;
+    if (m_database.isOpen())
+        m_database.setAutoCheckpoint(true);
 }
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port)

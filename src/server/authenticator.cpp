@@ -52,12 +52,19 @@ Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authoriz
     if (prefix.isEmpty())
         return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
 
-    const QByteArray hash = ApiKeySecret::hashOf(key);
+    const auto known = m_knownHashes.constFind(presented.toByteArray());
+    const bool isKnown = known != m_knownHashes.cend();
+    const QByteArray hash = isKnown ? known.value() : ApiKeySecret::hashOf(key);
     for (const ApiKeyCandidate &candidate : m_identities.candidatesForPrefix(prefix)) {
         if (!ApiKeySecret::constantTimeEquals(candidate.hash, hash))
             continue;
         if (candidate.revoked)
             return fail(peer, nowMs, QStringLiteral("This API key has been revoked."));
+        if (!isKnown) {
+            if (m_knownHashes.size() >= MaxKnownHashes)
+                m_knownHashes.clear();
+            m_knownHashes.insert(presented.toByteArray(), hash);
+        }
         return AuthenticatedCaller {candidate.projectId, candidate.keyId};
     }
     return fail(peer, nowMs, QStringLiteral("The API key is not valid."));

@@ -3,6 +3,7 @@
 #include "server/apierror.h"
 #include "server/slidingwindowlimiter.h"
 
+#include <QHash>
 #include <QHostAddress>
 #include <QString>
 
@@ -39,6 +40,11 @@ private:
 
     IdentityCache &m_identities;
     SlidingWindowLimiter m_failures;
+    // The SHA-256 of keys that authenticated lately, by the key as presented: hashing is
+    // most of what authenticating costs, and a client sends the same key every time. Only
+    // keys that matched are kept, so wrong ones cannot fill it; it is emptied when full.
+    QHash<QByteArray, QByteArray> m_knownHashes;
+    static constexpr int MaxKnownHashes = 1024;
 };
 
 } // namespace slotline

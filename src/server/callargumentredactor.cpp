@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace slotline {
 namespace {
 
@@ -32,7 +34,39 @@ bool CallArgumentRedactor::isSecretName(QStringView name)
 
 QJsonObject CallArgumentRedactor::redact(const QJsonObject &arguments)
 {
+    // Rebuilding a QJsonObject costs thousands of instructions per member; a call record
+    // is made for every request.
+    if (!mayNeedRedaction(arguments, 0))
+        return arguments;
     return redactValue(arguments, 0).toObject();
+}
+
+bool CallArgumentRedactor::mayNeedRedaction(const QJsonValue &value, int depth)
+{
+    switch (value.type()) {
+    case QJsonValue::String: {
+        const QString text = value.toString();
+        return text.size() > MaxStringLength || text.contains(u"slk_");
+    }
+    case QJsonValue::Array: {
+        const QJsonArray array = value.toArray();
+        return depth >= MaxDepth || array.size() > MaxArrayItems
+               || std::any_of(array.begin(), array.end(), [depth](const QJsonValue &item) {
+                      return mayNeedRedaction(item, depth + 1);
+                  });
+    }
+    case QJsonValue::Object: {
+        if (depth >= MaxDepth)
+            return true;
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (isSecretName(it.key()) || mayNeedRedaction(it.value(), depth + 1))
+                return true;
+        }
+        return false;
+    }
+    default: return false;
+    }
 }
 
 QJsonValue CallArgumentRedactor::redactValue(const QJsonValue &value, int depth)

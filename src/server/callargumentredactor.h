@@ -20,6 +20,9 @@ public:
 
 private:
     static QJsonValue redactValue(const QJsonValue &value, int depth);
+    // Whether redactValue() could change anything in it: most arguments have nothing to
+    // hide or cut, and are then logged as they are instead of being rebuilt.
+    static bool mayNeedRedaction(const QJsonValue &value, int depth);
 };
 
 } // namespace slotline

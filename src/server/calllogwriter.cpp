@@ -15,6 +15,8 @@ namespace {
 
 constexpr int RetryAfterFailureMs = 1000;
 constexpr qint64 RetentionIntervalMs = 60 * 60 * 1000;
+// How often an idle writer still checkpoints what others (the dispatcher) wrote.
+constexpr qint64 IdleCheckpointMs = 2000;
 
 } // namespace
 
@@ -103,11 +105,11 @@ QList<CallLogBatch> CallLogWriter::takeBatches(QMutexLocker<QMutex> &lock)
         if (m_stopping)
             return {};
         if (m_pendingCount == 0)
-            m_wake.wait(&m_mutex, QDeadlineTimer(RetentionIntervalMs));
+            m_wake.wait(&m_mutex, QDeadlineTimer(IdleCheckpointMs));
         else
             m_wake.wait(&m_mutex, m_batchDue);
         if (m_pendingCount == 0 && !m_stopping)
-            return {}; // woken for retention
+            return {}; // woken to checkpoint, and now and then for retention
     }
 }
 
@@ -167,6 +169,7 @@ void CallLogWriter::run()
             applyRetention(database);
             nextRetention.setRemainingTime(RetentionIntervalMs);
         }
+        checkpoint(database);
 
         lock.relock();
         if (written) {
@@ -195,6 +198,17 @@ void CallLogWriter::run()
             } catch (const DatabaseError &) { }
             lock.relock();
         }
+    }
+}
+
+void CallLogWriter::checkpoint(Database &database)
+{
+    if (!database.isOpen())
+        return;
+    try {
+        database.checkpoint();
+    } catch (const DatabaseError &error) {
+        qCWarning(lcCallLog).noquote() << "checkpoint failed:" << error.message();
     }
 }
 

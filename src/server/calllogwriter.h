@@ -20,7 +20,10 @@ class Database;
 // Writes the call log on a thread of its own, with its own database connection, so a
 // request only encodes its record into a batch and never waits for the disk. Batches are
 // written when `BatchSize` records wait, or `flushIntervalMs` after the first one
-// arrived, each in one transaction together with its keys' last use.
+// arrived, each in one transaction together with its keys' last use. After each batch,
+// and every two seconds when idle, it also checkpoints the database's write-ahead log:
+// the server's request connection leaves that to it (Database::setAutoCheckpoint), so
+// that no request waits while a checkpoint syncs the files.
 // Readers of the log call flush() first, so they always see their own calls.
 class CallLogWriter
 {
@@ -49,6 +52,7 @@ private:
     bool write(Database &database, const QList<CallLogBatch> &batches);
     void dropOldestBeyondLimit();
     void applyRetention(Database &database);
+    void checkpoint(Database &database);
 
     QString m_databasePath;
     const Clock &m_clock;

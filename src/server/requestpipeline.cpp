@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/ids.h"
+#include "core/jsonreader.h"
 #include "server/authenticator.h"
 #include "server/callargumentredactor.h"
 #include "server/calllogwriter.h"
@@ -303,12 +304,14 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
         call.caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, call.receivedAtMs);
     call.rateDecision = decision;
     if (!decision.allowed)
+        // Built by concatenation, not arg(): a client that keeps hammering gets this
+        // thousands of times a second, and refusing must stay cheap.
         return errorResponse(ApiError::rateLimited(
             decision.retryAfterSeconds,
-            QStringLiteral("Rate limit of %1 %2 a minute reached; retry in %3 s.")
-                .arg(decision.limit)
-                .arg(isRead ? QStringLiteral("reads") : QStringLiteral("writes"))
-                .arg(decision.retryAfterSeconds)));
+            QStringLiteral("Rate limit of ") + QString::number(decision.limit)
+                + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
+                + QStringLiteral(" a minute reached; retry in ")
+                + QString::number(decision.retryAfterSeconds) + QStringLiteral(" s.")));
 
     if (route.kind == Router::Result::Kind::NotFound)
         return errorResponse(notFound(call));
@@ -443,7 +446,7 @@ std::optional<ApiError> RequestPipeline::readBody(Call &call, bool expectsBody, 
         return ApiError::unsupportedMediaType();
     }
     QJsonParseError parseError {};
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    const QJsonDocument document = JsonReader::parse(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         call.body = QStringLiteral("[%1 bytes of invalid JSON]").arg(body.size());
         return ApiError::invalidJson(QStringLiteral("The body is not valid JSON: %1 at offset %2.")

@@ -9,7 +9,9 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <chrono>
 #include <sqlite3.h>
+#include <thread>
 
 namespace slotline {
 namespace {
@@ -18,6 +20,21 @@ QString nextConnectionName()
 {
     static QAtomicInt counter;
     return QStringLiteral("slotline-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+// How long a connection waits for another one's write transaction: 5 s in all. SQLite's
+// own wait (busy_timeout) sleeps 1, 2, 5, 10 ms ... between tries, so a request that
+// waits for the call log's commit (a millisecond or two) would sit idle for up to 8 ms;
+// this tries again every 0.1 ms for the first 10 ms, then every 5 ms.
+int waitForLock(void *, int attempt)
+{
+    using namespace std::chrono_literals;
+    constexpr int ShortTries = 100;
+    constexpr int LongTries = 1000;
+    if (attempt >= ShortTries + LongTries)
+        return 0;
+    std::this_thread::sleep_for(attempt < ShortTries ? 100us : 5ms);
+    return 1;
 }
 
 } // namespace
@@ -42,9 +59,6 @@ void Database::open(const QString &filePath, const QList<Migration> &migrations)
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
         db.setDatabaseName(filePath);
-        // Writers from another process (the admin commands while `serve` runs) wait
-        // instead of failing at once.
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
         if (!db.open()) {
             const QString reason = db.lastError().text();
             QSqlDatabase::removeDatabase(m_connectionName);
@@ -53,6 +67,9 @@ void Database::open(const QString &filePath, const QList<Migration> &migrations)
         }
     }
     m_filePath = filePath;
+    // Writers on another connection (the call log's thread, the admin commands while
+    // `serve` runs) are waited for instead of failing at once.
+    sqlite3_busy_handler(nativeHandle(), &waitForLock, nullptr);
     try {
         applyPragmas();
         Migrations::apply(*this, migrations);
@@ -144,6 +161,22 @@ void Database::execRaw(const QString &sql)
         sqlite3_free(error);
         throw DatabaseError(QStringLiteral("%1 failed: %2").arg(sql, reason));
     }
+}
+
+void Database::setAutoCheckpoint(bool enabled)
+{
+    sqlite3_wal_autocheckpoint(nativeHandle(), enabled ? 1000 : 0);
+}
+
+void Database::checkpoint()
+{
+    sqlite3 *native = nativeHandle();
+    const int result
+        = sqlite3_wal_checkpoint_v2(native, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    // Busy: another connection is checkpointing right now, which is as good.
+    if (result != SQLITE_OK && result != SQLITE_BUSY)
+        throw DatabaseError(
+            QStringLiteral("checkpoint failed: %1").arg(QString::fromUtf8(sqlite3_errmsg(native))));
 }
 
 Database::CachedStatement::~CachedStatement()

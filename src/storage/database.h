@@ -42,6 +42,16 @@ public:
     // connection, same transactions.
     sqlite3 *nativeHandle() const;
 
+    // Whether commits on this connection checkpoint the write-ahead log into the database
+    // file once it has grown (SQLite's default, every 1000 pages). A checkpoint syncs both
+    // files, tens of milliseconds on a busy disk: the server turns it off on the
+    // connection that answers requests and checkpoints on a thread of its own instead.
+    void setAutoCheckpoint(bool enabled);
+    // Copies what the write-ahead log holds into the database file, without waiting for
+    // or holding up writers (a passive checkpoint); what readers still use waits for the
+    // next one. Does nothing when there is nothing to copy.
+    void checkpoint();
+
 private:
     friend class Statement;
     friend class Transaction;

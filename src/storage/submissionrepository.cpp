@@ -30,6 +30,8 @@ QString mediaJson(const QStringList &mediaUrls)
 
 QStringList mediaList(const QString &json)
 {
+    if (json == u"[]")
+        return {}; // most posts: no need to parse it
     QStringList urls;
     for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
         urls.append(value.toString());

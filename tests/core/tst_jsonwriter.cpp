@@ -56,6 +56,8 @@ private Q_SLOTS:
         QTest::newRow("empty") << QString() << QByteArray("\"\"");
         QTest::newRow("two-byte UTF-8") << QStringLiteral("é ß ж") << QByteArray("\"é ß ж\"");
         QTest::newRow("three-byte UTF-8") << QStringLiteral("日本 €") << QByteArray("\"日本 €\"");
+        QTest::newRow("byte order mark, which Qt's parser would drop unescaped")
+            << QString(QChar(0xfeff)) + QStringLiteral("x") << QByteArray("\"\\ufeffx\"");
         QTest::newRow("DEL is not a control to escape")
             << QString(QChar(0x7f)) << QByteArray("\"\x7f\"");
     }
@@ -67,6 +69,29 @@ private Q_SLOTS:
         // And Qt's parser reads back exactly the text.
         const QJsonDocument parsed = QJsonDocument::fromJson("[" + json + "]");
         QCOMPARE(parsed.array().first().toString(), text);
+    }
+
+    // Long text is encoded eight characters at a time where it can be: whatever needs
+    // escaping or encoding is found wherever it stands among them.
+    void escapesAnywhereInLongText()
+    {
+        const QList<QString> specials {
+            QStringLiteral("\""),   QStringLiteral("\\"),  QStringLiteral("\n"),
+            QString(QChar(0x01)),   QString(QChar(0x7f)),  QString(QChar(0x80)),
+            QStringLiteral("é"),    QStringLiteral("日"),  QStringLiteral("😀"),
+            QString(QChar(0xd800)), QString(QChar(0xffff))};
+        for (const QString &special : specials) {
+            const QByteArray encoded = JsonWriter::quoted(special).chopped(1).sliced(1);
+            for (int before = 0; before <= 20; ++before) {
+                const QString text = QString(before, u'a') + special + QString(20 - before, u'b');
+                const QByteArray expected
+                    = '"' + QByteArray(before, 'a') + encoded + QByteArray(20 - before, 'b') + '"';
+                QCOMPARE(JsonWriter::quoted(text), expected);
+            }
+        }
+        const QString plain = QStringLiteral(
+            "The quick brown fox jumps over the lazy dog, 0123456789 ~!@#$%^&*()_+{}|:<>?");
+        QCOMPARE(JsonWriter::quoted(plain), '"' + plain.toLatin1() + '"');
     }
 
     void loneSurrogatesBecomeReplacementCharacters()

@@ -87,6 +87,21 @@ private Q_SLOTS:
         QCOMPARE(me(server, withKey(forged)).status, 401);
     }
 
+    // A key that authenticated is remembered by its hash; a key differing in one character
+    // (or only in its length) is still hashed and refused, before and after.
+    void aRememberedKeyVouchesForNoOtherKey()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Auth"));
+        QString forged = tenant.apiKey;
+        forged[forged.size() - 1] = forged.back() == u'a' ? u'b' : u'a';
+        QCOMPARE(me(server, withKey(tenant.apiKey)).status, 200);
+        QCOMPARE(me(server, withKey(forged)).status, 401);
+        QCOMPARE(me(server, withKey(tenant.apiKey + u'x')).status, 401);
+        QCOMPARE(me(server, withKey(tenant.apiKey.chopped(1))).status, 401);
+        QCOMPARE(me(server, withKey(tenant.apiKey)).status, 200);
+    }
+
     void revocationTakesEffectAtOnceWhenCheckedOnEveryRequest()
     {
         ServerConfig config;

@@ -89,6 +89,48 @@ private Q_SLOTS:
         QCOMPARE(cut.last().toString(), QStringLiteral("… [30 more items]"));
     }
 
+    // Arguments with nothing to hide or cut are logged as they are; each single reason to
+    // change them, alone among plain values and wherever it is, is still found.
+    void findsEachReasonAlone_data()
+    {
+        QTest::addColumn<QByteArray>("arguments");
+        QTest::addColumn<QByteArray>("mustNotAppear");
+        QTest::newRow("secret name, deep")
+            << QByteArray("{\"body\": {\"post\": {\"content\": {\"text\": \"hi\", "
+                          "\"apiKey\": \"zz-secret\"}}}}")
+            << QByteArray("zz-secret");
+        QTest::newRow("secret name in an array")
+            << QByteArray("{\"body\": {\"list\": [1, {\"signature\": \"zz-secret\"}]}}")
+            << QByteArray("zz-secret");
+        QTest::newRow("key in a text")
+            << QByteArray("{\"body\": {\"note\": \"see slk_abcdefghijkl\"}}")
+            << QByteArray("slk_abcdefghijkl");
+        QTest::newRow("long text")
+            << "{\"body\": {\"text\": \"" + QByteArray(300, 'z') + "\"}}" << QByteArray(250, 'z');
+        QTest::newRow("long array") << "{\"query\": {\"status\": ["
+                                           + QByteArray("\"zz-item\",").repeated(25) + "\"last\"]}}"
+                                    << QByteArray("last");
+    }
+    void findsEachReasonAlone()
+    {
+        QFETCH(QByteArray, arguments);
+        QFETCH(QByteArray, mustNotAppear);
+        const QJsonObject original = QJsonDocument::fromJson(arguments).object();
+        QVERIFY(!original.isEmpty());
+        const QByteArray logged
+            = QJsonDocument(CallArgumentRedactor::redact(original)).toJson(QJsonDocument::Compact);
+        QVERIFY2(!logged.contains(mustNotAppear), logged.constData());
+
+        const QJsonObject plain
+            = QJsonDocument::fromJson("{\"body\": {\"post\": {\"accountId\": \"acc_1\", "
+                                      "\"content\": {\"text\": \"hello\", \"mediaUrls\": "
+                                      "[\"https://a.example/x.png\"]}}}, \"query\": "
+                                      "{\"limit\": \"5\"}}")
+                  .object();
+        QVERIFY(!plain.isEmpty());
+        QCOMPARE(CallArgumentRedactor::redact(plain), plain);
+    }
+
     void summarisesDeepNesting()
     {
         QJsonObject nested {{QStringLiteral("leaf"), 1}};

@@ -3,8 +3,10 @@
 #include "storage/statement.h"
 #include "support/testserver.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace slotline;
@@ -44,6 +46,29 @@ private:
     }
 
 private Q_SLOTS:
+    // The connection that answers requests never checkpoints the write-ahead log (a
+    // checkpoint syncs the files, and every request would wait): the call log's writer
+    // does, after writing its records. What the requests wrote is then in the database
+    // file, although it was far below SQLite's own threshold (1000 pages).
+    void theWriterCheckpointsWhatRequestsWrote()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Checkpoint"));
+        server.server().flushCallLog();
+        const QString file = server.database().filePath();
+        const qint64 before = QFileInfo(file).size();
+        for (int i = 0; i < 8; ++i) {
+            const QJsonObject draft {
+                {QStringLiteral("text"), QString(QString(50'000, u'x') + QString::number(i))},
+                {QStringLiteral("platforms"), QJsonArray {QStringLiteral("linkedin")}}};
+            QCOMPARE(server.post(QStringLiteral("/tools/save_draft"), tenant, draft).status, 200);
+        }
+        server.server().flushCallLog();
+        // 8 drafts of 50 kB: about 100 pages of the log, with the drafts' word index.
+        QVERIFY2(QFileInfo(file).size() >= before + 300'000,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(QFileInfo(file).size())));
+    }
+
     void everyOutcomeIsLoggedWithItsArguments()
     {
         TestServer server;

@@ -203,6 +203,35 @@ private Q_SLOTS:
         QVERIFY(!read.next()); // stays finished
     }
 
+    // Text goes in and comes out as UTF-8, the database's own encoding: every character
+    // survives, byte order marks and NULs too, and the stored bytes are plain UTF-8.
+    void textKeepsEveryCharacter_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("byte order mark alone") << QString(QChar(0xfeff));
+        QTest::newRow("byte order mark first") << QChar(0xfeff) + QStringLiteral("text");
+        QTest::newRow("two byte order marks") << QString(2, QChar(0xfeff)) + QStringLiteral("x");
+        QTest::newRow("byte order mark inside")
+            << QStringLiteral("a") + QChar(0xfeff) + QStringLiteral("b");
+        QTest::newRow("NUL inside") << QStringLiteral("a") + QChar(0) + QStringLiteral("b");
+        QTest::newRow("every plane") << QStringLiteral("é ж 漢字 😀 \U0010FFFF");
+        QTest::newRow("long ASCII") << QString(5000, u'x');
+    }
+    void textKeepsEveryCharacter()
+    {
+        QFETCH(QString, text);
+        Database database;
+        database.open(path(QStringLiteral("characters.db")));
+        Statement(database, QStringLiteral("CREATE TABLE IF NOT EXISTS texts (t TEXT)")).exec();
+        Statement(database, QStringLiteral("DELETE FROM texts")).exec();
+        Statement(database, QStringLiteral("INSERT INTO texts VALUES (?)")).bind(text).exec();
+        Statement read(database, QStringLiteral("SELECT t, CAST(t AS BLOB) FROM texts"));
+        read.exec();
+        QVERIFY(read.next());
+        QCOMPARE(read.text(0), text);
+        QCOMPARE(read.value(1).toByteArray(), text.toUtf8());
+    }
+
     void bindingAgainRunsAgainAndCountsChanges()
     {
         Database database;

@@ -89,7 +89,10 @@ void Dispatcher::run()
 {
     try {
         const int room = m_config.maxInFlight - m_inFlight;
-        if (room > 0) {
+        // Most wakes come from posts submitted for later: a read tells, without the claim's
+        // write transaction (which would queue behind the call log's writes for nothing).
+        const std::optional<qint64> next = room > 0 ? m_submissions->nextDueAt() : std::nullopt;
+        if (next && *next <= m_clock.nowMs()) {
             const QString claim = ids::generate(IdKind::Request);
             const QList<Submission> due = m_submissions->claimDue(
                 m_clock.nowMs(), std::min(room, m_config.claimBatch), claim);

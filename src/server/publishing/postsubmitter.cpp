@@ -1,6 +1,5 @@
 #include "server/publishing/postsubmitter.h"
 
-#include "core/clock.h"
 #include "core/ids.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
@@ -38,11 +37,10 @@ PostRequest PostRequest::fromParameters(const QJsonObject &parameters)
     return request;
 }
 
-PostSubmitter::PostSubmitter(Database &database, const Clock &clock, AccountRepository &accounts,
+PostSubmitter::PostSubmitter(Database &database, AccountRepository &accounts,
                              SubmissionRepository &submissions, CreditRepository &credits,
                              SlotFinder &slots, std::function<void()> submitted)
     : m_database(database)
-    , m_clock(clock)
     , m_accounts(accounts)
     , m_submissions(submissions)
     , m_credits(credits)

@@ -12,7 +12,6 @@
 namespace slotline {
 
 class AccountRepository;
-class Clock;
 class CreditRepository;
 class Database;
 class SlotFinder;
@@ -40,7 +39,7 @@ struct PostRequest
 class PostSubmitter
 {
 public:
-    PostSubmitter(Database &database, const Clock &clock, AccountRepository &accounts,
+    PostSubmitter(Database &database, AccountRepository &accounts,
                   SubmissionRepository &submissions, CreditRepository &credits, SlotFinder &slots,
                   std::function<void()> submitted);
 
@@ -49,7 +48,6 @@ public:
 
 private:
     Database &m_database;
-    const Clock &m_clock;
     AccountRepository &m_accounts;
     SubmissionRepository &m_submissions;
     CreditRepository &m_credits;
