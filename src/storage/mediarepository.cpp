@@ -79,6 +79,16 @@ std::optional<MediaRecord> MediaRepository::findByPublicToken(const QString &tok
     return readOne(query);
 }
 
+QSet<QString> MediaRepository::readyIds()
+{
+    Statement query(m_database, QStringLiteral("SELECT id FROM media WHERE status = 'ready'"));
+    query.exec();
+    QSet<QString> ids;
+    while (query.next())
+        ids.insert(query.text(0));
+    return ids;
+}
+
 bool MediaRepository::completeUpload(const QString &mediaId, const QString &mimeType, qint64 size,
                                      const QString &sha256, qint64 nowMs)
 {

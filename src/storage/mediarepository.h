@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -39,6 +40,8 @@ public:
     void insert(const MediaRecord &record);
     std::optional<MediaRecord> find(const QString &mediaId);
     std::optional<MediaRecord> findByPublicToken(const QString &token);
+    // The ids of every media item whose file has arrived, in every project.
+    QSet<QString> readyIds();
     // Records the uploaded file of an upload that is still awaited; false when it is not
     // (already uploaded: upload addresses are single-use).
     bool completeUpload(const QString &mediaId, const QString &mimeType, qint64 size,

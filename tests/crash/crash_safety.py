@@ -1501,6 +1501,11 @@ def check_everything(run, workers, snapshot, api, project_id, grants, demo, sett
     api['orphan_media_files'] = sorted(
         name for name in (os.listdir(media_dir) if os.path.isdir(media_dir) else [])
         if name != 'incoming' and name not in ready and name.startswith('med_'))
+    # A kill between moving a file in and recording it leaves one; the start after it
+    # removes it, and the server has started since the last kill.
+    report.check('media whole', not api['orphan_media_files'],
+                 'files in %s that no ready media item owns: %s'
+                 % (media_dir, api['orphan_media_files'][:5]))
     for url, expected in api['media_reads']:
         report.check('API matches the file', expected,
                      'GET %s did not serve the uploaded bytes' % url)
@@ -1747,8 +1752,7 @@ def finish(run, report, args, work_dir, statuses, orphans, calls):
         print('call log: %d of %d answered requests logged (%d lost with their server)'
               % (calls[1], calls[0], max(0, calls[0] - calls[1])))
     if orphans:
-        print('media files without a ready record (a kill between moving the file in and '
-              'recording it): %d' % len(orphans))
+        print('media files without a ready record: %d' % len(orphans))
     print('checks passed: %s' % ', '.join('%s %d' % (name, n)
                                           for name, n in sorted(report.checks.items())))
     if report.violations:

@@ -1,3 +1,4 @@
+#include "core/ids.h"
 #include "core/isotime.h"
 #include "server/media/medialibrary.h"
 #include "support/fakemediaserver.h"
@@ -8,9 +9,11 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTcpSocket>
 #include <QTest>
 #include <QUrlQuery>
@@ -361,6 +364,49 @@ private Q_SLOTS:
             = m_server->http().get(local(created.value(QStringLiteral("publicUrl")).toString()));
         QCOMPARE(served.status, 200);
         QVERIFY(served.body == bytes);
+    }
+
+    // What such a server leaves behind when nobody sends the file again, or when it died
+    // between moving a fetched file in and recording it, is removed at the next start.
+    void aRestartRemovesFilesNoMediaOwns()
+    {
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        ServerConfig config;
+        config.writesPerMinute = 100'000;
+        m_server = std::make_unique<TestServer>(config, 0, data.path());
+        m_a = m_server->addTenant(QStringLiteral("Alpha"));
+        const QJsonObject kept = ticket();
+        const QByteArray bytes = pngBytes(4'000);
+        QCOMPARE(put(kept.value(QStringLiteral("uploadUrl")).toString(), bytes).status, 201);
+        const QJsonObject awaiting = ticket();
+        MediaLibrary &library = m_server->server().mediaLibrary();
+        const QStringList leftovers {
+            library.filePath(awaiting.value(QStringLiteral("mediaId")).toString()),
+            library.filePath(ids::generate(IdKind::Media))};
+        for (const QString &path : leftovers) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(pngBytes(1'000));
+        }
+        const QString unrelated
+            = QDir(QFileInfo(leftovers.first()).path()).filePath(QStringLiteral("notes.txt"));
+        QFile note(unrelated);
+        QVERIFY(note.open(QIODevice::WriteOnly));
+        note.close();
+
+        m_server.reset();
+        m_server = std::make_unique<TestServer>(config, 0, data.path());
+        for (const QString &path : leftovers)
+            QVERIFY2(!QFile::exists(path), qPrintable(path));
+        QVERIFY(QFile::exists(unrelated)); // only what looks like media is the library's
+        const HttpResult served
+            = m_server->http().get(local(kept.value(QStringLiteral("publicUrl")).toString()));
+        QCOMPARE(served.status, 200);
+        QVERIFY(served.body == bytes);
+        // The upload still awaited can still be sent.
+        const QByteArray late = pngBytes(2'000);
+        QCOMPARE(put(awaiting.value(QStringLiteral("uploadUrl")).toString(), late).status, 201);
     }
 
     void refusesForgedExpiredAndWrongUploads()

@@ -53,6 +53,26 @@ MediaLibrary::MediaLibrary(Database &database, const Clock &clock, QString direc
         incoming.removeRecursively();
     if (!QDir().mkpath(incomingDirectory()))
         qCWarning(lcMedia).noquote() << "cannot create" << incomingDirectory();
+    removeUnrecordedFiles();
+}
+
+void MediaLibrary::removeUnrecordedFiles()
+{
+    // A fetch or an upload moves its file in and then records it: a server that died in
+    // between left a file that no media item owns. Nothing refers to it (an upload sent
+    // again would replace it), so it only takes room.
+    const QSet<QString> ready = m_media.readyIds();
+    int removed = 0;
+    const QStringList names = QDir(m_directory).entryList(QDir::Files | QDir::Hidden);
+    for (const QString &name : names) {
+        if (ids::looksLike(name, IdKind::Media) && !ready.contains(name)
+            && QFile::remove(filePath(name)))
+            ++removed;
+    }
+    if (removed > 0)
+        qCInfo(lcMedia).noquote()
+            << "removed" << removed
+            << "media files left unrecorded by an interrupted fetch or upload";
 }
 
 MediaLibrary::~MediaLibrary() = default;

@@ -58,6 +58,7 @@ public:
 
 private:
     friend class MediaUploadSink;
+    void removeUnrecordedFiles();
     MediaRecord newRecord(const QString &projectId, MediaRecord::Status status) const;
     std::variant<QByteArray, ApiError> completeUpload(const MediaRecord &record,
                                                       const QString &incomingPath,
