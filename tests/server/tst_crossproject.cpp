@@ -334,28 +334,20 @@ private:
         const QJsonObject document = m_server->http().get(u"/api/v2/openapi.json"_s).json();
         const QJsonObject components = document.value(u"components"_s).toObject();
         QSet<QString> found;
-        const QJsonObject paths = document.value(u"paths"_s).toObject();
-        for (auto path = paths.begin(); path != paths.end(); ++path) {
-            const QJsonObject methods = path.value().toObject();
-            for (auto method = methods.begin(); method != methods.end(); ++method) {
-                const QJsonObject operation = method.value().toObject();
-                QString name = operation.value(u"operationId"_s).toString();
-                if (name.isEmpty())
-                    continue;
-                if (name.startsWith(u"tool_"))
-                    name = name.sliced(5);
-                for (const QJsonValue &parameter : operation.value(u"parameters"_s).toArray()) {
-                    const QString field = parameter[u"name"_s].toString();
-                    if (takesAnId(field, parameter[u"in"_s].toString() == u"path"))
-                        found.insert(name + u' ' + field);
-                }
-                const QJsonObject content = operation[u"requestBody"_s][u"content"_s].toObject();
-                for (const QJsonValue &media : content) {
-                    for (const SchemaField &field :
-                         schemaFields(media[u"schema"_s].toObject(), components))
-                        if (takesAnId(field.path, false))
-                            found.insert(name + u' ' + field.path);
-                }
+        for (const DocumentedOperation &documented : documentedOperations(document)) {
+            const QString &name = documented.name;
+            const QJsonObject &operation = documented.operation;
+            for (const QJsonValue &parameter : operation.value(u"parameters"_s).toArray()) {
+                const QString field = parameter[u"name"_s].toString();
+                if (takesAnId(field, parameter[u"in"_s].toString() == u"path"))
+                    found.insert(name + u' ' + field);
+            }
+            const QJsonObject content = operation[u"requestBody"_s][u"content"_s].toObject();
+            for (const QJsonValue &media : content) {
+                for (const SchemaField &field :
+                     schemaFields(media[u"schema"_s].toObject(), components))
+                    if (takesAnId(field.path, false))
+                        found.insert(name + u' ' + field.path);
             }
         }
         return found;

@@ -281,33 +281,23 @@ private:
         const QJsonObject document = m_server->http().get(u"/api/v2/openapi.json"_s).json();
         const QJsonObject components = document.value(u"components"_s).toObject();
         QList<std::tuple<QString, QString, QString>> found;
-        const QJsonObject paths = document.value(u"paths"_s).toObject();
-        for (auto path = paths.begin(); path != paths.end(); ++path) {
-            const QJsonObject methods = path.value().toObject();
-            for (auto method = methods.begin(); method != methods.end(); ++method) {
-                const QJsonObject operation = method.value().toObject();
-                QString name = operation.value(u"operationId"_s).toString();
-                if (name.isEmpty())
-                    continue;
-                const QString form = name.startsWith(u"tool_") ? u"tool"_s : u"rest"_s;
-                if (form == u"tool")
-                    name = name.sliced(5);
-                QSet<QString> fields;
-                for (const QJsonValue &parameter : operation.value(u"parameters"_s).toArray())
-                    for (const SchemaField &field :
-                         schemaFields(parameter[u"schema"_s].toObject(), components,
-                                      parameter[u"name"_s].toString()))
-                        if (field.accepts(u"string"_s))
-                            fields.insert(field.path);
-                const QJsonObject content = operation[u"requestBody"_s][u"content"_s].toObject();
-                if (content.contains(u"application/json"_s))
-                    for (const SchemaField &field : schemaFields(
-                             content[u"application/json"_s][u"schema"_s].toObject(), components))
-                        if (field.accepts(u"string"_s))
-                            fields.insert(field.path);
-                for (const QString &field : std::as_const(fields))
-                    found.append({name, form, field});
-            }
+        for (const DocumentedOperation &documented : documentedOperations(document)) {
+            const QJsonObject &operation = documented.operation;
+            QSet<QString> fields;
+            for (const QJsonValue &parameter : operation.value(u"parameters"_s).toArray())
+                for (const SchemaField &field :
+                     schemaFields(parameter[u"schema"_s].toObject(), components,
+                                  parameter[u"name"_s].toString()))
+                    if (field.accepts(u"string"_s))
+                        fields.insert(field.path);
+            const QJsonObject content = operation[u"requestBody"_s][u"content"_s].toObject();
+            if (content.contains(u"application/json"_s))
+                for (const SchemaField &field : schemaFields(
+                         content[u"application/json"_s][u"schema"_s].toObject(), components))
+                    if (field.accepts(u"string"_s))
+                        fields.insert(field.path);
+            for (const QString &field : std::as_const(fields))
+                found.append({documented.name, documented.isTool ? u"tool"_s : u"rest"_s, field});
         }
         std::sort(found.begin(), found.end());
         return found;

@@ -58,4 +58,22 @@ QList<SchemaField> schemaFields(const QJsonObject &schema, const QJsonObject &co
     return fields;
 }
 
+QList<DocumentedOperation> documentedOperations(const QJsonObject &openapi)
+{
+    QList<DocumentedOperation> found;
+    const QJsonObject paths = openapi.value(QStringLiteral("paths")).toObject();
+    for (auto path = paths.begin(); path != paths.end(); ++path) {
+        const QJsonObject methods = path.value().toObject();
+        for (auto method = methods.begin(); method != methods.end(); ++method) {
+            const QJsonObject operation = method.value().toObject();
+            const QString id = operation.value(QStringLiteral("operationId")).toString();
+            if (id.isEmpty())
+                continue;
+            const bool isTool = id.startsWith(QStringLiteral("tool_"));
+            found.append({isTool ? id.sliced(5) : id, isTool, operation});
+        }
+    }
+    return found;
+}
+
 } // namespace slotline::test

@@ -20,4 +20,15 @@ struct SchemaField
 QList<SchemaField> schemaFields(const QJsonObject &schema, const QJsonObject &components,
                                 const QString &prefix = {});
 
+// An operation openapi.json documents: its operationId without the "tool_" of a tool's
+// form, which form it is, and its entry under "paths".
+struct DocumentedOperation
+{
+    QString name;
+    bool isTool = false;
+    QJsonObject operation;
+};
+
+QList<DocumentedOperation> documentedOperations(const QJsonObject &openapi);
+
 } // namespace slotline::test
