@@ -23,7 +23,9 @@ class Database;
 // arrived, each in one transaction together with its keys' last use. After each batch,
 // and every two seconds when idle, it also checkpoints the database's write-ahead log:
 // the server's request connection leaves that to it (Database::setAutoCheckpoint), so
-// that no request waits while a checkpoint syncs the files.
+// that no request waits while a checkpoint syncs the files. Only when the log has grown
+// past 64 MiB (a steady stream of writes never lets a passive checkpoint finish) does
+// its checkpoint hold writers back, once, to start the log over.
 // Readers of the log call flush() first, so they always see their own calls.
 class CallLogWriter
 {

@@ -149,6 +149,9 @@ void Database::applyPragmas()
     // only as pages are used) mostly holds what the write-ahead log has not yet
     // returned to the file.
     execRaw(QStringLiteral("PRAGMA cache_size=-8192"));
+    // When the log starts over after a long burst of writes, its file is cut back to
+    // 128 MiB instead of keeping the burst's size on disk.
+    execRaw(QStringLiteral("PRAGMA journal_size_limit=134217728"));
     execRaw(QStringLiteral("PRAGMA mmap_size=268435456"));
 }
 
@@ -168,15 +171,21 @@ void Database::setAutoCheckpoint(bool enabled)
     sqlite3_wal_autocheckpoint(nativeHandle(), enabled ? 1000 : 0);
 }
 
-void Database::checkpoint()
+Database::CheckpointResult Database::checkpoint(CheckpointMode mode)
 {
     sqlite3 *native = nativeHandle();
-    const int result
-        = sqlite3_wal_checkpoint_v2(native, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    // Busy: another connection is checkpointing right now, which is as good.
-    if (result != SQLITE_OK && result != SQLITE_BUSY)
+    CheckpointResult result;
+    const int status = sqlite3_wal_checkpoint_v2(
+        native, nullptr,
+        mode == CheckpointMode::Restart ? SQLITE_CHECKPOINT_RESTART : SQLITE_CHECKPOINT_PASSIVE,
+        &result.logFrames, &result.copiedFrames);
+    // Busy: another connection is checkpointing right now, or a restart waited in vain
+    // for a reader; the next one will do.
+    if (status != SQLITE_OK && status != SQLITE_BUSY)
         throw DatabaseError(
             QStringLiteral("checkpoint failed: %1").arg(QString::fromUtf8(sqlite3_errmsg(native))));
+    result.allCopied = status == SQLITE_OK && result.copiedFrames == result.logFrames;
+    return result;
 }
 
 Database::CachedStatement::~CachedStatement()

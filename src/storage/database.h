@@ -47,10 +47,24 @@ public:
     // files, tens of milliseconds on a busy disk: the server turns it off on the
     // connection that answers requests and checkpoints on a thread of its own instead.
     void setAutoCheckpoint(bool enabled);
-    // Copies what the write-ahead log holds into the database file, without waiting for
-    // or holding up writers (a passive checkpoint); what readers still use waits for the
-    // next one. Does nothing when there is nothing to copy.
-    void checkpoint();
+    enum class CheckpointMode {
+        // Copies what it can without waiting for or holding up anyone; what readers still
+        // use, or what writers add meanwhile, waits for the next one.
+        Passive,
+        // Waits for the writer of the moment (the busy handler), holds new writers back
+        // while it copies everything, then waits for readers to leave the log, so that the
+        // next commit starts the log over instead of growing it.
+        Restart,
+    };
+    struct CheckpointResult
+    {
+        int logFrames = 0; // pages the write-ahead log holds
+        int copiedFrames = 0; // of those, now in the database file as well
+        bool allCopied = false; // every page of the log is in the file too
+    };
+    // Copies what the write-ahead log holds into the database file. Does nothing when
+    // there is nothing to copy.
+    CheckpointResult checkpoint(CheckpointMode mode = CheckpointMode::Passive);
 
 private:
     friend class Statement;

@@ -232,6 +232,44 @@ private Q_SLOTS:
         QCOMPARE(read.value(1).toByteArray(), text.toUtf8());
     }
 
+    // What the server's call log thread relies on to keep the write-ahead log bounded.
+    void checkpointsReportTheLogAndARestartStartsItOver()
+    {
+        const QString file = path(QStringLiteral("checkpoint.db"));
+        Database writer;
+        writer.open(file);
+        writer.setAutoCheckpoint(false);
+        Database checkpointer;
+        checkpointer.open(file);
+        Statement(writer, QStringLiteral("CREATE TABLE b (v BLOB)")).exec();
+        Statement insert(writer, QStringLiteral("INSERT INTO b VALUES (zeroblob(?))"));
+        insert.bind(1'000'000).exec();
+
+        Database::CheckpointResult result;
+        {
+            // A reader amid its read of what the log holds keeps it from starting over,
+            // even once all is copied: it grows.
+            Database reader;
+            reader.open(file);
+            Statement reading(reader, QStringLiteral("SELECT length(v) FROM b"));
+            reading.exec();
+            QVERIFY(reading.next());
+            result = checkpointer.checkpoint();
+            QVERIFY2(result.logFrames >= 244, qPrintable(QString::number(result.logFrames)));
+            QCOMPARE(result.copiedFrames, result.logFrames);
+            QVERIFY(result.allCopied);
+            insert.bind(1'000'000).exec();
+            const int grown = checkpointer.checkpoint().logFrames;
+            QVERIFY2(grown >= result.logFrames + 244,
+                     qPrintable(QStringLiteral("%1 -> %2").arg(result.logFrames).arg(grown)));
+        }
+        result = checkpointer.checkpoint(Database::CheckpointMode::Restart);
+        QVERIFY(result.allCopied);
+        Statement(writer, QStringLiteral("INSERT INTO b VALUES (x'00')")).exec();
+        const int after = checkpointer.checkpoint().logFrames;
+        QVERIFY2(after < 10, qPrintable(QString::number(after)));
+    }
+
     void bindingAgainRunsAgainAndCountsChanges()
     {
         Database database;
