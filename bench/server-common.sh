@@ -6,6 +6,7 @@
 #   --no-build       use the build directory as it is (the test suite passes its own)
 #   --short          the test suite's form: small sizes and 1-2 s runs that check results,
 #                    not speed (implies nothing about the build; pass --no-build too)
+#   --scenarios LIST which requests, of me,posts,create,tool (the scripts that have them)
 #
 # The server and the bare QtHttpServer route are measured by turns, round after round,
 # and compared by their medians: on a shared machine the noise then hits both alike.
@@ -15,12 +16,14 @@ set -euo pipefail
 build_dir=${SLOTLINE_BUILD_DIR:-}
 build=1
 short=0
+scenarios=me,posts,create,tool
 args=() # what is left for the script itself
 while [ $# -gt 0 ]; do
     case $1 in
     --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
     --no-build) build=0; shift ;;
     --short) short=1; shift ;;
+    --scenarios) scenarios=${2:?--scenarios needs a list}; shift 2 ;;
     *) args+=("$1"); shift ;;
     esac
 done

@@ -15,15 +15,7 @@
 # GET /users/me, which it builds from a QJsonObject each time (as before).
 source "$(dirname "$0")/server-common.sh" "$@"
 
-scenarios=me,posts,create,tool
-positional=()
-set -- "${args[@]+"${args[@]}"}"
-while [ $# -gt 0 ]; do
-    case $1 in
-    --scenarios) scenarios=$2; shift 2 ;;
-    *) positional+=("$1"); shift ;;
-    esac
-done
+positional=("${args[@]+"${args[@]}"}")
 if [ "$short" = 1 ]; then
     duration=${positional[0]:-1} connections=${positional[1]:-4} rounds=${positional[2]:-1}
     quota=200

@@ -91,8 +91,12 @@ void Dispatcher::run()
         const int room = m_config.maxInFlight - m_inFlight;
         // Most wakes come from posts submitted for later: a read tells, without the claim's
         // write transaction (which would queue behind the call log's writes for nothing).
-        const std::optional<qint64> next = room > 0 ? m_submissions->nextDueAt() : std::nullopt;
-        if (next && *next <= m_clock.nowMs()) {
+        if (room > 0) {
+            const std::optional<qint64> next = m_submissions->nextDueAt();
+            if (!next || *next > m_clock.nowMs()) {
+                armFor(next); // nothing due: what was just read tells when to look again
+                return;
+            }
             const QString claim = ids::generate(IdKind::Request);
             const QList<Submission> due = m_submissions->claimDue(
                 m_clock.nowMs(), std::min(room, m_config.claimBatch), claim);
@@ -125,6 +129,11 @@ void Dispatcher::arm()
         m_dueTimer.start(1000);
         return;
     }
+    armFor(next);
+}
+
+void Dispatcher::armFor(std::optional<qint64> next)
+{
     const qint64 now = m_clock.nowMs();
     if (next)
         m_dueTimer.start(

@@ -66,6 +66,8 @@ private:
     void settleUnfinished(const Submission &submission, const std::optional<PublishResult> &found);
     void run();
     void arm();
+    // The timer for the next due post, as `next` says (nothing: none is scheduled).
+    void armFor(std::optional<qint64> next);
     void send(const Submission &submission);
     void sendTo(const Submission &submission, const std::optional<Account> &account);
     void receive(const Submission &submission, const PublishResult &result);
