@@ -145,6 +145,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     limits.maxUploadBytes = config.mediaFetch.maxBytes;
     m_tcpServer = new GuardedTcpServer(limits, m_httpServer);
     m_tcpServer->setUploadReceiver(m_mediaLibrary.get());
+    m_tcpServer->setEarlyRefuser(m_pipeline.get());
     m_mediaLibrary->setPublicBaseUrl(config.publicBaseUrl);
 
     m_pruneTimer.setInterval(RateLimiter::WindowMs);

@@ -21,27 +21,39 @@ Authenticator::Authenticator(IdentityCache &identities, int failuresPerMinute)
     , m_failures(failuresPerMinute, 60'000)
 { }
 
+SlidingWindowLimiter::Decision Authenticator::addressGate(const QHostAddress &peer, qint64 nowMs)
+{
+    // Most of the time no address has failed recently: then there is nothing to check.
+    if (m_failures.trackedKeys() == 0)
+        return SlidingWindowLimiter::Decision {};
+    return m_failures.peek(addressKey(peer), nowMs);
+}
+
+QByteArrayView Authenticator::presentedKey(QByteArrayView apiKeyHeader,
+                                           QByteArrayView authorizationHeader)
+{
+    const QByteArrayView apiKey = apiKeyHeader.trimmed();
+    if (!apiKey.isEmpty())
+        return apiKey;
+    const QByteArrayView authorization = authorizationHeader.trimmed();
+    if (authorization.size() > 7
+        && authorization.first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
+        return authorization.sliced(7).trimmed();
+    return {};
+}
+
 std::variant<AuthenticatedCaller, ApiError>
 Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authorizationHeader,
                             const QHostAddress &peer, qint64 nowMs)
 {
-    // Most of the time no address has failed recently: then there is nothing to check.
-    const QString address = m_failures.trackedKeys() > 0 ? addressKey(peer) : QString();
-    const auto gate
-        = address.isEmpty() ? SlidingWindowLimiter::Decision {} : m_failures.peek(address, nowMs);
+    const auto gate = addressGate(peer, nowMs);
     if (!gate.allowed)
         return ApiError::rateLimited(gate.retryAfterSeconds,
                                      QStringLiteral("Too many failed authentication attempts from "
                                                     "this address; retry in %1 s.")
                                          .arg(gate.retryAfterSeconds));
 
-    QByteArrayView presented = apiKeyHeader.trimmed();
-    if (presented.isEmpty()) {
-        const QByteArrayView authorization = authorizationHeader.trimmed();
-        if (authorization.size() > 7
-            && authorization.first(7).compare("Bearer ", Qt::CaseInsensitive) == 0)
-            presented = authorization.sliced(7).trimmed();
-    }
+    const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
     if (presented.isEmpty())
         return fail(peer, nowMs,
                     QStringLiteral("Send your API key in the x-api-key header or as "
@@ -55,19 +67,45 @@ Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authoriz
     const auto known = m_knownHashes.constFind(presented.toByteArray());
     const bool isKnown = known != m_knownHashes.cend();
     const QByteArray hash = isKnown ? known.value() : ApiKeySecret::hashOf(key);
-    for (const ApiKeyCandidate &candidate : m_identities.candidatesForPrefix(prefix)) {
-        if (!ApiKeySecret::constantTimeEquals(candidate.hash, hash))
-            continue;
-        if (candidate.revoked)
-            return fail(peer, nowMs, QStringLiteral("This API key has been revoked."));
-        if (!isKnown) {
-            if (m_knownHashes.size() >= MaxKnownHashes)
-                m_knownHashes.clear();
-            m_knownHashes.insert(presented.toByteArray(), hash);
-        }
-        return AuthenticatedCaller {candidate.projectId, candidate.keyId};
+    const auto candidate = candidateWith(prefix, hash);
+    if (!candidate)
+        return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
+    if (candidate->revoked)
+        return fail(peer, nowMs, QStringLiteral("This API key has been revoked."));
+    if (!isKnown) {
+        if (m_knownHashes.size() >= MaxKnownHashes)
+            m_knownHashes.clear();
+        m_knownHashes.insert(presented.toByteArray(), hash);
     }
-    return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
+    return AuthenticatedCaller {candidate->projectId, candidate->keyId};
+}
+
+std::optional<AuthenticatedCaller>
+Authenticator::rememberedCaller(QByteArrayView apiKeyHeader, QByteArrayView authorizationHeader,
+                                const QHostAddress &peer, qint64 nowMs)
+{
+    if (!addressGate(peer, nowMs).allowed)
+        return std::nullopt;
+    const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
+    const auto known = m_knownHashes.constFind(presented.toByteArray());
+    if (presented.isEmpty() || known == m_knownHashes.cend())
+        return std::nullopt;
+    // Looked up again each time: the key may have been revoked since it was remembered.
+    const auto candidate
+        = candidateWith(ApiKeySecret::prefixOf(QString::fromUtf8(presented)), known.value());
+    if (!candidate || candidate->revoked)
+        return std::nullopt;
+    return AuthenticatedCaller {candidate->projectId, candidate->keyId};
+}
+
+std::optional<ApiKeyCandidate> Authenticator::candidateWith(const QString &prefix,
+                                                            const QByteArray &hash)
+{
+    for (const ApiKeyCandidate &candidate : m_identities.candidatesForPrefix(prefix)) {
+        if (ApiKeySecret::constantTimeEquals(candidate.hash, hash))
+            return candidate;
+    }
+    return std::nullopt;
 }
 
 ApiError Authenticator::fail(const QHostAddress &peer, qint64 nowMs, const QString &message)

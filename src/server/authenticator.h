@@ -7,11 +7,13 @@
 #include <QHostAddress>
 #include <QString>
 
+#include <optional>
 #include <variant>
 
 namespace slotline {
 
 class IdentityCache;
+struct ApiKeyCandidate;
 
 struct AuthenticatedCaller
 {
@@ -33,9 +35,20 @@ public:
                                                              const QHostAddress &peer,
                                                              qint64 nowMs);
 
+    // The caller of a key that authenticated lately and would authenticate again now,
+    // decided without hashing and without counting a failure: nothing whenever
+    // authenticate() might answer otherwise, or has to hash the key to know.
+    std::optional<AuthenticatedCaller> rememberedCaller(QByteArrayView apiKeyHeader,
+                                                        QByteArrayView authorizationHeader,
+                                                        const QHostAddress &peer, qint64 nowMs);
+
     void prune(qint64 nowMs) { m_failures.prune(nowMs); }
 
 private:
+    SlidingWindowLimiter::Decision addressGate(const QHostAddress &peer, qint64 nowMs);
+    static QByteArrayView presentedKey(QByteArrayView apiKeyHeader,
+                                       QByteArrayView authorizationHeader);
+    std::optional<ApiKeyCandidate> candidateWith(const QString &prefix, const QByteArray &hash);
     ApiError fail(const QHostAddress &peer, qint64 nowMs, const QString &message);
 
     IdentityCache &m_identities;

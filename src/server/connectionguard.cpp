@@ -2,6 +2,7 @@
 
 #include "core/ids.h"
 #include "server/apierror.h"
+#include "server/earlyrefuser.h"
 #include "server/guardedtcpserver.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
@@ -123,6 +124,8 @@ void ConnectionGuard::beforeHttpServerReads()
                 takeOverForUpload(head);
             return;
         }
+        if (refuseFromHead(head))
+            continue;
         m_requestsEnd = head.streamEnd;
         if (!head.keepAlive && m_closeAt < 0)
             m_closeAt = head.streamEnd;
@@ -268,6 +271,28 @@ void ConnectionGuard::refuse(const ApiError &error)
             ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
     });
     connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
+}
+
+bool ConnectionGuard::refuseFromHead(const RequestHead &head)
+{
+    EarlyRefuser *refuser = m_server->earlyRefuser();
+    // Only a whole request that QtHttpServer would read next, on a connection that stays
+    // open: answering any other one here could put the answers out of order.
+    if (!refuser || m_closeAt >= 0 || !head.keepAlive || head.streamEnd > m_received
+        || readByHttpServer() < m_requestsEnd || readByHttpServer() > head.streamOffset)
+        return false;
+    auto answer = refuser->refusalFromHead(head, m_socket->peerAddress());
+    if (!answer)
+        return false;
+    // QtHttpServer has read nothing of it (at most blank lines before it, undone here): it
+    // never sees the request, and reads on from the one after.
+    if (m_socket->isTransactionStarted())
+        m_socket->rollbackTransaction();
+    m_socket->skip(head.streamEnd - readByHttpServer());
+    m_scannedUnread = m_socket->bytesAvailable();
+    m_socket->write(*answer);
+    ++m_server->m_statistics.refusedFromHead;
+    return true;
 }
 
 void ConnectionGuard::takeOverForUpload(const RequestHead &head)

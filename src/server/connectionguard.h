@@ -60,6 +60,7 @@ private:
     void refuse(const ApiError &error);
     // An upload's body goes to the server's UploadReceiver, read here rather than by
     // QtHttpServer, and the connection closes after the answer.
+    bool refuseFromHead(const RequestHead &head);
     void takeOverForUpload(const RequestHead &head);
     void continueUpload();
     void drainRefused();

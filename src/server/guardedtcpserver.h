@@ -9,6 +9,7 @@
 namespace slotline {
 
 class ConnectionGuard;
+class EarlyRefuser;
 class UploadReceiver;
 
 // The TCP server QtHttpServer is bound to. It gives every accepted socket a
@@ -32,6 +33,7 @@ public:
         quint64 refusedRequests = 0; // limits, malformed framing and timeouts
         quint64 idleClosed = 0;
         quint64 acceptFailures = 0; // accept() failed and accepting was paused
+        quint64 refusedFromHead = 0; // answered by the EarlyRefuser, never parsed further
     };
 
     explicit GuardedTcpServer(const HttpLimits &limits, QObject *parent = nullptr);
@@ -59,6 +61,9 @@ public:
     // Who takes uploads; without one, an upload is answered 404.
     void setUploadReceiver(UploadReceiver *receiver) { m_uploadReceiver = receiver; }
     UploadReceiver *uploadReceiver() const { return m_uploadReceiver; }
+    // Who may refuse a request from its head before QtHttpServer parses it.
+    void setEarlyRefuser(EarlyRefuser *refuser) { m_earlyRefuser = refuser; }
+    EarlyRefuser *earlyRefuser() const { return m_earlyRefuser; }
 
 protected:
     void incomingConnection(qintptr handle) override;
@@ -80,6 +85,7 @@ private:
     Statistics m_statistics;
     quint64 m_nextSequence = 0;
     UploadReceiver *m_uploadReceiver = nullptr;
+    EarlyRefuser *m_earlyRefuser = nullptr;
 };
 
 } // namespace slotline

@@ -1,6 +1,7 @@
 #include "server/httpframingscanner.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace slotline {
 namespace {
@@ -161,8 +162,8 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
                 return result;
             }
             head.streamEnd = m_offset + head.contentLength;
+            head.rawHead = std::exchange(m_head, {});
             result.completedHeads.append(head);
-            m_head.clear();
             if (head.contentLength > 0) {
                 m_phase = Phase::Body;
                 m_bodyRemaining = head.contentLength;

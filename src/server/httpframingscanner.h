@@ -22,6 +22,8 @@ struct RequestHead
     qint64 streamOffset = 0; // where in the connection's byte stream the head began
     qint64 streamEnd = 0; // just past the request's body
     QByteArray contentType;
+    // The request line and header lines as received, up to and with the blank line.
+    QByteArray rawHead;
 
     // A PUT of raw bytes to an upload address (HttpLimits::UploadPathPrefix).
     bool isUpload() const

@@ -14,6 +14,13 @@ SlidingWindowLimiter::Decision RateLimiter::acquire(const QString &apiKeyId, Rat
                                         : m_writes.acquire(apiKeyId, nowMs);
 }
 
+SlidingWindowLimiter::Decision RateLimiter::peek(const QString &apiKeyId, RateClass rateClass,
+                                                 qint64 nowMs)
+{
+    return rateClass == RateClass::Read ? m_reads.peek(apiKeyId, nowMs)
+                                        : m_writes.peek(apiKeyId, nowMs);
+}
+
 void RateLimiter::prune(qint64 nowMs)
 {
     m_reads.prune(nowMs);

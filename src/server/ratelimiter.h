@@ -16,6 +16,8 @@ public:
 
     SlidingWindowLimiter::Decision acquire(const QString &apiKeyId, RateClass rateClass,
                                            qint64 nowMs);
+    // The decision acquire() would make, without counting the request.
+    SlidingWindowLimiter::Decision peek(const QString &apiKeyId, RateClass rateClass, qint64 nowMs);
     void prune(qint64 nowMs);
 
 private:

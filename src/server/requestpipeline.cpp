@@ -8,6 +8,7 @@
 #include "server/calllogwriter.h"
 #include "server/connectionguard.h"
 #include "server/filestreamer.h"
+#include "server/httpframingscanner.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
 #include "server/operationregistry.h"
@@ -73,25 +74,67 @@ struct RequestHeaders
 
     explicit RequestHeaders(const QHttpServerRequest &request)
     {
-        for (const auto &[name, value] : request.headers()) {
-            QByteArray *target = nullptr;
-            if (name.compare("x-request-id", Qt::CaseInsensitive) == 0)
-                target = &requestId;
-            else if (name.compare("x-api-key", Qt::CaseInsensitive) == 0)
-                target = &apiKey;
-            else if (name.compare("authorization", Qt::CaseInsensitive) == 0)
-                target = &authorization;
-            else if (name.compare("connection", Qt::CaseInsensitive) == 0)
-                target = &connection;
-            else if (name.compare("content-type", Qt::CaseInsensitive) == 0)
-                target = &contentType;
-            else if (name.compare("idempotency-key", Qt::CaseInsensitive) == 0)
-                target = &idempotencyKey;
-            if (target)
-                *target = target->isEmpty() ? value : *target + ", " + value;
+        for (const auto &[name, value] : request.headers())
+            take(name, value);
+    }
+
+    // From a head the connection guard has already checked line by line.
+    explicit RequestHeaders(QByteArrayView rawHead)
+    {
+        const qsizetype firstLineEnd = rawHead.indexOf('\n');
+        QByteArrayView rest = rawHead.sliced(firstLineEnd + 1);
+        while (!rest.isEmpty()) {
+            const qsizetype newline = rest.indexOf('\n');
+            QByteArrayView line = newline < 0 ? rest : rest.first(newline);
+            rest = newline < 0 ? QByteArrayView() : rest.sliced(newline + 1);
+            if (line.endsWith('\r'))
+                line.chop(1);
+            const qsizetype colon = line.indexOf(':');
+            if (colon > 0)
+                take(line.first(colon), line.sliced(colon + 1).trimmed().toByteArray());
         }
     }
+
+private:
+    void take(QByteArrayView name, const QByteArray &value)
+    {
+        QByteArray *target = nullptr;
+        if (name.compare("x-request-id", Qt::CaseInsensitive) == 0)
+            target = &requestId;
+        else if (name.compare("x-api-key", Qt::CaseInsensitive) == 0)
+            target = &apiKey;
+        else if (name.compare("authorization", Qt::CaseInsensitive) == 0)
+            target = &authorization;
+        else if (name.compare("connection", Qt::CaseInsensitive) == 0)
+            target = &connection;
+        else if (name.compare("content-type", Qt::CaseInsensitive) == 0)
+            target = &contentType;
+        else if (name.compare("idempotency-key", Qt::CaseInsensitive) == 0)
+            target = &idempotencyKey;
+        if (target)
+            *target = target->isEmpty() ? value : *target + ", " + value;
+    }
 };
+
+// A request target every URL parser reads alike: no percent-encoding, no dot segments,
+// no empty segments. Only such a target is routed from its head alone.
+bool isPlainTarget(QByteArrayView target)
+{
+    const qsizetype question = target.indexOf('?');
+    const QByteArrayView path = question < 0 ? target : target.first(question);
+    if (path.contains("//") || path.contains("/.") || !path.startsWith('/'))
+        return false;
+    const auto isUnreserved = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+               || c == '-' || c == '_' || c == '.' || c == '~';
+    };
+    if (!std::all_of(path.begin(), path.end(), [&](char c) { return isUnreserved(c) || c == '/'; }))
+        return false;
+    const QByteArrayView query = question < 0 ? QByteArrayView() : target.sliced(question + 1);
+    return std::all_of(query.begin(), query.end(), [&](char c) {
+        return isUnreserved(c) || c == '=' || c == '&' || c == ',' || c == ':';
+    });
+}
 
 bool isJsonMediaType(const QByteArray &contentType)
 {
@@ -128,12 +171,35 @@ struct RequestPipeline::Call : std::enable_shared_from_this<Call>
         : request(&httpRequest)
         , headers(httpRequest)
         , query(httpRequest.query())
+        , peer(httpRequest.remoteAddress())
+        , method(methodBytes(httpRequest.method()))
+        , path(httpRequest.url().path(QUrl::FullyEncoded))
     { }
+
+    // A request known by its head alone (a plain target: see isPlainTarget()).
+    Call(const RequestHead &head, const QHostAddress &peerAddress)
+        : request(nullptr)
+        , headers(head.rawHead)
+        , query(QString::fromLatin1(
+              head.target.sliced(pathEnd(head.target)).sliced(head.target.contains('?') ? 1 : 0)))
+        , peer(peerAddress)
+        , method(head.method)
+        , path(QString::fromLatin1(head.target.first(pathEnd(head.target))))
+    { }
+
+    static qsizetype pathEnd(const QByteArray &target)
+    {
+        const qsizetype question = target.indexOf('?');
+        return question < 0 ? target.size() : question;
+    }
 
     // Only while handle() runs: an answer given later has no request any more.
     const QHttpServerRequest *request;
     const RequestHeaders headers;
     const QUrlQuery query;
+    const QHostAddress peer;
+    const QByteArray method;
+    const QString path; // as sent, percent-encoded
     QPointer<QTcpSocket> lateAnswerSocket;
     bool answeredLate = false;
     struct IdempotencyRecord
@@ -146,7 +212,6 @@ struct RequestPipeline::Call : std::enable_shared_from_this<Call>
     QElapsedTimer timer;
     qint64 receivedAtMs = 0;
     QString requestId;
-    QByteArray method;
     QString relativePath;
     const Operation *operation = nullptr;
     QHash<QString, QString> pathParameters;
@@ -172,12 +237,7 @@ RequestPipeline::RequestPipeline(const OperationRegistry &registry, Authenticato
 void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     const auto call = std::make_shared<Call>(request);
-    call->timer.start();
-    call->receivedAtMs = m_clock.nowMs();
-    call->requestIdGenerated = !isUsableRequestId(call->headers.requestId);
-    call->requestId = call->requestIdGenerated ? ids::generate(IdKind::Request)
-                                               : QString::fromLatin1(call->headers.requestId);
-    call->method = methodBytes(request.method());
+    begin(*call);
 
     std::optional<Response> response;
     try {
@@ -201,7 +261,50 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
         guard->stopReading();
 }
 
-void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
+void RequestPipeline::begin(Call &call) const
+{
+    call.timer.start();
+    call.receivedAtMs = m_clock.nowMs();
+    call.requestIdGenerated = !isUsableRequestId(call.headers.requestId);
+    call.requestId = call.requestIdGenerated ? ids::generate(IdKind::Request)
+                                             : QString::fromLatin1(call.headers.requestId);
+}
+
+std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &head,
+                                                           const QHostAddress &peer)
+{
+    // Everything process() would decide before the rate limit is decided again here, and
+    // whatever is not a plain refusal of a known key goes the full way instead.
+    if (!isPlainTarget(head.target) || head.method == "OPTIONS")
+        return std::nullopt;
+    Call call(head, peer);
+    if (!call.path.startsWith(ApiPrefix) || apiVersionError(call))
+        return std::nullopt;
+    const Router::Result route = resolve(call);
+    if (route.operation && !route.operation->requiresAuth)
+        return std::nullopt;
+    const auto caller = m_authenticator.rememberedCaller(
+        call.headers.apiKey, call.headers.authorization, peer, m_clock.nowMs());
+    if (!caller)
+        return std::nullopt;
+    const bool isRead = readsOnly(call.method, route.operation);
+    const auto decision = m_rateLimiter.peek(
+        caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, m_clock.nowMs());
+    if (decision.allowed)
+        return std::nullopt;
+
+    begin(call);
+    call.operation = route.operation;
+    call.pathParameters = route.pathParameters;
+    call.caller = caller;
+    call.rateDecision = decision;
+    Response response = rateLimited(decision, isRead);
+    addCallHeaders(call, response);
+    logCall(call, response);
+    return serialize(response, call.method == "HEAD");
+}
+
+void RequestPipeline::addCallHeaders(const Call &call, Response &response)
 {
     response.headers.emplaceBack(QByteArrayLiteral("X-Request-Id"), call.requestId.toLatin1());
     if (call.rateDecision) {
@@ -212,10 +315,14 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
         response.headers.emplaceBack(QByteArrayLiteral("X-RateLimit-Reset"),
                                      QByteArray::number(call.rateDecision->resetSeconds));
     }
-    const bool late = call.answeredLate;
-    const bool closeAfter = late || call.headers.connection.toLower().contains("close");
-    if (closeAfter)
+    if (call.answeredLate || call.headers.connection.toLower().contains("close"))
         response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
+}
+
+void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
+{
+    addCallHeaders(call, response);
+    const bool late = call.answeredLate;
 
     if (socket && !response.bodyFile.isEmpty()) {
         writeFile(socket, std::move(response), call.method == "HEAD");
@@ -262,7 +369,7 @@ void RequestPipeline::answerLate(const std::shared_ptr<Call> &call, const Outcom
 
 std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
 {
-    const QString path = call.request->url().path(QUrl::FullyEncoded);
+    const QString &path = call.path;
     if (!path.startsWith(ApiPrefix) && m_pages) {
         if (auto page = m_pages(call.method, path))
             return *page;
@@ -270,14 +377,8 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
     if (!path.startsWith(ApiPrefix))
         return errorResponse(ApiError::notFound(
             QStringLiteral("Nothing is served at %1; the API is under /api/v2.").arg(path)));
-    const QStringView afterPrefix = QStringView(path).sliced(ApiPrefix.size());
-    const qsizetype slash = afterPrefix.indexOf(u'/');
-    const QStringView version = slash < 0 ? afterPrefix : afterPrefix.first(slash);
-    if (version != CurrentVersion)
-        return errorResponse(ApiError::unsupportedApiVersion(version.toString()));
-    call.relativePath = afterPrefix.sliced(version.size()).toString();
-    if (call.relativePath.isEmpty())
-        call.relativePath = QStringLiteral("/");
+    if (auto error = apiVersionError(call))
+        return errorResponse(*error);
 
     const Router::Result route = resolve(call);
     if (call.method == "OPTIONS") {
@@ -291,27 +392,18 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
     if (call.operation && !call.operation->requiresAuth)
         return runHandler(call);
 
-    auto authentication
-        = m_authenticator.authenticate(call.headers.apiKey, call.headers.authorization,
-                                       call.request->remoteAddress(), call.receivedAtMs);
+    auto authentication = m_authenticator.authenticate(
+        call.headers.apiKey, call.headers.authorization, call.peer, call.receivedAtMs);
     if (const auto *error = std::get_if<ApiError>(&authentication))
         return errorResponse(*error);
     call.caller = std::get<AuthenticatedCaller>(authentication);
 
-    const bool isRead = call.operation ? call.operation->rateClass == RateClass::Read
-                                       : (call.method == "GET" || call.method == "HEAD");
+    const bool isRead = readsOnly(call.method, call.operation);
     const auto decision = m_rateLimiter.acquire(
         call.caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, call.receivedAtMs);
     call.rateDecision = decision;
     if (!decision.allowed)
-        // Built by concatenation, not arg(): a client that keeps hammering gets this
-        // thousands of times a second, and refusing must stay cheap.
-        return errorResponse(ApiError::rateLimited(
-            decision.retryAfterSeconds,
-            QStringLiteral("Rate limit of ") + QString::number(decision.limit)
-                + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
-                + QStringLiteral(" a minute reached; retry in ")
-                + QString::number(decision.retryAfterSeconds) + QStringLiteral(" s.")));
+        return rateLimited(decision, isRead);
 
     if (route.kind == Router::Result::Kind::NotFound)
         return errorResponse(notFound(call));
@@ -400,6 +492,38 @@ std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &
         transaction.commit();
     }
     return response;
+}
+
+std::optional<ApiError> RequestPipeline::apiVersionError(Call &call)
+{
+    const QStringView afterPrefix = QStringView(call.path).sliced(ApiPrefix.size());
+    const qsizetype slash = afterPrefix.indexOf(u'/');
+    const QStringView version = slash < 0 ? afterPrefix : afterPrefix.first(slash);
+    if (version != CurrentVersion)
+        return ApiError::unsupportedApiVersion(version.toString());
+    call.relativePath = afterPrefix.sliced(version.size()).toString();
+    if (call.relativePath.isEmpty())
+        call.relativePath = QStringLiteral("/");
+    return std::nullopt;
+}
+
+bool RequestPipeline::readsOnly(const QByteArray &method, const Operation *operation)
+{
+    return operation ? operation->rateClass == RateClass::Read
+                     : (method == "GET" || method == "HEAD");
+}
+
+RequestPipeline::Response
+RequestPipeline::rateLimited(const SlidingWindowLimiter::Decision &decision, bool isRead)
+{
+    // Built by concatenation, not arg(): a client that keeps hammering gets this
+    // thousands of times a second, and refusing must stay cheap.
+    return errorResponse(ApiError::rateLimited(
+        decision.retryAfterSeconds,
+        QStringLiteral("Rate limit of ") + QString::number(decision.limit)
+            + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
+            + QStringLiteral(" a minute reached; retry in ")
+            + QString::number(decision.retryAfterSeconds) + QStringLiteral(" s.")));
 }
 
 Router::Result RequestPipeline::resolve(Call &call) const
@@ -628,6 +752,12 @@ void RequestPipeline::writeFile(QTcpSocket *socket, Response response, bool head
 void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool headOnly,
                             bool withContentLength)
 {
+    socket->write(serialize(response, headOnly, withContentLength));
+}
+
+QByteArray RequestPipeline::serialize(const Response &response, bool headOnly,
+                                      bool withContentLength)
+{
     // One write per answer: QHttpServerResponder writes every line separately.
     QByteArray bytes;
     bytes.reserve(256 + response.body.size());
@@ -646,7 +776,7 @@ void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool h
     bytes += "\r\n";
     if (!headOnly)
         bytes += response.body;
-    socket->write(bytes);
+    return bytes;
 }
 
 } // namespace slotline

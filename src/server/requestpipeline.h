@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/apierror.h"
+#include "server/earlyrefuser.h"
 #include "server/router.h"
 #include "server/slidingwindowlimiter.h"
 
@@ -30,7 +31,7 @@ class RateLimiter;
 // Everything between a parsed request and its answer, in a fixed order: version and
 // route, authentication, rate limit, body, parameters, handler, response, call log.
 // Each step can end the request with an ApiError; every answer gets X-Request-Id.
-class RequestPipeline
+class RequestPipeline : public EarlyRefuser
 {
 public:
     struct Response
@@ -50,6 +51,9 @@ public:
                     const Clock &clock);
 
     void handle(const QHttpServerRequest &request, QTcpSocket *socket);
+    // A request of a key past its rate limit, refused as handle() would refuse it.
+    std::optional<QByteArray> refusalFromHead(const RequestHead &head,
+                                              const QHostAddress &peer) override;
     void setPageHandler(PageHandler handler) { m_pages = std::move(handler); }
 
     // Stored answers to Idempotency-Key requests are kept this long.
@@ -62,8 +66,13 @@ public:
 private:
     struct Call; // the state of one request as it moves through the steps
 
+    void begin(Call &call) const; // the clock, and the request id
     // Nothing when the operation answers later (Operation::asyncHandler).
     std::optional<Response> process(Call &call);
+    // Sets the path below /api/<version>, or says the version is not served.
+    static std::optional<ApiError> apiVersionError(Call &call);
+    static bool readsOnly(const QByteArray &method, const Operation *operation);
+    static Response rateLimited(const SlidingWindowLimiter::Decision &decision, bool isRead);
     Router::Result resolve(Call &call) const;
     static ApiError notFound(const Call &call);
     std::optional<ApiError> readBody(Call &call, bool expectsBody, bool required);
@@ -74,12 +83,15 @@ private:
     void answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome);
     // For an operation that answers late, whose work has no transaction to share.
     void saveIdempotencyRecord(const Call &call, const Response &response);
+    static void addCallHeaders(const Call &call, Response &response);
     void finish(Call &call, Response response, QTcpSocket *socket);
     void logCall(const Call &call, const Response &response);
 
     static Response errorResponse(const ApiError &error);
     static void write(QTcpSocket *socket, const Response &response, bool headOnly,
                       bool withContentLength = true);
+    static QByteArray serialize(const Response &response, bool headOnly,
+                                bool withContentLength = true);
     static void writeFile(QTcpSocket *socket, Response response, bool headOnly);
 
     const OperationRegistry &m_registry;
