@@ -14,6 +14,7 @@
 
 #include "server/apierror.h"
 #include "server/apihttpserver.h"
+#include "server/earlyrefuser.h"
 #include "server/guardedtcpserver.h"
 #include "server/httpframingscanner.h"
 #include "server/uploadreceiver.h"
@@ -250,6 +251,7 @@ struct ConnectionLog
 {
     QList<ServedRequest> served;
     QList<ReceivedUpload> uploads;
+    QList<qint64> refusedEarly; // where the requests refused from their heads began
 };
 
 ConnectionLog *currentLog = nullptr;
@@ -316,6 +318,24 @@ public:
     }
 };
 
+// Refuses every request whose target says "early", as a key past its rate limit is: the
+// guard asks only when the answer cannot overtake another, and falls back to QtHttpServer
+// (which answers 200) otherwise.
+class EarlyRefusingFake final : public EarlyRefuser
+{
+public:
+    std::optional<QByteArray> refusalFromHead(const RequestHead &head,
+                                              const QHostAddress &) override
+    {
+        if (!head.target.contains("early"))
+            return std::nullopt;
+        FUZZ_CHECK(head.rawHead.startsWith(QByteArray(head.method + ' ' + head.target + ' ')),
+                   u"the raw head does not begin with the request line"_s);
+        currentLog->refusedEarly.append(head.streamOffset);
+        return QByteArray("HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\n\r\n");
+    }
+};
+
 // Hands it sockets directly instead of accepting them from a listening socket.
 class AdoptingTcpServer final : public GuardedTcpServer
 {
@@ -338,10 +358,12 @@ struct ServerAssembly
     {
         tcp = new AdoptingTcpServer(fuzzLimits(), http.get()); // owned by http
         tcp->setUploadReceiver(&uploads);
+        tcp->setEarlyRefuser(&refuser);
         http->bind(tcp);
     }
 
     RecordingUploadReceiver uploads;
+    EarlyRefusingFake refuser;
     std::unique_ptr<ApiHttpServer> http;
     AdoptingTcpServer *tcp = nullptr;
 };
@@ -557,13 +579,28 @@ void checkConnection(QByteArrayView stream, const ScanResult &verdict,
     }
 
     const ConnectionLog &log = result.log;
+    // Those refused from their heads never reach QtHttpServer.
+    QList<RequestHead> handled;
+    for (const RequestHead &head : served) {
+        if (!log.refusedEarly.contains(head.streamOffset)) {
+            handled.append(head);
+            continue;
+        }
+        FUZZ_CHECK(head.target.contains("early") && head.keepAlive,
+                   label + u"refused from its head: "_s + describe(head));
+    }
+    FUZZ_CHECK(log.refusedEarly.size() == served.size() - handled.size(),
+               label
+                   + u"%1 requests refused from their heads, of which %2 were to be served"_s
+                         .arg(log.refusedEarly.size())
+                         .arg(served.size() - handled.size()));
     FUZZ_CHECK(
-        log.served.size() == served.size(),
+        log.served.size() == handled.size(),
         label
             + u"QtHttpServer handled %1 requests; the guard let %2 through"_s.arg(log.served.size())
-                  .arg(served.size()));
-    for (qsizetype i = 0; i < served.size(); ++i) {
-        const RequestHead &head = served[i];
+                  .arg(handled.size()));
+    for (qsizetype i = 0; i < handled.size(); ++i) {
+        const RequestHead &head = handled[i];
         FUZZ_CHECK(log.served[i].method == head.method,
                    label
                        + u"request %1 reached the handler as %2, not %3"_s.arg(i).arg(
@@ -579,8 +616,9 @@ void checkConnection(QByteArrayView stream, const ScanResult &verdict,
 
     qsizetype answer = 0;
     for (; answer < served.size(); ++answer) {
-        FUZZ_CHECK(answer < result.responses.size() && result.responses[answer].status == 200,
-                   label + u"answer %1 is missing or not the handler's"_s.arg(answer));
+        const int expected = log.refusedEarly.contains(served[answer].streamOffset) ? 429 : 200;
+        FUZZ_CHECK(answer < result.responses.size() && result.responses[answer].status == expected,
+                   label + u"answer %1 is missing or not %2"_s.arg(answer).arg(expected));
     }
 
     if (upload) {

@@ -121,8 +121,8 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
                 QByteArrayView line = QByteArrayView(m_head).first(firstLineEnd);
                 if (line.endsWith('\r'))
                     line.chop(1);
-                RequestHead ignored;
-                if (auto refused = parseRequestLine(line, ignored)) {
+                m_requestLine = RequestHead();
+                if (auto refused = parseRequestLine(line, m_requestLine)) {
                     m_failed = true;
                     result.violation = std::move(refused);
                     return result;
@@ -154,7 +154,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
             m_offset += usedFromChunk;
             bytes = bytes.sliced(usedFromChunk);
 
-            RequestHead head;
+            RequestHead head = std::exchange(m_requestLine, {}); // checked as it came in
             head.streamOffset = m_headStart;
             if (auto refused = parseHead(head)) {
                 m_failed = true;
@@ -251,9 +251,6 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
         lines.append(line);
         rest = rest.sliced(newline + 1);
     }
-
-    if (auto refused = parseRequestLine(lines.value(0), head))
-        return refused;
 
     if (lines.size() - 1 > MaxHeaderCount)
         return violation(431, "request_header_fields_too_large",

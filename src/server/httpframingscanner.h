@@ -73,6 +73,7 @@ public:
 
 private:
     static std::optional<FramingViolation> parseRequestLine(QByteArrayView line, RequestHead &head);
+    // The header lines, into a head that has its request line already.
     std::optional<FramingViolation> parseHead(RequestHead &head) const;
     void finishRequest();
 
@@ -87,6 +88,7 @@ private:
     // Whether the current head's request line has been judged: as soon as it is whole,
     // because QtHttpServer reads (and drops the connection over) a bad one at that point.
     bool m_requestLineChecked = false;
+    RequestHead m_requestLine; // what the request line of the head coming in says
     bool m_failed = false;
 };
 

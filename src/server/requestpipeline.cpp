@@ -516,14 +516,21 @@ bool RequestPipeline::readsOnly(const QByteArray &method, const Operation *opera
 RequestPipeline::Response
 RequestPipeline::rateLimited(const SlidingWindowLimiter::Decision &decision, bool isRead)
 {
-    // Built by concatenation, not arg(): a client that keeps hammering gets this
-    // thousands of times a second, and refusing must stay cheap.
-    return errorResponse(ApiError::rateLimited(
-        decision.retryAfterSeconds,
-        QStringLiteral("Rate limit of ") + QString::number(decision.limit)
-            + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
-            + QStringLiteral(" a minute reached; retry in ")
-            + QString::number(decision.retryAfterSeconds) + QStringLiteral(" s.")));
+    // A client that keeps hammering gets the same refusal thousands of times a second
+    // (it changes once a second at most), and refusing must stay cheap.
+    RateLimitedAnswer &last = m_lastRateLimited;
+    if (last.limit != decision.limit || last.isRead != isRead
+        || last.retryAfterSeconds != decision.retryAfterSeconds) {
+        last = RateLimitedAnswer {
+            decision.limit, isRead, decision.retryAfterSeconds,
+            errorResponse(ApiError::rateLimited(
+                decision.retryAfterSeconds,
+                QStringLiteral("Rate limit of ") + QString::number(decision.limit)
+                    + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
+                    + QStringLiteral(" a minute reached; retry in ")
+                    + QString::number(decision.retryAfterSeconds) + QStringLiteral(" s.")))};
+    }
+    return last.response;
 }
 
 Router::Result RequestPipeline::resolve(Call &call) const

@@ -72,7 +72,7 @@ private:
     // Sets the path below /api/<version>, or says the version is not served.
     static std::optional<ApiError> apiVersionError(Call &call);
     static bool readsOnly(const QByteArray &method, const Operation *operation);
-    static Response rateLimited(const SlidingWindowLimiter::Decision &decision, bool isRead);
+    Response rateLimited(const SlidingWindowLimiter::Decision &decision, bool isRead);
     Router::Result resolve(Call &call) const;
     static ApiError notFound(const Call &call);
     std::optional<ApiError> readBody(Call &call, bool expectsBody, bool required);
@@ -101,6 +101,14 @@ private:
     Database &m_database;
     const Clock &m_clock;
     PageHandler m_pages;
+    struct RateLimitedAnswer
+    {
+        int limit = 0;
+        bool isRead = false;
+        int retryAfterSeconds = 0;
+        Response response;
+    };
+    RateLimitedAnswer m_lastRateLimited; // the latest refusal, given again while it holds
 };
 
 } // namespace slotline
