@@ -283,8 +283,13 @@ std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &he
     const Router::Result route = resolve(call);
     if (route.operation && !route.operation->requiresAuth)
         return std::nullopt;
-    const auto caller = m_authenticator.rememberedCaller(
-        call.headers.apiKey, call.headers.authorization, peer, m_clock.nowMs());
+    std::optional<AuthenticatedCaller> caller;
+    try {
+        caller = m_authenticator.rememberedCaller(call.headers.apiKey, call.headers.authorization,
+                                                  peer, m_clock.nowMs());
+    } catch (const DatabaseError &) {
+        return std::nullopt; // the full way answers it, and reports the failure
+    }
     if (!caller)
         return std::nullopt;
     const bool isRead = readsOnly(call.method, route.operation);

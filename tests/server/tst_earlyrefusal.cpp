@@ -1,4 +1,5 @@
 #include "storage/apikeyrepository.h"
+#include "storage/statement.h"
 #include "support/rawhttpclient.h"
 #include "support/testserver.h"
 
@@ -228,6 +229,33 @@ private Q_SLOTS:
         QCOMPARE(RawHttpClient::statusOf(revoked), 401);
         QVERIFY(RawHttpClient::bodyOf(revoked).contains("revoked"));
         QCOMPARE(refusedFromHead(server), 0u);
+    }
+
+    void aDatabaseFailureIsAnsweredNotFatal()
+    {
+        TestServer server(tightLimits());
+        const Tenant tenant = server.addTenant(QStringLiteral("Early"));
+        useUpReads(server, tenant);
+        QCOMPARE(RawHttpClient::statusOf(
+                     exchange(server, request("GET", "/api/v2/users/me", tenant.apiKey, "a"))),
+                 429);
+        QCOMPARE(refusedFromHead(server), 1u);
+
+        // The keys must be looked up again (a key was added), and cannot be.
+        server.addKey(tenant.projectId, QStringLiteral("another"));
+        Statement(server.database(), QStringLiteral("ALTER TABLE api_keys RENAME TO api_keys_away"))
+            .exec();
+        const QByteArray failed
+            = exchange(server, request("GET", "/api/v2/users/me", tenant.apiKey, "b"));
+        QCOMPARE(RawHttpClient::statusOf(failed), 500);
+        QVERIFY(RawHttpClient::bodyOf(failed).contains("internal_error"));
+        QCOMPARE(refusedFromHead(server), 1u);
+
+        Statement(server.database(), QStringLiteral("ALTER TABLE api_keys_away RENAME TO api_keys"))
+            .exec();
+        QCOMPARE(RawHttpClient::statusOf(
+                     exchange(server, request("GET", "/api/v2/users/me", tenant.apiKey, "c"))),
+                 429);
     }
 
     void anAddressShutOutForBadKeysIsToldWhy()
