@@ -10,8 +10,11 @@ RateLimiter::RateLimiter(int readsPerMinute, int writesPerMinute)
 SlidingWindowLimiter::Decision RateLimiter::acquire(const QString &apiKeyId, RateClass rateClass,
                                                     qint64 nowMs)
 {
-    return rateClass == RateClass::Read ? m_reads.acquire(apiKeyId, nowMs)
-                                        : m_writes.acquire(apiKeyId, nowMs);
+    auto decision = rateClass == RateClass::Read ? m_reads.acquire(apiKeyId, nowMs)
+                                                 : m_writes.acquire(apiKeyId, nowMs);
+    if (!decision.allowed)
+        m_lastRefusalMs = std::max(m_lastRefusalMs, nowMs);
+    return decision;
 }
 
 SlidingWindowLimiter::Decision RateLimiter::peek(const QString &apiKeyId, RateClass rateClass,

@@ -177,9 +177,9 @@ struct RequestPipeline::Call : std::enable_shared_from_this<Call>
     { }
 
     // A request known by its head alone (a plain target: see isPlainTarget()).
-    Call(const RequestHead &head, const QHostAddress &peerAddress)
+    Call(const RequestHead &head, RequestHeaders headHeaders, const QHostAddress &peerAddress)
         : request(nullptr)
-        , headers(head.rawHead)
+        , headers(std::move(headHeaders))
         , query(QString::fromLatin1(
               head.target.sliced(pathEnd(head.target)).sliced(head.target.contains('?') ? 1 : 0)))
         , peer(peerAddress)
@@ -274,27 +274,32 @@ std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &he
                                                            const QHostAddress &peer)
 {
     // Everything process() would decide before the rate limit is decided again here, and
-    // whatever is not a plain refusal of a known key goes the full way instead.
-    if (!isPlainTarget(head.target) || head.method == "OPTIONS")
+    // whatever is not a plain refusal of a known key goes the full way instead. Most of the
+    // time nobody is being refused: then every request goes the full way at once, and the
+    // first refusal of a minute too.
+    const qint64 nowMs = m_clock.nowMs();
+    if (!m_rateLimiter.hasRefusedSince(nowMs - RateLimiter::WindowMs) || head.method == "OPTIONS"
+        || !isPlainTarget(head.target))
         return std::nullopt;
-    Call call(head, peer);
-    if (!call.path.startsWith(ApiPrefix) || apiVersionError(call))
-        return std::nullopt;
-    const Router::Result route = resolve(call);
-    if (route.operation && !route.operation->requiresAuth)
-        return std::nullopt;
+    RequestHeaders headers(head.rawHead);
     std::optional<AuthenticatedCaller> caller;
     try {
-        caller = m_authenticator.rememberedCaller(call.headers.apiKey, call.headers.authorization,
-                                                  peer, m_clock.nowMs());
+        caller
+            = m_authenticator.rememberedCaller(headers.apiKey, headers.authorization, peer, nowMs);
     } catch (const DatabaseError &) {
         return std::nullopt; // the full way answers it, and reports the failure
     }
     if (!caller)
         return std::nullopt;
+    Call call(head, std::move(headers), peer);
+    if (!call.path.startsWith(ApiPrefix) || apiVersionError(call))
+        return std::nullopt;
+    const Router::Result route = resolve(call);
+    if (route.operation && !route.operation->requiresAuth)
+        return std::nullopt;
     const bool isRead = readsOnly(call.method, route.operation);
-    const auto decision = m_rateLimiter.peek(
-        caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, m_clock.nowMs());
+    const auto decision
+        = m_rateLimiter.peek(caller->apiKeyId, isRead ? RateClass::Read : RateClass::Write, nowMs);
     if (decision.allowed)
         return std::nullopt;
 

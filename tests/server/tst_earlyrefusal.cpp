@@ -58,10 +58,15 @@ class TestEarlyRefusal : public QObject
     Q_OBJECT
 
 private:
+    // Two reads, then one refused: the first refusal of a minute goes the full way (and
+    // tells the server that someone is being refused).
     static void useUpReads(TestServer &server, const Tenant &tenant)
     {
         for (int i = 0; i < 2; ++i)
             QCOMPARE(server.get(QStringLiteral("/api/v2/users/me"), tenant).status, 200);
+        const quint64 before = refusedFromHead(server);
+        QCOMPARE(server.get(QStringLiteral("/api/v2/users/me"), tenant).status, 429);
+        QCOMPARE(refusedFromHead(server), before);
     }
 
 private Q_SLOTS:
@@ -98,6 +103,21 @@ private Q_SLOTS:
         QCOMPARE(server.get(QStringLiteral("/api/v2/users/me"), tenant).status, 200);
     }
 
+    void theFirstRefusalOfAMinuteGoesTheFullWay()
+    {
+        TestServer server(tightLimits());
+        const Tenant tenant = server.addTenant(QStringLiteral("Early"));
+        useUpReads(server, tenant); // its refusal went the full way
+        QCOMPARE(server.get(QStringLiteral("/api/v2/users/me"), tenant).status, 429);
+        QCOMPARE(refusedFromHead(server), 1u);
+
+        // A minute on, nobody has been refused the full way for a minute.
+        server.clock().advanceMs(61'000);
+        useUpReads(server, tenant);
+        QCOMPARE(server.get(QStringLiteral("/api/v2/users/me"), tenant).status, 429);
+        QCOMPARE(refusedFromHead(server), 2u);
+    }
+
     void refusalsAreLoggedAsThePipelineLogsThem()
     {
         TestServer server(tightLimits());
@@ -118,10 +138,12 @@ private Q_SLOTS:
         const HttpResult log = server.http().get(
             QStringLiteral("/api/v2/project/api-keys/calls?status=429"), withKey(readerKey));
         const QJsonArray calls = log.items();
-        QCOMPARE(calls.size(), 3);
+        QCOMPARE(calls.size(), 4); // with the one of useUpReads()
         QJsonObject early, full, tool;
         for (const QJsonValue &call : calls) {
             const QString path = call.toObject().value(QStringLiteral("path")).toString();
+            if (path == u"/users/me")
+                continue;
             QJsonObject &slot = path == u"/posts/ps_early"     ? early
                                 : path == u"/tools/save_draft" ? tool
                                                                : full;
