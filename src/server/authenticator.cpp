@@ -87,8 +87,10 @@ Authenticator::rememberedCaller(QByteArrayView apiKeyHeader, QByteArrayView auth
     if (!addressGate(peer, nowMs).allowed)
         return std::nullopt;
     const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
+    if (presented.isEmpty())
+        return std::nullopt;
     const auto known = m_knownHashes.constFind(presented.toByteArray());
-    if (presented.isEmpty() || known == m_knownHashes.cend())
+    if (known == m_knownHashes.cend())
         return std::nullopt;
     // Looked up again each time: the key may have been revoked since it was remembered.
     const auto candidate

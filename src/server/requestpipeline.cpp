@@ -180,8 +180,7 @@ struct RequestPipeline::Call : std::enable_shared_from_this<Call>
     Call(const RequestHead &head, RequestHeaders headHeaders, const QHostAddress &peerAddress)
         : request(nullptr)
         , headers(std::move(headHeaders))
-        , query(QString::fromLatin1(
-              head.target.sliced(pathEnd(head.target)).sliced(head.target.contains('?') ? 1 : 0)))
+        , query(QString::fromLatin1(head.target.mid(pathEnd(head.target) + 1)))
         , peer(peerAddress)
         , method(head.method)
         , path(QString::fromLatin1(head.target.first(pathEnd(head.target))))
