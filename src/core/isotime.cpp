@@ -4,7 +4,9 @@
 #include <QDateTime>
 #include <QTime>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace slotline::isotime {
 namespace {
@@ -131,6 +133,12 @@ std::optional<qint64> parseOptional(QStringView text)
 
 QString format(qint64 msSinceEpoch)
 {
+    char text[MaxFormattedLength];
+    return QString::fromLatin1(text, formatTo(msSinceEpoch, text));
+}
+
+int formatTo(qint64 msSinceEpoch, char *out)
+{
     // Formatted by hand, with the days turned into a date by integer arithmetic (the
     // proleptic Gregorian calendar, as QDateTime uses): this runs for every time in
     // every response, fifty posts a page, and QDateTime with snprintf cost ten times more.
@@ -156,18 +164,16 @@ QString format(qint64 msSinceEpoch)
         const QDateTime instant = QDateTime::fromMSecsSinceEpoch(msSinceEpoch, Qt::UTC);
         const QDate date = instant.date();
         const QTime time = instant.time();
-        char buffer[40];
         const int length = std::snprintf(
-            buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", date.year(), date.month(),
-            date.day(), time.hour(), time.minute(), time.second(), time.msec());
-        return QString::fromLatin1(buffer, length);
+            out, MaxFormattedLength, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", date.year(),
+            date.month(), date.day(), time.hour(), time.minute(), time.second(), time.msec());
+        return std::min(length, MaxFormattedLength - 1);
     }
 
-    char16_t text[24] = {u'0', u'0', u'0', u'0', u'-', u'0', u'0', u'-', u'0', u'0', u'T', u'0',
-                         u'0', u':', u'0', u'0', u':', u'0', u'0', u'.', u'0', u'0', u'0', u'Z'};
-    const auto put = [&text](int position, int width, qint64 value) {
+    std::memcpy(out, "0000-00-00T00:00:00.000Z", 24);
+    const auto put = [out](int position, int width, qint64 value) {
         for (int i = position + width - 1; i >= position; --i, value /= 10)
-            text[i] = char16_t(u'0' + value % 10);
+            out[i] = char('0' + value % 10);
     };
     const int seconds = int(msOfDay / 1000);
     put(0, 4, year);
@@ -177,7 +183,7 @@ QString format(qint64 msSinceEpoch)
     put(14, 2, seconds / 60 % 60);
     put(17, 2, seconds % 60);
     put(20, 3, msOfDay % 1000);
-    return QString(reinterpret_cast<const QChar *>(text), 24);
+    return 24;
 }
 
 QString describe(ParseError error)

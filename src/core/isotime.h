@@ -22,6 +22,10 @@ std::optional<qint64> parseOptional(QStringView text);
 
 // The one output form: YYYY-MM-DDTHH:MM:SS.sssZ.
 QString format(qint64 msSinceEpoch);
+// The same as ASCII into `out`, which has room for MaxFormattedLength bytes; returns the
+// length written.
+constexpr int MaxFormattedLength = 40;
+int formatTo(qint64 msSinceEpoch, char *out);
 
 QString describe(ParseError error);
 

@@ -5,7 +5,7 @@
 #include <QJsonValue>
 #include <QString>
 
-#include <vector>
+#include <cstring>
 
 namespace slotline {
 
@@ -21,10 +21,26 @@ public:
     JsonWriter &endArray();
 
     // Inside an object: the name of the next value. Names are plain ASCII in this code.
-    JsonWriter &key(QLatin1StringView name);
+    // Inline, so that the copy of a literal name has a known size.
+    JsonWriter &key(QLatin1StringView name)
+    {
+        separate();
+        char *out = room(name.size() + 3);
+        *out++ = '"';
+        std::memcpy(out, name.data(), size_t(name.size()));
+        out += name.size();
+        *out++ = '"';
+        *out++ = ':';
+        wrote(out);
+        m_afterKey = true;
+        return *this;
+    }
 
     JsonWriter &value(QStringView text);
     JsonWriter &value(const QString &text) { return value(QStringView(text)); }
+    // Text as UTF-8, e.g. straight from the database; a malformed sequence becomes
+    // U+FFFD, as QString::fromUtf8() would make it.
+    JsonWriter &utf8Value(QByteArrayView utf8);
     JsonWriter &value(QLatin1StringView text);
     JsonWriter &value(const char *text) { return value(QLatin1StringView(text)); }
     JsonWriter &value(qint64 number);
@@ -36,6 +52,9 @@ public:
     JsonWriter &value(const QJsonValue &json);
     // A string, or null when it is empty.
     JsonWriter &nullableValue(QStringView text);
+    JsonWriter &nullableUtf8Value(QByteArrayView utf8);
+    // An instant as the API writes it (isotime::format()).
+    JsonWriter &timeValue(qint64 msSinceEpoch);
     // A fragment that is already valid JSON.
     JsonWriter &raw(const QByteArray &json);
 
@@ -46,7 +65,6 @@ public:
         return value(fieldValue);
     }
 
-    const QByteArray &bytes() const { return m_buffer; }
     QByteArray take();
 
     // The whole JSON of one item that has writeJson().
@@ -71,18 +89,39 @@ public:
     static QByteArray quoted(QStringView text);
 
 private:
-    static QByteArray reservedBuffer()
+    // Room for `extra` more bytes after what is written: the buffer is kept at its full
+    // size and only m_size moves, because QByteArray::append() and resize() cost tens of
+    // instructions each, and a page of posts writes thousands of small pieces.
+    char *room(qsizetype extra)
     {
-        QByteArray buffer;
-        buffer.reserve(512); // most answers fit; bigger ones grow as usual
-        return buffer;
+        if (m_size + extra > m_buffer.size())
+            grow(extra);
+        return m_buffer.data() + m_size;
     }
-    void separate();
+    void grow(qsizetype extra);
+    void wrote(const char *end) { m_size = end - m_buffer.constData(); }
+    void append(char c) { *room(1) = c, ++m_size; }
+    void append(const char *data, qsizetype size);
+    void separate()
+    {
+        if (m_afterKey) {
+            m_afterKey = false;
+            return;
+        }
+        if (m_needsComma)
+            append(',');
+        m_needsComma = m_depth > 0;
+    }
+    void open(char bracket);
+    void close(char bracket);
+    void appendInteger(qint64 number);
     void appendString(QStringView text);
+    void appendUtf8String(QByteArrayView utf8);
 
-    QByteArray m_buffer = reservedBuffer();
-    // Per open container: has it got an element yet?
-    std::vector<bool> m_hasElement;
+    QByteArray m_buffer;
+    qsizetype m_size = 0;
+    int m_depth = 0; // open objects and arrays
+    bool m_needsComma = false; // the open container has an element already
     bool m_afterKey = false;
 };
 

@@ -1,6 +1,5 @@
 #include "core/submission.h"
 
-#include "core/isotime.h"
 #include "core/jsonreader.h"
 #include "core/jsonwriter.h"
 
@@ -20,20 +19,74 @@ void writeStrings(JsonWriter &json, const QStringList &strings)
 void writeOptionalTime(JsonWriter &json, const std::optional<qint64> &ms)
 {
     if (ms)
-        json.value(isotime::format(*ms));
+        json.timeValue(*ms);
     else
         json.null();
 }
 
-void writeTarget(JsonWriter &json, const std::optional<PostTarget> &target)
+// Text as a Submission holds it, and as a SubmissionView does (UTF-8).
+void writeText(JsonWriter &json, const QString &text)
+{
+    json.value(text);
+}
+
+void writeText(JsonWriter &json, QByteArrayView utf8)
+{
+    json.utf8Value(utf8);
+}
+
+void writeNullableText(JsonWriter &json, const QString &text)
+{
+    json.nullableValue(text);
+}
+
+void writeNullableText(JsonWriter &json, QByteArrayView utf8)
+{
+    json.nullableUtf8Value(utf8);
+}
+
+template<typename Target>
+void writeTarget(JsonWriter &json, const std::optional<Target> &target)
 {
     if (!target) {
         json.null();
         return;
     }
-    json.beginObject().field("targetType"_L1, target->targetType);
-    if (!target->pageId.isEmpty())
-        json.field("pageId"_L1, target->pageId);
+    json.beginObject().key("targetType"_L1);
+    writeText(json, target->targetType);
+    if (!target->pageId.isEmpty()) {
+        json.key("pageId"_L1);
+        writeText(json, target->pageId);
+    }
+    json.endObject();
+}
+
+// The API shape of a submission, from a Submission or a SubmissionView alike.
+template<typename Post>
+void writeSubmission(JsonWriter &json, const Post &post)
+{
+    json.beginObject().key("postSubmissionId"_L1);
+    writeText(json, post.id);
+    json.field("status"_L1, toString(post.status)).key("accountId"_L1);
+    writeText(json, post.accountId);
+    json.field("platform"_L1, platforms::toString(post.platform)).key("text"_L1);
+    writeText(json, post.text);
+    json.key("mediaUrls"_L1);
+    writeStrings(json, post.mediaUrls);
+    json.key("target"_L1);
+    writeTarget(json, post.target);
+    json.key("scheduledTime"_L1);
+    writeOptionalTime(json, post.scheduledAtMs);
+    json.key("scheduleId"_L1);
+    writeNullableText(json, post.scheduleId);
+    json.key("createdAt"_L1).timeValue(post.createdAtMs);
+    json.key("updatedAt"_L1).timeValue(post.updatedAtMs);
+    json.key("publishedAt"_L1);
+    writeOptionalTime(json, post.publishedAtMs);
+    json.key("publicUrl"_L1);
+    writeNullableText(json, post.publicUrl);
+    json.key("errorMessage"_L1);
+    writeNullableText(json, post.errorMessage);
     json.endObject();
 }
 
@@ -41,26 +94,12 @@ void writeTarget(JsonWriter &json, const std::optional<PostTarget> &target)
 
 void Submission::writeJson(JsonWriter &json) const
 {
-    json.beginObject()
-        .field("postSubmissionId"_L1, id)
-        .field("status"_L1, toString(status))
-        .field("accountId"_L1, accountId)
-        .field("platform"_L1, platforms::toString(platform))
-        .field("text"_L1, text);
-    json.key("mediaUrls"_L1);
-    writeStrings(json, mediaUrls);
-    json.key("target"_L1);
-    writeTarget(json, target);
-    json.key("scheduledTime"_L1);
-    writeOptionalTime(json, scheduledAtMs);
-    json.key("scheduleId"_L1).nullableValue(scheduleId);
-    json.field("createdAt"_L1, isotime::format(createdAtMs))
-        .field("updatedAt"_L1, isotime::format(updatedAtMs));
-    json.key("publishedAt"_L1);
-    writeOptionalTime(json, publishedAtMs);
-    json.key("publicUrl"_L1).nullableValue(publicUrl);
-    json.key("errorMessage"_L1).nullableValue(errorMessage);
-    json.endObject();
+    writeSubmission(json, *this);
+}
+
+void SubmissionView::writeJson(JsonWriter &json) const
+{
+    writeSubmission(json, *this);
 }
 
 void Submission::writePostJson(JsonWriter &json) const
@@ -89,7 +128,8 @@ void PublishedPost::writeJson(JsonWriter &json) const
     json.key("mediaUrls"_L1);
     writeStrings(json, mediaUrls);
     json.field("publicUrl"_L1, publicUrl)
-        .field("publishedAt"_L1, isotime::format(publishedAtMs))
+        .key("publishedAt"_L1)
+        .timeValue(publishedAtMs)
         .endObject();
 }
 

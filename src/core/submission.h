@@ -3,6 +3,7 @@
 #include "core/platform.h"
 #include "core/submissionstatus.h"
 
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -52,6 +53,36 @@ struct Submission
     // The post as submitted (writePostJson's shape): account, content and target only.
     static std::optional<Submission> fromPostJson(const QJsonObject &object,
                                                   QString *error = nullptr);
+};
+
+// A submission as a list reads it from storage, its text still the stored UTF-8: pages
+// are written as JSON from it without a QString for every column. The views are valid
+// only while the row is (see SubmissionRepository::visit()).
+struct SubmissionView
+{
+    struct Target
+    {
+        QByteArrayView targetType;
+        QByteArrayView pageId;
+    };
+
+    QByteArrayView id;
+    QByteArrayView accountId;
+    Platform platform = Platform::LinkedIn;
+    QByteArrayView text;
+    QStringList mediaUrls;
+    std::optional<Target> target;
+    SubmissionStatus status = SubmissionStatus::Scheduled;
+    std::optional<qint64> scheduledAtMs;
+    QByteArrayView scheduleId;
+    qint64 createdAtMs = 0;
+    qint64 updatedAtMs = 0;
+    std::optional<qint64> publishedAtMs;
+    QByteArrayView publicUrl;
+    QByteArrayView errorMessage;
+
+    // Exactly what Submission::writeJson() writes for the same submission.
+    void writeJson(JsonWriter &json) const;
 };
 
 // A published post as GET /published-posts lists it.

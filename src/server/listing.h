@@ -22,17 +22,27 @@ std::variant<PageRequest, ApiError> pageRequest(const QJsonObject &parameters, Q
 
 void writeCursor(JsonWriter &json, const QJsonArray &nextAfter, QStringView listName);
 
-// {"items": [...], "cursor": "…" | null}
-template<typename T>
-QByteArray pageBody(const Page<T> &page, QStringView listName)
+// {"items": [...], "cursor": "…" | null}, the items written by `writeItems(json)`, which
+// returns the next page's sort key (empty on the last page).
+template<typename WriteItems>
+QByteArray streamedPageBody(QStringView listName, WriteItems writeItems)
 {
     JsonWriter json;
     json.beginObject().key(QLatin1StringView("items")).beginArray();
-    for (const T &item : page.items)
-        item.writeJson(json);
+    const QJsonArray nextAfter = writeItems(json);
     json.endArray().key(QLatin1StringView("cursor"));
-    writeCursor(json, page.nextAfter, listName);
+    writeCursor(json, nextAfter, listName);
     return json.endObject().take();
+}
+
+template<typename T>
+QByteArray pageBody(const Page<T> &page, QStringView listName)
+{
+    return streamedPageBody(listName, [&page](JsonWriter &json) {
+        for (const T &item : page.items)
+            item.writeJson(json);
+        return page.nextAfter;
+    });
 }
 
 // A `since` or `until` parameter: an ISO 8601 date-time with a zone.

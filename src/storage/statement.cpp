@@ -184,15 +184,25 @@ QVariant Statement::value(int column) const
     }
 }
 
+QByteArrayView Statement::utf8(int column) const
+{
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(statement(), column));
+    if (!data)
+        return {};
+    return QByteArrayView(data, sqlite3_column_bytes(statement(), column));
+}
+
 QString Statement::text(int column) const
 {
     // The database keeps UTF-8: read as it is stored and decoded by Qt, which is several
-    // times cheaper than SQLite's conversion to UTF-16 into a buffer of its own (a page
-    // of posts reads a thousand columns).
-    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(statement(), column));
-    if (!data)
+    // times cheaper than SQLite's conversion to UTF-16 into a buffer of its own.
+    return decodeText(utf8(column));
+}
+
+QString Statement::decodeText(QByteArrayView utf8)
+{
+    if (utf8.isNull())
         return QString();
-    const QByteArrayView utf8(data, sqlite3_column_bytes(statement(), column));
     // QString::fromUtf8() drops a byte order mark at the start, but it is part of the text.
     if (utf8.startsWith("\xef\xbb\xbf")) {
         QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);

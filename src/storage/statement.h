@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArrayView>
 #include <QString>
 #include <QVariant>
 
@@ -38,6 +39,10 @@ public:
 
     QVariant value(int column) const;
     QString text(int column) const;
+    // The text as stored (UTF-8), without a copy: valid until the next row or run.
+    QByteArrayView utf8(int column) const;
+    // Stored text as text() decodes it.
+    static QString decodeText(QByteArrayView utf8);
     qint64 integer(int column) const;
     std::optional<qint64> optionalInteger(int column) const;
     int rowsAffected() const;

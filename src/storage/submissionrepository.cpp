@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <string>
 
 namespace slotline {
 namespace {
@@ -28,12 +29,12 @@ QString mediaJson(const QStringList &mediaUrls)
         QJsonDocument(QJsonArray::fromStringList(mediaUrls)).toJson(QJsonDocument::Compact));
 }
 
-QStringList mediaList(const QString &json)
+QStringList mediaList(QByteArrayView json)
 {
-    if (json == u"[]")
+    if (json == "[]")
         return {}; // most posts: no need to parse it
     QStringList urls;
-    for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
+    for (const QJsonValue &value : QJsonDocument::fromJson(json.toByteArray()).array())
         urls.append(value.toString());
     return urls;
 }
@@ -44,26 +45,52 @@ struct SubmissionRow
     qint64 sortAtMs = 0;
 };
 
+// The columns a list shows, as stored.
+SubmissionView readView(const Statement &row)
+{
+    SubmissionView view;
+    view.id = row.utf8(0);
+    view.accountId = row.utf8(2);
+    view.platform
+        = platforms::fromString(QString::fromUtf8(row.utf8(4))).value_or(Platform::LinkedIn);
+    view.text = row.utf8(5);
+    view.mediaUrls = mediaList(row.utf8(6));
+    if (const QByteArrayView targetType = row.utf8(7); !targetType.isNull())
+        view.target = SubmissionView::Target {targetType, row.utf8(3)};
+    view.status = submissionStatusFromString(QString::fromUtf8(row.utf8(8)))
+                      .value_or(SubmissionStatus::Failed);
+    view.scheduledAtMs = row.optionalInteger(9);
+    view.scheduleId = row.utf8(10);
+    view.createdAtMs = row.integer(11);
+    view.updatedAtMs = row.integer(12);
+    view.publishedAtMs = row.optionalInteger(13);
+    view.publicUrl = row.utf8(14);
+    view.errorMessage = row.utf8(15);
+    return view;
+}
+
+// All of a row, with what only the server sees (project, attempts, claim).
 SubmissionRow readRow(const Statement &row)
 {
+    const SubmissionView view = readView(row);
+    const auto text = [](QByteArrayView utf8) { return Statement::decodeText(utf8); };
     Submission submission;
-    submission.id = row.text(0);
+    submission.id = text(view.id);
     submission.projectId = row.text(1);
-    submission.accountId = row.text(2);
-    const QString subaccountId = row.text(3);
-    submission.platform = platforms::fromString(row.text(4)).value_or(Platform::LinkedIn);
-    submission.text = row.text(5);
-    submission.mediaUrls = mediaList(row.text(6));
-    if (!row.value(7).isNull())
-        submission.target = PostTarget {row.text(7), subaccountId};
-    submission.status = submissionStatusFromString(row.text(8)).value_or(SubmissionStatus::Failed);
-    submission.scheduledAtMs = row.optionalInteger(9);
-    submission.scheduleId = row.text(10);
-    submission.createdAtMs = row.integer(11);
-    submission.updatedAtMs = row.integer(12);
-    submission.publishedAtMs = row.optionalInteger(13);
-    submission.publicUrl = row.text(14);
-    submission.errorMessage = row.text(15);
+    submission.accountId = text(view.accountId);
+    submission.platform = view.platform;
+    submission.text = text(view.text);
+    submission.mediaUrls = view.mediaUrls;
+    if (view.target)
+        submission.target = PostTarget {text(view.target->targetType), text(view.target->pageId)};
+    submission.status = view.status;
+    submission.scheduledAtMs = view.scheduledAtMs;
+    submission.scheduleId = text(view.scheduleId);
+    submission.createdAtMs = view.createdAtMs;
+    submission.updatedAtMs = view.updatedAtMs;
+    submission.publishedAtMs = view.publishedAtMs;
+    submission.publicUrl = text(view.publicUrl);
+    submission.errorMessage = text(view.errorMessage);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -147,8 +174,9 @@ std::optional<Submission> SubmissionRepository::findAnyProject(const QString &su
     return findWhere(QStringLiteral("id = ?"), {submissionId});
 }
 
-Page<Submission> SubmissionRepository::list(const QString &projectId, const PostFilter &filter,
-                                            const PageRequest &page)
+SubmissionRepository::Query SubmissionRepository::listQuery(const QString &projectId,
+                                                            const PostFilter &filter,
+                                                            const PageRequest &page)
 {
     QString sql = SelectSubmission + QStringLiteral("WHERE project_id = ? ");
     QVariantList binds {projectId};
@@ -182,9 +210,39 @@ Page<Submission> SubmissionRepository::list(const QString &projectId, const Post
     }
     sql += QStringLiteral("ORDER BY sort_at, id LIMIT ?");
     binds << page.limit + 1;
-    Statement query(m_database, sql);
-    query.bindAll(binds).exec();
+    return Query {sql, binds};
+}
+
+Page<Submission> SubmissionRepository::list(const QString &projectId, const PostFilter &filter,
+                                            const PageRequest &page)
+{
+    const Query sql = listQuery(projectId, filter, page);
+    Statement query(m_database, sql.sql);
+    query.bindAll(sql.binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) { return row.sortAtMs; });
+}
+
+QJsonArray SubmissionRepository::visit(const QString &projectId, const PostFilter &filter,
+                                       const PageRequest &page,
+                                       const std::function<void(const SubmissionView &)> &eachRow)
+{
+    const Query sql = listQuery(projectId, filter, page);
+    Statement query(m_database, sql.sql);
+    query.bindAll(sql.binds).exec();
+    int rows = 0;
+    qint64 lastSortAtMs = 0;
+    std::string lastId; // keeps its capacity from row to row
+    while (query.next()) {
+        if (rows == page.limit) // the extra row: there is a next page
+            return QJsonArray {lastSortAtMs,
+                               QString::fromUtf8(lastId.data(), qsizetype(lastId.size()))};
+        const SubmissionView view = readView(query);
+        eachRow(view);
+        ++rows;
+        lastSortAtMs = query.integer(17);
+        lastId.assign(view.id.data(), size_t(view.id.size()));
+    }
+    return {};
 }
 
 Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace slotline {
@@ -50,6 +51,11 @@ public:
     // Ordered by the post's time, then id.
     Page<Submission> list(const QString &projectId, const PostFilter &filter,
                           const PageRequest &page);
+    // The same page, each submission handed to `eachRow` as it is read, its views valid
+    // during the call only: answers are written from the stored text without a copy.
+    // Returns the cursor of the next page (empty on the last).
+    QJsonArray visit(const QString &projectId, const PostFilter &filter, const PageRequest &page,
+                     const std::function<void(const SubmissionView &)> &eachRow);
     // Submissions that have a schedule (cancelled ones excepted), by scheduled time.
     Page<Submission> listSchedules(const QString &projectId, std::optional<qint64> sinceMs,
                                    std::optional<qint64> untilMs, const PageRequest &page);
@@ -84,6 +90,13 @@ public:
     bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);
 
 private:
+    struct Query
+    {
+        QString sql;
+        QVariantList binds;
+    };
+    static Query listQuery(const QString &projectId, const PostFilter &filter,
+                           const PageRequest &page);
     static QString occupancyOwner(const OccupancyScope &scope);
     static void bindOwner(Statement &statement, const OccupancyScope &scope);
     std::optional<Submission> findWhere(const QString &condition, const QStringList &values);

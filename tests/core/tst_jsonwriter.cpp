@@ -1,8 +1,10 @@
+#include "core/isotime.h"
 #include "core/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringDecoder>
 #include <QTest>
 
 using namespace slotline;
@@ -34,7 +36,7 @@ private Q_SLOTS:
             .endArray();
         json.endObject();
         QCOMPARE(
-            json.bytes(),
+            json.take(),
             QByteArray("{\"name\":\"Café ☕\",\"count\":3,\"ratio\":0.25,\"whole\":2,\"on\":true,"
                        "\"nothing\":null,\"empty\":null,\"list\":[1,{},[]]}"));
     }
@@ -102,6 +104,90 @@ private Q_SLOTS:
                                                         "b\xef\xbf\xbd\""));
     }
 
+    void utf8TextIsWrittenAsUtf16TextIs()
+    {
+        // Every character that is escaped or encoded differently, at every position
+        // around the sixteen-byte steps and the tail, in texts of every length up to 40.
+        const QList<QString> specials {QStringLiteral("\""),   QStringLiteral("\\"),
+                                       QStringLiteral("\n"),   QString(QChar(0x1f)),
+                                       QString(QChar(0)),      QStringLiteral("é"),
+                                       QStringLiteral("€"),    QStringLiteral("👩"),
+                                       QString(QChar(0xfeff)), QString(QChar(0x7f))};
+        int compared = 0;
+        for (int length = 0; length <= 40; ++length) {
+            for (const QString &special : specials) {
+                for (int position = 0; position <= length; position += 3) {
+                    QString text;
+                    for (int i = 0; i < length; ++i)
+                        text += i == position ? special : QString(QChar(u'a' + i % 26));
+                    JsonWriter fromUtf8;
+                    fromUtf8.utf8Value(text.toUtf8());
+                    JsonWriter fromUtf16;
+                    fromUtf16.value(text);
+                    QCOMPARE(fromUtf8.take(), fromUtf16.take());
+                    ++compared;
+                }
+            }
+        }
+        QVERIFY(compared > 1000);
+        JsonWriter nullable;
+        nullable.beginArray().nullableUtf8Value({}).nullableUtf8Value("x").endArray();
+        QCOMPARE(nullable.take(), QByteArray("[null,\"x\"]"));
+    }
+
+    void malformedUtf8BecomesReplacementCharacters_data()
+    {
+        QTest::addColumn<QByteArray>("utf8");
+        QTest::addColumn<QString>("text");
+        const QString bad(QChar(0xfffd));
+        const QByteArray longPrefix("0123456789abcdef0123");
+        QTest::newRow("stray continuation") << QByteArray("a\x80"
+                                                          "b")
+                                            << u"a"_s + bad + u"b"_s;
+        QTest::newRow("invalid byte") << QByteArray("\xff") << bad;
+        QTest::newRow("overlong") << QByteArray("\xc0\xaf") << bad + bad;
+        QTest::newRow("overlong three bytes") << QByteArray("\xe0\x80\xaf") << bad + bad + bad;
+        QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80") << bad + bad + bad;
+        QTest::newRow("past U+10FFFF") << QByteArray("\xf4\x90\x80\x80") << bad + bad + bad + bad;
+        QTest::newRow("cut short at the end")
+            << longPrefix + QByteArray("\xe2\x82") << QString::fromLatin1(longPrefix) + bad + bad;
+        QTest::newRow("cut short by ASCII") << QByteArray("\xe2\x82x") << bad + bad + u"x"_s;
+        QTest::newRow("in a long text, then plain")
+            << longPrefix + QByteArray("\xff") + longPrefix
+            << QString::fromLatin1(longPrefix) + bad + QString::fromLatin1(longPrefix);
+        QTest::newRow("four bytes, well formed")
+            << QByteArray("\xf0\x9f\x91\xa9") << QStringLiteral("👩");
+    }
+
+    void malformedUtf8BecomesReplacementCharacters()
+    {
+        QFETCH(QByteArray, utf8);
+        QFETCH(QString, text);
+        JsonWriter json;
+        json.beginArray().utf8Value(utf8).endArray();
+        const QByteArray written = json.take();
+        QJsonParseError error {};
+        const QJsonArray parsed = QJsonDocument::fromJson(written, &error).array();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(parsed.first().toString(), text);
+        QStringDecoder decoder(QStringDecoder::Utf8);
+        const QString decoded = decoder(written);
+        QVERIFY(!decoder.hasError());
+    }
+
+    void timesAreWrittenAsIsotimeFormatsThem()
+    {
+        for (const qint64 ms :
+             {qint64(0), qint64(-1), qint64(1'764'000'000'123), qint64(253'402'300'799'999),
+              qint64(253'402'300'800'000), qint64(-62'167'219'200'001), qint64(951'782'400'000)}) {
+            JsonWriter time;
+            time.timeValue(ms);
+            JsonWriter text;
+            text.value(isotime::format(ms));
+            QCOMPARE(time.take(), text.take());
+        }
+    }
+
     void numbersStayNumbers()
     {
         JsonWriter json;
@@ -111,7 +197,7 @@ private Q_SLOTS:
             .value(0.1)
             .value(std::numeric_limits<double>::quiet_NaN());
         json.endArray();
-        const QJsonArray parsed = QJsonDocument::fromJson(json.bytes()).array();
+        const QJsonArray parsed = QJsonDocument::fromJson(json.take()).array();
         QCOMPARE(parsed.size(), 4);
         QCOMPARE(parsed[0].toInteger(), -9007199254740991LL);
         QCOMPARE(parsed[1].toDouble(), 1e300);
@@ -127,7 +213,7 @@ private Q_SLOTS:
                   .object();
         JsonWriter json;
         json.value(QJsonValue(original));
-        QCOMPARE(QJsonDocument::fromJson(json.bytes()).object(), original);
+        QCOMPARE(QJsonDocument::fromJson(json.take()).object(), original);
     }
 
     void takeLeavesAnEmptyWriter()

@@ -1,4 +1,5 @@
 #include "core/ids.h"
+#include "core/jsonwriter.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/database.h"
@@ -318,6 +319,74 @@ private Q_SLOTS:
         QCOMPARE(submissions.listSchedules(m_project, std::nullopt, std::nullopt, PageRequest {})
                      .items.size(),
                  5);
+    }
+
+    void visitReadsWhatListReads()
+    {
+        // Lists are written from the stored text (SubmissionView); every field must come
+        // out as Submission::writeJson() writes it, whatever the text holds.
+        const QString awkward = QStringLiteral("\"Quotes\", a \\ and a\nline, \t tab, ")
+                                + QChar(0x01) + QStringLiteral(" café ☕ 👩‍👩‍👧 ")
+                                + QChar(0xfeff)
+                                + QStringLiteral(" and a long tail of plain text to copy");
+        Submission withTarget = make(m_clock.nowMs() + 60'000);
+        Submission published = make(std::nullopt, m_otherAccount);
+        Submission failed = make(m_clock.nowMs() + 120'000);
+        make(m_clock.nowMs() + 180'000);
+        Submission plain = make(m_clock.nowMs() + 240'000);
+        const QString facebookPage
+            = AccountRepository(m_database, m_clock)
+                  .addSubaccount(m_account, QStringLiteral("A page"), QStringLiteral("page"))
+                  .id;
+        Statement(m_database,
+                  QStringLiteral("UPDATE submissions SET target_type = 'page', subaccount_id = "
+                                 "?, text = ? WHERE id = ?"))
+            .bind(facebookPage)
+            .bind(awkward)
+            .bind(withTarget.id)
+            .exec();
+        Statement(m_database,
+                  QStringLiteral("UPDATE submissions SET target_type = 'profile', media_urls = "
+                                 "'[]', text = '' WHERE id = ?"))
+            .bind(plain.id)
+            .exec();
+        Statement(m_database,
+                  QStringLiteral("UPDATE submissions SET status = 'published', published_at = "
+                                 "?, public_url = 'https://x.test/1?a=\"b\"' WHERE id = ?"))
+            .bind(m_clock.nowMs() + 5)
+            .bind(published.id)
+            .exec();
+        Statement(m_database,
+                  QStringLiteral(
+                      "UPDATE submissions SET status = 'failed', holds_slot = 0, error_message = ? "
+                      "WHERE id = ?"))
+            .bind(awkward)
+            .bind(failed.id)
+            .exec();
+
+        SubmissionRepository submissions(m_database, m_clock);
+        PostFilter scheduled;
+        scheduled.statuses = {SubmissionStatus::Scheduled, SubmissionStatus::Failed};
+        for (const PostFilter &filter : {PostFilter {}, scheduled}) {
+            PageRequest page;
+            page.limit = 2;
+            int pages = 0;
+            do {
+                const Page<Submission> listed = submissions.list(m_project, filter, page);
+                QByteArray listedJson;
+                for (const Submission &submission : listed.items)
+                    listedJson += JsonWriter::serialize(submission);
+                JsonWriter visited;
+                const QJsonArray nextAfter = submissions.visit(
+                    m_project, filter, page,
+                    [&visited](const SubmissionView &view) { view.writeJson(visited); });
+                QCOMPARE(visited.take(), listedJson);
+                QCOMPARE(nextAfter, listed.nextAfter);
+                page.after = listed.nextAfter;
+                ++pages;
+            } while (!page.after.isEmpty());
+            QCOMPARE(pages, filter.statuses.isEmpty() ? 3 : 2);
+        }
     }
 
     void creditsMoveWithTheirLedger()

@@ -190,8 +190,10 @@ Outcome PostController::listPosts(const CallContext &context, const QJsonObject 
     filter.platform
         = platforms::fromString(parameters.value(QStringLiteral("platform")).toString());
     filter.accountId = parameters.value(QStringLiteral("accountId")).toString();
-    return Outcome::ok(listing::pageBody(
-        m_submissions.list(context.projectId, filter, std::get<PageRequest>(page)), PostList));
+    return Outcome::ok(listing::streamedPageBody(PostList, [&](JsonWriter &json) {
+        return m_submissions.visit(context.projectId, filter, std::get<PageRequest>(page),
+                                   [&json](const SubmissionView &post) { post.writeJson(json); });
+    }));
 }
 
 Outcome PostController::getPost(const CallContext &context, const QJsonObject &parameters)
