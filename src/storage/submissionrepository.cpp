@@ -45,20 +45,32 @@ struct SubmissionRow
     qint64 sortAtMs = 0;
 };
 
+// A short stored name (a platform, a status), parsed without making a QString of it:
+// twice a row. Anything longer than a name, or not ASCII, matches none.
+template<typename Parse>
+auto parseName(QByteArrayView utf8, Parse parse)
+{
+    constexpr qsizetype Longest = 16;
+    char16_t units[Longest];
+    const qsizetype length = std::min(utf8.size(), Longest);
+    for (qsizetype i = 0; i < length; ++i)
+        units[i] = char16_t(static_cast<unsigned char>(utf8[i]));
+    return parse(utf8.size() <= Longest ? QStringView(units, length) : QStringView(u"-"));
+}
+
 // The columns a list shows, as stored.
 SubmissionView readView(const Statement &row)
 {
     SubmissionView view;
     view.id = row.utf8(0);
     view.accountId = row.utf8(2);
-    view.platform
-        = platforms::fromString(QString::fromUtf8(row.utf8(4))).value_or(Platform::LinkedIn);
+    view.platform = parseName(row.utf8(4), platforms::fromString).value_or(Platform::LinkedIn);
     view.text = row.utf8(5);
     view.mediaUrls = mediaList(row.utf8(6));
     if (const QByteArrayView targetType = row.utf8(7); !targetType.isNull())
         view.target = SubmissionView::Target {targetType, row.utf8(3)};
-    view.status = submissionStatusFromString(QString::fromUtf8(row.utf8(8)))
-                      .value_or(SubmissionStatus::Failed);
+    view.status
+        = parseName(row.utf8(8), submissionStatusFromString).value_or(SubmissionStatus::Failed);
     view.scheduledAtMs = row.optionalInteger(9);
     view.scheduleId = row.utf8(10);
     view.createdAtMs = row.integer(11);
