@@ -21,8 +21,9 @@ public:
     JsonWriter &endArray();
 
     // Inside an object: the name of the next value. Names are plain ASCII in this code.
-    // Inline, so that the copy of a literal name has a known size.
-    JsonWriter &key(QLatin1StringView name)
+    // Always inline, so that the copy of a literal name has a known size: 765 keys a
+    // page of posts.
+    Q_ALWAYS_INLINE JsonWriter &key(QLatin1StringView name)
     {
         separate();
         char *out = room(name.size() + 3);
