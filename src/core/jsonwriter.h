@@ -39,8 +39,8 @@ public:
 
     JsonWriter &value(QStringView text);
     JsonWriter &value(const QString &text) { return value(QStringView(text)); }
-    // Text as UTF-8, e.g. straight from the database; a malformed sequence becomes
-    // U+FFFD, as QString::fromUtf8() would make it.
+    // Text as UTF-8, e.g. straight from the database; each byte that is not part of a
+    // well-formed sequence becomes U+FFFD, so the answer is always valid UTF-8.
     JsonWriter &utf8Value(QByteArrayView utf8);
     JsonWriter &value(QLatin1StringView text);
     JsonWriter &value(const char *text) { return value(QLatin1StringView(text)); }
