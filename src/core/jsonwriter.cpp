@@ -70,9 +70,44 @@ JsonWriter &JsonWriter::endArray()
     return *this;
 }
 
-void JsonWriter::appendString(QStringView text)
+namespace {
+
+// The escape of an ASCII character below 0x20, a quote or a backslash (RFC 8259).
+char *escapeAscii(char *out, unsigned c)
 {
     static const char hex[] = "0123456789abcdef";
+    *out++ = '\\';
+    switch (c) {
+    case '"': *out++ = '"'; break;
+    case '\\': *out++ = '\\'; break;
+    case '\n': *out++ = 'n'; break;
+    case '\r': *out++ = 'r'; break;
+    case '\t': *out++ = 't'; break;
+    case '\b': *out++ = 'b'; break;
+    case '\f': *out++ = 'f'; break;
+    default:
+        *out++ = 'u';
+        *out++ = '0';
+        *out++ = '0';
+        *out++ = hex[(c >> 4) & 0xf];
+        *out++ = hex[c & 0xf];
+    }
+    return out;
+}
+
+// A byte order mark is escaped: Qt's JSON parser (the desktop app's) drops one written
+// plainly at the start of a string, and it is part of the text.
+char *escapedByteOrderMark(char *out)
+{
+    for (const char escaped : {'\\', 'u', 'f', 'e', 'f', 'f'})
+        *out++ = escaped;
+    return out;
+}
+
+} // namespace
+
+void JsonWriter::appendString(QStringView text)
+{
     // Encoded straight into the buffer: at most six bytes per UTF-16 unit (\u00XX), plus
     // the quotes. Only quotes, backslashes and control characters are escaped (RFC 8259).
     char *out = room(text.size() * 6 + 2);
@@ -106,30 +141,12 @@ void JsonWriter::appendString(QStringView text)
                 *out++ = char(c);
                 continue;
             }
-            *out++ = '\\';
-            switch (c) {
-            case u'"': *out++ = '"'; break;
-            case u'\\': *out++ = '\\'; break;
-            case u'\n': *out++ = 'n'; break;
-            case u'\r': *out++ = 'r'; break;
-            case u'\t': *out++ = 't'; break;
-            case u'\b': *out++ = 'b'; break;
-            case u'\f': *out++ = 'f'; break;
-            default:
-                *out++ = 'u';
-                *out++ = '0';
-                *out++ = '0';
-                *out++ = hex[(c >> 4) & 0xf];
-                *out++ = hex[c & 0xf];
-            }
+            out = escapeAscii(out, c);
         } else if (c < 0x800) {
             *out++ = char(0xc0 | (c >> 6));
             *out++ = char(0x80 | (c & 0x3f));
         } else if (c == 0xfeff) {
-            // A byte order mark is escaped: Qt's JSON parser (the desktop app's) drops one
-            // written plainly at the start of a string, and it is part of the text.
-            for (const char escaped : {'\\', 'u', 'f', 'e', 'f', 'f'})
-                *out++ = escaped;
+            out = escapedByteOrderMark(out);
         } else if (QChar::isHighSurrogate(c) && i + 1 < text.size()
                    && QChar::isLowSurrogate(units[i + 1])) {
             const char32_t code = QChar::surrogateToUcs4(c, units[++i]);
@@ -193,7 +210,6 @@ bool plainAscii(__m128i bytes)
 
 void JsonWriter::appendUtf8String(QByteArrayView utf8)
 {
-    static const char hex[] = "0123456789abcdef";
     // At most six bytes out per byte in (\u00XX; U+FFFD for one bad byte is three, the
     // escaped byte order mark six for three), plus the quotes.
     char *out = room(utf8.size() * 6 + 2);
@@ -227,29 +243,12 @@ void JsonWriter::appendUtf8String(QByteArrayView utf8)
                 *out++ = char(c);
                 continue;
             }
-            *out++ = '\\';
-            switch (c) {
-            case '"': *out++ = '"'; break;
-            case '\\': *out++ = '\\'; break;
-            case '\n': *out++ = 'n'; break;
-            case '\r': *out++ = 'r'; break;
-            case '\t': *out++ = 't'; break;
-            case '\b': *out++ = 'b'; break;
-            case '\f': *out++ = 'f'; break;
-            default:
-                *out++ = 'u';
-                *out++ = '0';
-                *out++ = '0';
-                *out++ = hex[(c >> 4) & 0xf];
-                *out++ = hex[c & 0xf];
-            }
+            out = escapeAscii(out, c);
             continue;
         }
         const int length = sequenceLength(in, end);
         if (length == 3 && in[0] == 0xef && in[1] == 0xbb && in[2] == 0xbf) {
-            // Escaped for the same reason as in appendString().
-            for (const char escaped : {'\\', 'u', 'f', 'e', 'f', 'f'})
-                *out++ = escaped;
+            out = escapedByteOrderMark(out);
         } else if (length > 0) {
             std::memcpy(out, in, size_t(length));
             out += length;
