@@ -17,11 +17,6 @@ constexpr int RetryAfterFailureMs = 1000;
 constexpr qint64 RetentionIntervalMs = 60 * 60 * 1000;
 // How often an idle writer still checkpoints what others (the dispatcher) wrote.
 constexpr qint64 IdleCheckpointMs = 2000;
-// A passive checkpoint never completes while requests keep committing (they add pages
-// while it syncs), and the log only starts over after a complete one: under a steady
-// stream of writes it would grow without end, and every commit with it. Past this many
-// pages (64 MiB) the checkpoint waits for its turn and makes the log start over.
-constexpr int RestartLogAfterFrames = 16384;
 
 } // namespace
 
@@ -211,9 +206,7 @@ void CallLogWriter::checkpoint(Database &database)
     if (!database.isOpen())
         return;
     try {
-        const Database::CheckpointResult result = database.checkpoint();
-        if (result.logFrames > RestartLogAfterFrames)
-            database.checkpoint(Database::CheckpointMode::Restart);
+        m_checkpointer.run(database);
     } catch (const DatabaseError &error) {
         qCWarning(lcCallLog).noquote() << "checkpoint failed:" << error.message();
     }

@@ -2,6 +2,7 @@
 
 #include "core/callrecord.h"
 #include "storage/calllogbatch.h"
+#include "storage/logcheckpointer.h"
 
 #include <QDeadlineTimer>
 #include <QList>
@@ -21,11 +22,12 @@ class Database;
 // request only encodes its record into a batch and never waits for the disk. Batches are
 // written when `BatchSize` records wait, or `flushIntervalMs` after the first one
 // arrived, each in one transaction together with its keys' last use. After each batch,
-// and every two seconds when idle, it also checkpoints the database's write-ahead log:
-// the server's request connection leaves that to it (Database::setAutoCheckpoint), so
-// that no request waits while a checkpoint syncs the files. Only when the log has grown
-// past 64 MiB (a steady stream of writes never lets a passive checkpoint finish) does
-// its checkpoint hold writers back, once, to start the log over.
+// and every two seconds when idle, it also checkpoints the database's write-ahead log
+// (LogCheckpointer): the server's request connection leaves that to it
+// (Database::setAutoCheckpoint), so that no request waits while a checkpoint syncs the
+// files. Only when the log has grown past 64 MiB (a steady stream of writes never lets a
+// passive checkpoint finish) does its checkpoint hold writers back, briefly, to start the
+// log over.
 // Readers of the log call flush() first, so they always see their own calls.
 class CallLogWriter
 {
@@ -60,6 +62,8 @@ private:
     const Clock &m_clock;
     int m_flushIntervalMs;
     int m_retentionDays;
+
+    LogCheckpointer m_checkpointer; // the writer thread's own
 
     mutable QMutex m_mutex;
     QWaitCondition m_wake; // the writer: records, a flush request, or stop

@@ -191,6 +191,19 @@ Database::CheckpointResult Database::checkpoint(CheckpointMode mode)
     return result;
 }
 
+void Database::syncDatabaseFile()
+{
+    sqlite3 *native = nativeHandle();
+    sqlite3_file *file = nullptr;
+    if (sqlite3_file_control(native, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || !file
+        || !file->pMethods)
+        throw DatabaseError(QStringLiteral("the database file cannot be synced: it is not open"));
+    const int status = file->pMethods->xSync(file, SQLITE_SYNC_NORMAL);
+    if (status != SQLITE_OK)
+        throw DatabaseError(QStringLiteral("syncing the database file failed: %1")
+                                .arg(QString::fromUtf8(sqlite3_errstr(status))));
+}
+
 Database::CachedStatement::~CachedStatement()
 {
     sqlite3_finalize(statement);
