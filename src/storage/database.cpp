@@ -25,15 +25,20 @@ QString nextConnectionName()
 // How long a connection waits for another one's write transaction: 5 s in all. SQLite's
 // own wait (busy_timeout) sleeps 1, 2, 5, 10 ms ... between tries, so a request that
 // waits for the call log's commit (a millisecond or two) would sit idle for up to 8 ms;
-// this tries again every 0.1 ms for the first 10 ms, then every 5 ms.
+// this tries again every 0.1 ms for the first 10 ms, every 1 ms up to 100 ms (the
+// checkpoint that starts the log over holds writers back for 5 to 30 ms), then every
+// 5 ms.
 int waitForLock(void *, int attempt)
 {
     using namespace std::chrono_literals;
-    constexpr int ShortTries = 100;
-    constexpr int LongTries = 1000;
-    if (attempt >= ShortTries + LongTries)
+    constexpr int ShortTries = 100; // 10 ms
+    constexpr int MediumTries = 90; // 90 ms
+    constexpr int LongTries = 980; // 4.9 s
+    if (attempt >= ShortTries + MediumTries + LongTries)
         return 0;
-    std::this_thread::sleep_for(attempt < ShortTries ? 100us : 5ms);
+    std::this_thread::sleep_for(attempt < ShortTries                 ? 100us
+                                : attempt < ShortTries + MediumTries ? 1ms
+                                                                     : 5ms);
     return 1;
 }
 
