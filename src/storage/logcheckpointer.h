@@ -14,7 +14,9 @@ class Database;
 // files. What it has to sync is made small first: after every passive checkpoint the
 // database file is synced outside any lock (SQLite itself would sync it only in the
 // checkpoint that completes, under the lock), and before a restart a second passive
-// checkpoint copies and syncs what was committed meanwhile.
+// checkpoint copies and syncs what was committed meanwhile. Those syncs only move work
+// out of the lock: SQLite's own syncs still guard every copy, so a sync skipped or failed
+// here costs time, never data.
 class LogCheckpointer
 {
 public:
