@@ -8,7 +8,6 @@
 #include <QJsonDocument>
 
 #include <algorithm>
-#include <string>
 
 namespace slotline {
 namespace {
@@ -241,18 +240,17 @@ QJsonArray SubmissionRepository::visit(const QString &projectId, const PostFilte
     const Query sql = listQuery(projectId, filter, page);
     Statement query(m_database, sql.sql);
     query.bindAll(sql.binds).exec();
+    // As collectPage(), but the rows' views die with each row: the cursor is taken from
+    // the page's last row while it is read, and kept only if the extra row follows.
     int rows = 0;
-    qint64 lastSortAtMs = 0;
-    std::string lastId; // keeps its capacity from row to row
+    QJsonArray cursor;
     while (query.next()) {
         if (rows == page.limit) // the extra row: there is a next page
-            return QJsonArray {lastSortAtMs,
-                               QString::fromUtf8(lastId.data(), qsizetype(lastId.size()))};
+            return cursor;
         const SubmissionView view = readView(query);
         eachRow(view);
-        ++rows;
-        lastSortAtMs = query.integer(17);
-        lastId.assign(view.id.data(), size_t(view.id.size()));
+        if (++rows == page.limit)
+            cursor = QJsonArray {query.integer(17), Statement::decodeText(view.id)};
     }
     return {};
 }
