@@ -7,6 +7,7 @@
 #include "storage/statement.h"
 #include "storage/transaction.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QUuid>
 
@@ -74,6 +75,20 @@ const QList<Migration> &cacheMigrations()
              u"DROP TABLE outbox"_s,
              u"ALTER TABLE outbox_entries RENAME TO outbox"_s,
              u"CREATE INDEX outbox_subject ON outbox(subject, sequence)"_s,
+         }},
+        {4,
+         "the posts made of each draft",
+         {
+             u"CREATE TABLE draft_posts ("
+             "post_id TEXT PRIMARY KEY,"
+             "draft_local_id TEXT NOT NULL,"
+             "created_at BIGINT NOT NULL,"
+             "json TEXT NOT NULL)"_s, // the post as last known (Submission)
+             u"CREATE INDEX draft_posts_draft ON draft_posts(draft_local_id, created_at)"_s,
+             // Failed posts are looked for (to say so) without reading every post.
+             u"ALTER TABLE posts ADD COLUMN status TEXT"_s,
+             u"UPDATE posts SET status = json_extract(json, '$.status')"_s,
+             u"CREATE INDEX posts_status ON posts(status)"_s,
          }},
     };
     return steps;
@@ -234,6 +249,7 @@ void LocalStore::deleteDraft(const QString &localId)
     if (current->serverId.isEmpty() && !hasEntries(localId)) {
         // The server never heard of it.
         Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
+        forgetDraftPosts(localId);
     } else {
         Statement(*m_database, u"UPDATE drafts SET deleted = 1, theirs = NULL WHERE local_id = ?"_s)
             .bind(localId)
@@ -428,6 +444,7 @@ void LocalStore::draftDeleted(qint64 sequence)
     Transaction transaction(*m_database);
     removeEntries(found->subject, false);
     Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(found->subject).exec();
+    forgetDraftPosts(found->subject);
     transaction.commit();
     changed();
 }
@@ -539,6 +556,8 @@ void LocalStore::forgetDraft(const QString &localId)
     Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ? AND state = 'synced'"_s)
         .bind(localId)
         .exec();
+    if (!draft(localId))
+        forgetDraftPosts(localId);
     changed();
 }
 
@@ -682,9 +701,9 @@ void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submis
         .bind(sinceMs)
         .bind(untilMs)
         .exec();
-    Statement insert(*m_database, u"INSERT INTO posts (id, at, json) VALUES (?, ?, ?) "
+    Statement insert(*m_database, u"INSERT INTO posts (id, at, json, status) VALUES (?, ?, ?, ?) "
                                   "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
-                                  "json = excluded.json"_s);
+                                  "json = excluded.json, status = excluded.status"_s);
     // The server does not have the moves and cancellations still waiting: the posts are
     // shown with them, as when they were made, or a read of the week would put them back
     // (and an undo would think there is nothing to undo).
@@ -704,13 +723,18 @@ void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submis
                 post.scheduledAtMs = std::get<qint64>(at);
             }
         }
+        const QString json = QString::fromUtf8(JsonWriter::serialize(post));
         insert.bind(post.id)
             .bind(post.scheduledAtMs.value_or(post.createdAtMs))
-            .bind(QString::fromUtf8(JsonWriter::serialize(post)))
+            .bind(json)
+            .bind(toString(post.status))
             .exec();
+        updateDraftPost(post.id, json);
     }
     transaction.commit();
     Q_EMIT postsChanged();
+    // The drafts list shows what became of each draft's posts.
+    Q_EMIT draftsChanged();
 }
 
 QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
@@ -718,6 +742,32 @@ QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
     Statement query(*m_database,
                     u"SELECT json FROM posts WHERE at >= ? AND at < ? ORDER BY at, id"_s);
     query.bind(sinceMs).bind(untilMs).exec();
+    QList<Submission> posts;
+    while (query.next()) {
+        if (auto post
+            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
+            posts.append(std::move(*post));
+    }
+    return posts;
+}
+
+void LocalStore::putPosts(const QList<Submission> &posts)
+{
+    if (posts.isEmpty())
+        return;
+    Transaction transaction(*m_database);
+    for (const Submission &post : posts)
+        putPost(post);
+    transaction.commit();
+    Q_EMIT postsChanged();
+    Q_EMIT draftsChanged();
+}
+
+QList<Submission> LocalStore::failedPosts() const
+{
+    Statement query(*m_database, u"SELECT json FROM posts WHERE status = 'failed' "
+                                 "ORDER BY at DESC, id"_s);
+    query.exec();
     QList<Submission> posts;
     while (query.next()) {
         if (auto post
@@ -746,12 +796,90 @@ const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDr
 
 void LocalStore::putPost(const Submission &post)
 {
-    Statement(*m_database, u"INSERT INTO posts (id, at, json) VALUES (?, ?, ?) ON CONFLICT (id) "
-                           "DO UPDATE SET at = excluded.at, json = excluded.json"_s)
+    const QString json = QString::fromUtf8(JsonWriter::serialize(post));
+    Statement(*m_database, u"INSERT INTO posts (id, at, json, status) VALUES (?, ?, ?, ?) "
+                           "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
+                           "json = excluded.json, status = excluded.status"_s)
         .bind(post.id)
         .bind(post.scheduledAtMs.value_or(post.createdAtMs))
+        .bind(json)
+        .bind(toString(post.status))
+        .exec();
+    updateDraftPost(post.id, json);
+}
+
+void LocalStore::forgetDraftPosts(const QString &draftLocalId)
+{
+    // The posts stay (in the lists of posts); only the draft's account of them goes.
+    Statement(*m_database, u"DELETE FROM draft_posts WHERE draft_local_id = ?"_s)
+        .bind(draftLocalId)
+        .exec();
+}
+
+void LocalStore::updateDraftPost(const QString &postId, const QString &json)
+{
+    Statement(*m_database, u"UPDATE draft_posts SET json = ? WHERE post_id = ?"_s)
+        .bind(json)
+        .bind(postId)
+        .exec();
+}
+
+void LocalStore::recordDraftPost(const QString &draftLocalId, const Submission &post)
+{
+    Statement(*m_database,
+              u"INSERT INTO draft_posts (post_id, draft_local_id, created_at, json) "
+              "VALUES (?, ?, ?, ?) ON CONFLICT (post_id) DO UPDATE SET json = excluded.json"_s)
+        .bind(post.id)
+        .bind(draftLocalId)
+        .bind(post.createdAtMs)
         .bind(QString::fromUtf8(JsonWriter::serialize(post)))
         .exec();
+}
+
+QList<Submission> LocalStore::postsOfDraft(const QString &draftLocalId) const
+{
+    Statement query(*m_database, u"SELECT json FROM draft_posts WHERE draft_local_id = ? "
+                                 "ORDER BY created_at, post_id"_s);
+    query.bind(draftLocalId).exec();
+    QList<Submission> posts;
+    while (query.next()) {
+        if (auto post
+            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
+            posts.append(std::move(*post));
+    }
+    return posts;
+}
+
+QHash<QString, QList<Submission>> LocalStore::postsOfDrafts() const
+{
+    Statement query(*m_database, u"SELECT draft_local_id, json FROM draft_posts "
+                                 "ORDER BY created_at, post_id"_s);
+    query.exec();
+    QHash<QString, QList<Submission>> posts;
+    while (query.next()) {
+        if (auto post
+            = Submission::fromJson(QJsonDocument::fromJson(query.text(1).toUtf8()).object()))
+            posts[query.text(0)].append(std::move(*post));
+    }
+    return posts;
+}
+
+QList<LocalStore::Publication> LocalStore::queuedPublications(const QString &draftLocalId) const
+{
+    QList<Publication> queued;
+    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
+        if (entry.subject != draftLocalId || isRetracted(entry))
+            continue;
+        Publication publication;
+        publication.accountId = entry.payload.value(u"accountId"_s).toString();
+        publication.pageId = entry.payload.value(u"pageId"_s).toString();
+        if (const auto at = isotime::parse(entry.payload.value(u"scheduledTime"_s).toString());
+            std::holds_alternative<qint64>(at))
+            publication.scheduledAtMs = std::get<qint64>(at);
+        publication.useNextFreeSlot = entry.payload.value(u"useNextFreeSlot"_s).toBool();
+        queued.append(publication);
+    }
+    return queued;
 }
 
 namespace {
@@ -777,9 +905,42 @@ qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publicati
     const QJsonObject payload = publicationPayload(publication);
     if (const auto queued = queuedPublication(draftLocalId, payload))
         return *queued;
-    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload);
+    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload,
+                                            {}, publicationKey(draftLocalId, publication));
     changed();
     return sequence;
+}
+
+QString LocalStore::publicationKey(const QString &draftLocalId,
+                                   const Publication &publication) const
+{
+    // Derived from what is asked (draft, account, page, when) and from how many posts of
+    // the draft this account already has: asking twice for the same thing, before the
+    // first answer is known here, sends the same key, and the server replays its first
+    // answer instead of posting again. A publication the user asked for again knowingly
+    // (the draft went there before) counts one more post, so it gets a key of its own.
+    // Entries still in the outbox count too (one taken back while on its way included),
+    // so that no two entries ever share a key.
+    qsizetype earlier = 0;
+    for (const Submission &post : postsOfDraft(draftLocalId)) {
+        if (post.accountId == publication.accountId)
+            ++earlier;
+    }
+    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
+        if (entry.subject == draftLocalId
+            && entry.payload.value(u"accountId"_s).toString() == publication.accountId)
+            ++earlier;
+    }
+    const QString when = publication.useNextFreeSlot ? u"next-free-slot"_s
+                         : publication.scheduledAtMs ? isotime::format(*publication.scheduledAtMs)
+                                                     : u"now"_s;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString &part : {draftLocalId, publication.accountId, publication.pageId, when,
+                                QString::number(earlier)}) {
+        hash.addData(part.toUtf8());
+        hash.addData(QByteArrayView("\n", 1));
+    }
+    return u"slotline-publish-"_s + QString::fromLatin1(hash.result().toHex().left(40));
 }
 
 bool LocalStore::isPublicationQueued(const QString &draftLocalId,
@@ -894,12 +1055,13 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         if (account.id == accountId)
             platform = account.platform;
     }
-    // Shown as what it will be; without its account or draft it waits for the server's.
-    if (status && draft && platform && !created.postSubmissionId.isEmpty()) {
+    if (status && draft && !created.postSubmissionId.isEmpty()) {
         Submission post;
         post.id = created.postSubmissionId;
         post.accountId = accountId;
-        post.platform = *platform;
+        // Until the accounts are read, the draft's platform stands in; the next read of
+        // the post puts the record right.
+        post.platform = platform.value_or(draft->platforms.value(0, Platform::LinkedIn));
         post.text = draft->text;
         post.mediaUrls = draft->mediaUrls;
         if (const QString pageId = found->payload.value(u"pageId"_s).toString(); !pageId.isEmpty())
@@ -909,7 +1071,12 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         post.scheduleId = created.scheduleId;
         post.createdAtMs = nowMs;
         post.updatedAtMs = nowMs;
-        putPost(post);
+        // Kept with the draft whatever else is known: where a draft went decides whether
+        // the app asks before sending it there again.
+        recordDraftPost(found->subject, post);
+        // Shown as what it will be; without its account it waits for the server's.
+        if (platform)
+            putPost(post);
     }
     if (found && isRetracted(*found) && !created.scheduleId.isEmpty()) {
         // Undone while it was on its way: the post goes again at once.

@@ -9,6 +9,7 @@
 #include "core/userprofile.h"
 #include "core/weeklyslot.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QObject>
@@ -107,6 +108,12 @@ public:
     static bool isRetracted(const OutboxEntry &entry);
     void queueMove(const Submission &post, qint64 newAtMs);
     void queueCancel(const Submission &post);
+    // The draft's publications that wait in the outbox (not those taken back), oldest first.
+    QList<Publication> queuedPublications(const QString &draftLocalId) const;
+    // The posts made of a draft, as last known (status, time, address), oldest first; of
+    // every draft at once for the drafts list.
+    QList<Submission> postsOfDraft(const QString &draftLocalId) const;
+    QHash<QString, QList<Submission>> postsOfDrafts() const;
     // Publications, moves and cancellations not yet through, oldest first.
     QList<OutboxEntry> pendingScheduling() const;
     bool isPending(const QString &scheduleId) const;
@@ -160,6 +167,10 @@ public:
     // it (posts published now count at their creation time).
     void replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts);
     QList<Submission> cachedPosts(qint64 sinceMs, qint64 untilMs) const;
+    // Posts as the server has them, added or updated (nothing else in their range goes).
+    void putPosts(const QList<Submission> &posts);
+    // Every cached post that failed, the latest first.
+    QList<Submission> failedPosts() const;
     // One cached post, as it is shown (with changes still waiting applied).
     std::optional<Submission> cachedPost(const QString &submissionId) const;
 
@@ -173,10 +184,14 @@ private:
     void enqueue(OutboxEntry::Kind kind, const QString &localId);
     std::optional<qint64> queuedPublication(const QString &draftLocalId,
                                             const QJsonObject &payload) const;
+    QString publicationKey(const QString &draftLocalId, const Publication &publication) const;
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
     void putPost(const Submission &post);
+    void recordDraftPost(const QString &draftLocalId, const Submission &post);
+    void updateDraftPost(const QString &postId, const QString &json);
+    void forgetDraftPosts(const QString &draftLocalId);
     // Within a transaction: the post cancelled in the cache, the cancellation queued.
     void appendCancel(const Submission &post);
     void updateState(const QString &localId);

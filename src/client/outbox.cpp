@@ -78,15 +78,18 @@ QString Outbox::toolName(Entry::Kind kind)
 }
 
 qint64 Outbox::append(Entry::Kind kind, const QString &subject, const QJsonObject &payload,
-                      const QJsonObject &undo)
+                      const QJsonObject &undo, const QString &idempotencyKey)
 {
     Statement insert(m_database, u"INSERT INTO outbox (kind, subject, payload, undo, "
-                                 "idempotency_key) VALUES (?, ?, ?, ?, ?) RETURNING sequence"_s);
+                                 "idempotency_key) VALUES (?, ?, ?, ?, ?) "
+                                 "ON CONFLICT (idempotency_key) DO NOTHING RETURNING sequence"_s);
     insert.bind(toolName(kind))
         .bind(subject)
         .bindNullableText(jsonText(payload))
         .bindNullableText(jsonText(undo))
-        .bind(QString(u"slotline-"_s + QUuid::createUuid().toString(QUuid::Id128)))
+        .bind(idempotencyKey.isEmpty()
+                  ? QString(u"slotline-"_s + QUuid::createUuid().toString(QUuid::Id128))
+                  : idempotencyKey)
         .exec();
     return insert.next() ? insert.integer(0) : 0;
 }

@@ -39,8 +39,9 @@ public:
 
     static QString toolName(Entry::Kind kind);
 
+    // `idempotencyKey` empty: a new random one. 0 when an entry already has that key.
     qint64 append(Entry::Kind kind, const QString &subject, const QJsonObject &payload = {},
-                  const QJsonObject &undo = {});
+                  const QJsonObject &undo = {}, const QString &idempotencyKey = {});
     bool hasUnsent(Entry::Kind kind, const QString &subject) const;
     bool hasEntriesFor(const QString &subject, const QList<Entry::Kind> &kinds) const;
     // The entries of the subject of these kinds, or only those never sent.

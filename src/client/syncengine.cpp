@@ -29,6 +29,12 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
 {
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
+    m_failureCheck.setInterval(FailureCheckMs);
+    connect(&m_failureCheck, &QTimer::timeout, this, [this] {
+        if (m_connectivity.state() == Connectivity::State::Online)
+            checkFailures();
+    });
+    m_failureCheck.start();
     connect(&connectivity, &Connectivity::stateChanged, this, [this](Connectivity::State state) {
         const bool cameBack = state == Connectivity::State::Online
                               && m_lastState != Connectivity::State::RateLimited;
@@ -36,6 +42,7 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
         if (cameBack) {
             syncNow();
             refreshReference();
+            checkFailures();
         } else if (state == Connectivity::State::Online) {
             syncNow(); // the limit is over: what waits may go
         }
@@ -320,6 +327,24 @@ void SyncEngine::failRefresh(const ApiError &error)
 {
     m_refreshing = false;
     Q_EMIT refreshFailed(error);
+}
+
+void SyncEngine::checkFailures()
+{
+    PostFilter filter;
+    filter.sinceMs = nowMs() - FailureLookBackMs;
+    filter.statuses = {u"failed"_s};
+    filter.paging = Paging {250, QString()};
+    m_client.listPosts(filter, this, [this](const ApiResult<ItemPage<Submission>> &result) {
+        if (!result.ok()) {
+            qCInfo(lcClient).noquote()
+                << "the failed posts were not read:" << result.error().toDisplayString();
+            return;
+        }
+        // The newest 250 are enough to notice; older ones were noticed before.
+        m_store.putPosts(result.value().items);
+        Q_EMIT failuresChecked();
+    });
 }
 
 void SyncEngine::loadPosts(qint64 sinceMs, qint64 untilMs)

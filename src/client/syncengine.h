@@ -41,6 +41,12 @@ public:
     void refreshReference();
     // Reads the posts of a time range (what a calendar shows) into the store.
     void loadPosts(qint64 sinceMs, qint64 untilMs);
+    // Reads the posts that failed lately (of any range, shown or not) into the store, so
+    // that a failure is noticed even when no view shows its day. Done every
+    // FailureCheckMs while the server can be reached.
+    void checkFailures();
+    static constexpr int FailureCheckMs = 60'000;
+    static constexpr qint64 FailureLookBackMs = 14LL * 24 * 3'600'000;
 
 Q_SIGNALS:
     // A draft was saved elsewhere meanwhile: the user keeps theirs, mine or both.
@@ -61,6 +67,7 @@ Q_SIGNALS:
     void postsLoaded(qint64 sinceMs, qint64 untilMs);
     // A read for the store failed; the store keeps what it had.
     void refreshFailed(const slotline::client::ApiError &error);
+    void failuresChecked();
 
 private:
     void replayNext();
@@ -82,6 +89,7 @@ private:
     LocalStore &m_store;
     Connectivity &m_connectivity;
     QTimer m_retry;
+    QTimer m_failureCheck;
     bool m_syncing = false;
     bool m_again = false; // more changed while syncing
     bool m_refreshing = false;

@@ -529,6 +529,83 @@ private Q_SLOTS:
         QCOMPARE(texts, (QStringList {QStringLiteral("moved into the past"),
                                       QStringLiteral("published from a draft")}));
     }
+    void aPublicationsKeyFollowsTheActionAndTheDraftKeepsWhereItWent()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Keys"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString draft = app.store.createDraft(QStringLiteral("Said once"), {}, {}, 1);
+        const LocalStore::Publication toX {tenant.twitterAccountId, {}, std::nullopt, false};
+        const LocalStore::Publication toLinkedIn {
+            tenant.linkedinAccountId, {}, std::nullopt, false};
+        const auto keyOf = [&](qint64 sequence) {
+            for (const LocalStore::OutboxEntry &entry : app.store.pendingScheduling()) {
+                if (entry.sequence == sequence)
+                    return entry.idempotencyKey;
+            }
+            return QString();
+        };
+
+        // Asked for twice while it waits: one entry. Taken back and asked for again before
+        // anything went out: the same key, so a server that got the first one (an answer
+        // lost on the way) replays it instead of posting again.
+        const qint64 first = app.store.queuePublication(draft, toX);
+        QCOMPARE(app.store.queuePublication(draft, toX), first);
+        const QString key = keyOf(first);
+        QVERIFY(key.startsWith(QStringLiteral("slotline-publish-")));
+        QVERIFY(app.store.withdrawPublication(first));
+        const qint64 again = app.store.queuePublication(draft, toX);
+        QVERIFY(again != first);
+        QCOMPARE(keyOf(again), key);
+        // Another account is another action.
+        const qint64 other = app.store.queuePublication(draft, toLinkedIn);
+        QVERIFY(keyOf(other) != key);
+        QCOMPARE(app.store.queuedPublications(draft).size(), 2);
+
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty() && app.store.pendingChanges() == 0, 10'000);
+        QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 2);
+        // The draft keeps where it went.
+        const QList<Submission> made = app.store.postsOfDraft(draft);
+        QCOMPARE(made.size(), 2);
+        QStringList accounts {made.at(0).accountId, made.at(1).accountId};
+        accounts.sort();
+        QStringList expected {tenant.twitterAccountId, tenant.linkedinAccountId};
+        expected.sort();
+        QCOMPARE(accounts, expected);
+        QVERIFY(app.store.queuedPublications(draft).isEmpty());
+
+        // Asked for again once it went there (knowingly, after the app asked): a key of its
+        // own, and a second post.
+        const qint64 second = app.store.queuePublication(draft, toX);
+        QVERIFY(!keyOf(second).isEmpty());
+        QVERIFY(keyOf(second) != key);
+        synced.clear();
+        QTRY_VERIFY_WITH_TIMEOUT(app.store.pendingChanges() == 0, 10'000);
+        QTRY_COMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 3);
+        QCOMPARE(app.store.postsOfDraft(draft).size(), 3);
+
+        // What became of the posts follows the lists read later.
+        for (const Submission &post : app.store.postsOfDraft(draft))
+            QVERIFY(server.waitForStatus(tenant, post.id, QStringLiteral("published")));
+        const qint64 now = server.clock().nowMs();
+        app.sync.loadPosts(now - 3'600'000, now + 3'600'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const Submission &post : app.store.postsOfDraft(draft)) {
+                    if (post.status != SubmissionStatus::Published)
+                        return false;
+                }
+                return true;
+            }(),
+            10'000);
+        // Deleted, the draft's account of its posts goes too (the posts stay).
+        app.store.deleteDraft(draft);
+        QTRY_VERIFY_WITH_TIMEOUT(app.store.pendingChanges() == 0, 10'000);
+        QVERIFY(app.store.postsOfDraft(draft).isEmpty());
+        QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncEngine)
