@@ -112,6 +112,11 @@ qint64 BundledServer::processId() const
     return m_serve ? m_serve->processId() : 0;
 }
 
+QString BundledServer::log() const
+{
+    return QString::fromUtf8(m_serve ? m_serveErrors : m_lastLog).trimmed();
+}
+
 bool BundledServer::programAvailable() const
 {
     const QFileInfo program(m_program);
@@ -230,7 +235,8 @@ QProcess *BundledServer::runInitDemo(KeyCallback done)
             [this, process, timedOut, done](int exitCode, QProcess::ExitStatus status) {
                 process->deleteLater();
                 const QByteArray output = process->readAllStandardOutput();
-                const QString errors = lastLines(process->readAllStandardError());
+                m_lastLog = process->readAllStandardError().right(KeptErrorBytes);
+                const QString errors = lastLines(m_lastLog);
                 const QString directory = QDir::toNativeSeparators(m_dataDirectory);
                 if (*timedOut) {
                     done(std::nullopt,
@@ -288,8 +294,8 @@ void BundledServer::storeKey(const QString &key, std::function<void()> then)
 
 void BundledServer::launchServe(quint64 attempt)
 {
-    QProcess *process
-        = makeProcess({u"serve"_s, u"--data"_s, m_dataDirectory, u"--listen"_s, u"127.0.0.1:0"_s});
+    QProcess *process = makeProcess({u"serve"_s, u"--data"_s, m_dataDirectory, u"--listen"_s,
+                                     u"127.0.0.1:%1"_s.arg(m_listenPort)});
     m_serve = process;
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
         if (process == m_serve)
@@ -363,24 +369,36 @@ void BundledServer::serveFinished(int exitCode, bool crashed)
     m_killTimer.stop();
     m_serve->deleteLater();
     m_serve = nullptr;
+    m_lastLog = m_serveErrors;
     const State previous = m_state;
     m_state = State::Stopped;
     m_baseUrl.clear();
 
-    QString details = crashed ? tr("It crashed.") : tr("It exited with code %1.").arg(exitCode);
-    if (const QString errors = serveErrorTail(); !errors.isEmpty())
-        details += u'\n' + errors;
     switch (previous) {
-    case State::Starting:
+    case State::Starting: {
+        QString details = crashed ? tr("It crashed.") : tr("It exited with code %1.").arg(exitCode);
+        if (const QString errors = serveErrorTail(); !errors.isEmpty())
+            details += u'\n' + errors;
         m_apiKey.clear();
         qCWarning(lcApp).noquote() << "the bundled server stopped while starting:" << details;
         Q_EMIT failed(tr("The built-in server stopped before it was ready.") + u' ' + details);
         break;
-    case State::Running:
-        qCWarning(lcApp).noquote() << "the bundled server stopped unexpectedly:" << details;
-        Q_EMIT stoppedUnexpectedly(tr("The built-in server stopped unexpectedly.") + u' '
-                                   + details);
+    }
+    case State::Running: {
+        // Nobody here asked it to stop: a clean exit means someone else did (a SIGTERM
+        // from outside, a shutdown of the session).
+        const QString how = crashed ? tr("The built-in server stopped unexpectedly: it "
+                                         "crashed or was killed.")
+                            : exitCode == 0
+                                ? tr("The built-in server was stopped from outside Slotline.")
+                                : tr("The built-in server stopped unexpectedly with an error "
+                                     "(exit code %1).")
+                                      .arg(exitCode);
+        qCWarning(lcApp).noquote()
+            << "the bundled server stopped unexpectedly:" << how << serveErrorTail();
+        Q_EMIT stoppedUnexpectedly(how);
         break;
+    }
     case State::Stopping:
     case State::Stopped:
         qCInfo(lcApp) << "the bundled server stopped";
@@ -394,6 +412,8 @@ void BundledServer::failStart(const QString &reason)
     ++m_attempt;
     m_startTimer.stop();
     m_startAfterRenewal = false;
+    if (m_serve)
+        m_lastLog = m_serveErrors;
     discardProcess(m_initDemo);
     discardProcess(m_serve);
     m_initDemo = nullptr;

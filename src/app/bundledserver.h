@@ -47,6 +47,10 @@ public:
     QString dataDirectory() const { return m_dataDirectory; }
     // How long the server may take to say it listens (and init-demo to finish).
     void setStartTimeoutMs(int ms) { m_startTimeoutMs = ms; }
+    // The port the next start listens on; 0 (the default) lets the system pick one. A
+    // server started again on its old port keeps the addresses the app already holds
+    // (its media links) valid.
+    void setListenPort(quint16 port) { m_listenPort = port; }
 
     State state() const { return m_state; }
     // While Running: where it listens (without /api/v2) and the key it was started with.
@@ -54,6 +58,9 @@ public:
     QString apiKey() const { return m_apiKey; }
     // The server process's id while one runs, else 0.
     qint64 processId() const;
+    // What the last server process (or preparation of its data) wrote on its error output,
+    // its last few KiB: the details behind a failure.
+    QString log() const;
 
     // From Stopped: ready() or failed() follows. Ignored in any other state.
     void start();
@@ -68,7 +75,8 @@ public:
 Q_SIGNALS:
     void ready(const QUrl &baseUrl, const QString &apiKey);
     void failed(const QString &reason);
-    // It exited after ready() without being asked to.
+    // It exited after ready() without being asked to. `reason` says how in words; log()
+    // has what it wrote.
     void stoppedUnexpectedly(const QString &reason);
     void keyRenewed(const QString &apiKey);
     void keyRenewalFailed(const QString &reason);
@@ -102,6 +110,7 @@ private:
     client::CredentialStore &m_credentials;
     QString m_program;
     int m_startTimeoutMs = 30'000;
+    quint16 m_listenPort = 0;
 
     State m_state = State::Stopped;
     quint64 m_attempt = 0; // a new one per start or stop; stale callbacks compare it
@@ -111,6 +120,7 @@ private:
     QPointer<QProcess> m_serve;
     QByteArray m_serveOutput;
     QByteArray m_serveErrors; // the last few KiB only
+    QByteArray m_lastLog; // of the last process that ended, for log()
     QTimer m_startTimer;
     QTimer m_killTimer;
     QUrl m_baseUrl;

@@ -2,15 +2,18 @@
 
 #include "app/bundledserver.h"
 #include "app/logcategories.h"
+#include "app/serversupervisor.h"
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "gui/connectionpreferences.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
+#include "gui/widgets/connectionstatuswidget.h"
 #include "storage/databaseerror.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -18,6 +21,15 @@
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::app {
+namespace {
+
+// Where the built-in server listened last: the address a window opened without it uses
+// until it runs again.
+const QString LastBundledUrlKey = u"bundled/lastBaseUrl"_s;
+// Before it ever listened: the discard port, where nothing answers.
+const QUrl NowhereUrl(u"http://127.0.0.1:9"_s);
+
+} // namespace
 
 DesktopApp::DesktopApp(const Options &options, QObject *parent)
     : QObject(parent)
@@ -94,16 +106,33 @@ void DesktopApp::startBundled()
     if (!m_bundled) {
         m_bundled = new BundledServer(QDir(m_options.dataDirectory).filePath(u"server"_s),
                                       m_credentials, this);
-        connect(m_bundled, &BundledServer::ready, this,
-                [this](const QUrl &baseUrl, const QString &apiKey) {
-                    openSession(baseUrl, apiKey,
-                                QDir(m_options.dataDirectory).filePath(u"bundled-store.sqlite"_s));
-                });
-        connect(m_bundled, &BundledServer::failed, this, &DesktopApp::showStartFailure);
-        connect(m_bundled, &BundledServer::stoppedUnexpectedly, this, [this](const QString &why) {
-            closeSession();
-            showStartFailure(tr("The built-in server stopped: %1").arg(why));
+        m_supervisor = new ServerSupervisor(*m_bundled, this);
+        connect(m_bundled, &BundledServer::ready, this, &DesktopApp::bundledReady);
+        connect(m_bundled, &BundledServer::failed, this, [this](const QString &reason) {
+            // While it is being started again, the supervisor tries on.
+            if (m_supervisor->isRecovering())
+                return;
+            // Used here before: what is kept on this computer opens, offline, while the
+            // server is tried again. Only a first start with nothing to show must wait.
+            if (!m_session && QFileInfo::exists(bundledStoreFile())) {
+                openSession(m_settings.value(LastBundledUrlKey, NowhereUrl).toUrl(), QString(),
+                            bundledStoreFile());
+                if (m_session) {
+                    m_supervisor->recover(reason);
+                    return;
+                }
+            }
+            showStartFailure(reason, m_bundled->log());
         });
+        connect(m_supervisor, &ServerSupervisor::serverLost, this, &DesktopApp::bundledLost);
+        connect(m_supervisor, &ServerSupervisor::restartPlanned, this,
+                [this](int attempt, int attempts) {
+                    setServerNote(tr("the built-in server stopped; starting it again (try %1 "
+                                     "of %2)")
+                                      .arg(attempt)
+                                      .arg(attempts));
+                });
+        connect(m_supervisor, &ServerSupervisor::gaveUp, this, &DesktopApp::bundledGaveUp);
         connect(m_bundled, &BundledServer::keyRenewed, this, [this](const QString &apiKey) {
             if (!m_session)
                 return;
@@ -114,10 +143,78 @@ void DesktopApp::startBundled()
                 [](const QString &message) { qCWarning(lcApp).noquote() << message; });
     }
     if (m_bundled->state() == BundledServer::State::Running)
-        openSession(m_bundled->baseUrl(), m_bundled->apiKey(),
-                    QDir(m_options.dataDirectory).filePath(u"bundled-store.sqlite"_s));
+        bundledReady(m_bundled->baseUrl(), m_bundled->apiKey());
     else
         m_bundled->start();
+}
+
+void DesktopApp::bundledReady(const QUrl &baseUrl, const QString &apiKey)
+{
+    if (m_choice.mode != gui::ConnectionChoice::Mode::Bundled)
+        return;
+    m_settings.setValue(LastBundledUrlKey, baseUrl);
+    if (!m_session) {
+        openSession(baseUrl, apiKey, bundledStoreFile());
+        return;
+    }
+    // Back after a stop: the window and whatever was written meanwhile stay; the session
+    // only learns where the server listens now, and sends what waited.
+    qCInfo(lcApp).noquote() << "the built-in server is back on" << baseUrl.toString();
+    m_session->client().setBaseUrl(baseUrl);
+    m_session->client().setApiKey(apiKey);
+    setServerNote(QString());
+    m_session->start();
+}
+
+QString DesktopApp::bundledStoreFile() const
+{
+    return QDir(m_options.dataDirectory).filePath(u"bundled-store.sqlite"_s);
+}
+
+void DesktopApp::bundledLost()
+{
+    if (!m_session)
+        return;
+    // The next call would find out too; asking now shows it at once.
+    m_session->connectivity().checkNow();
+}
+
+void DesktopApp::bundledGaveUp(const QString &reason, const QString &log)
+{
+    setServerNote(tr("the built-in server could not be started again"));
+    if (!m_window) {
+        showStartFailure(reason, log);
+        return;
+    }
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, tr("The built-in server is not running"),
+        tr("Slotline tried %Ln time(s) to start its built-in server again, without success.",
+           nullptr, m_supervisor->attempts()),
+        QMessageBox::NoButton, m_window.get());
+    box->setObjectName(u"serverGaveUpBox"_s);
+    box->setInformativeText(
+        reason + u"\n\n"_s
+        + tr("You can go on writing: drafts and changes are kept on this computer and sent "
+             "when the server runs again."));
+    if (!log.isEmpty())
+        box->setDetailedText(log); // behind QMessageBox's own "Show Details…"
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *retry = box->addButton(tr("Try &again"), QMessageBox::AcceptRole);
+    QPushButton *other = box->addButton(tr("&Choose another server…"), QMessageBox::ActionRole);
+    box->addButton(tr("&Work offline"), QMessageBox::RejectRole);
+    connect(box, &QMessageBox::buttonClicked, this, [this, retry, other](QAbstractButton *button) {
+        if (button == retry)
+            m_supervisor->retryNow();
+        else if (button == other && m_window)
+            m_window->showSettings();
+    });
+    box->open();
+}
+
+void DesktopApp::setServerNote(const QString &note)
+{
+    if (m_window)
+        m_window->connectionStatus().setServerNote(note);
 }
 
 void DesktopApp::openSession(const QUrl &baseUrl, const QString &apiKey, const QString &storeFile)
@@ -175,17 +272,21 @@ void DesktopApp::switchConnection(const gui::ConnectionChoice &choice)
             return;
         }
         closeSession();
-        if (choice.mode != gui::ConnectionChoice::Mode::Bundled && m_bundled)
+        if (choice.mode != gui::ConnectionChoice::Mode::Bundled && m_bundled) {
+            m_supervisor->halt();
             m_bundled->stop();
+        }
         connectTo(choice);
     });
 }
 
-void DesktopApp::showStartFailure(const QString &reason)
+void DesktopApp::showStartFailure(const QString &reason, const QString &log)
 {
     qCWarning(lcApp).noquote() << reason;
     auto *box = new QMessageBox(QMessageBox::Critical, tr("Slotline could not start"), reason,
                                 QMessageBox::NoButton);
+    if (!log.isEmpty())
+        box->setDetailedText(log);
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton *retry = box->addButton(tr("Try &again"), QMessageBox::AcceptRole);
     QPushButton *other = box->addButton(tr("&Choose another server…"), QMessageBox::ActionRole);
@@ -213,6 +314,8 @@ void DesktopApp::shutDown()
 {
     m_shuttingDown = true;
     closeSession();
+    if (m_supervisor)
+        m_supervisor->halt();
     if (m_bundled && m_bundled->state() != BundledServer::State::Stopped) {
         connect(m_bundled, &BundledServer::stopped, this, &DesktopApp::finished);
         m_bundled->stop();

@@ -22,6 +22,7 @@ class MainWindow;
 namespace slotline::app {
 
 class BundledServer;
+class ServerSupervisor;
 
 // The desktop app's life: the first-run choice of a server, starting the built-in one
 // when that is the choice (and stopping it on the way out), a session and a main window
@@ -49,6 +50,8 @@ public:
     gui::MainWindow *mainWindow() const { return m_window.get(); }
     // The built-in server's process while it runs, else 0.
     qint64 bundledServerProcessId() const;
+    // What watches the built-in server (null until it is first started).
+    ServerSupervisor *bundledServerSupervisor() const { return m_supervisor; }
 
 Q_SIGNALS:
     // Everything is stopped; the process may end.
@@ -57,10 +60,15 @@ Q_SIGNALS:
 private:
     void connectTo(const gui::ConnectionChoice &choice);
     void startBundled();
+    void bundledReady(const QUrl &baseUrl, const QString &apiKey);
+    QString bundledStoreFile() const;
+    void bundledLost();
+    void bundledGaveUp(const QString &reason, const QString &log);
+    void setServerNote(const QString &note);
     void openSession(const QUrl &baseUrl, const QString &apiKey, const QString &storeFile);
     void closeSession();
     void switchConnection(const gui::ConnectionChoice &choice);
-    void showStartFailure(const QString &reason);
+    void showStartFailure(const QString &reason, const QString &log = QString());
     void windowClosed();
     void shutDown();
 
@@ -72,6 +80,7 @@ private:
     SystemClock m_clock;
     gui::ConnectionChoice m_choice;
     BundledServer *m_bundled = nullptr;
+    ServerSupervisor *m_supervisor = nullptr;
     std::unique_ptr<client::Session> m_session;
     std::unique_ptr<gui::MainWindow> m_window;
     bool m_shuttingDown = false;

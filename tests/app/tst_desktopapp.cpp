@@ -1,16 +1,22 @@
 #include "app/desktopapp.h"
+#include "app/serversupervisor.h"
 #include "client/localstore.h"
 #include "desktopapptesting.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
+#include "gui/models/draftlistmodel.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "support/testserver.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -98,6 +104,122 @@ private Q_SLOTS:
         QVERIFY(
             drafts->index(0, 0).data().toString().startsWith(u"Written in the first session"_s));
         window.close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+    }
+
+    void aStoppedBuiltInServerIsStartedAgainWhileTheWindowWorksOffline()
+    {
+        app::DesktopApp desktop(options());
+        QSignalSpy finished(&desktop, &app::DesktopApp::finished);
+        desktop.start();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow(), 30'000);
+        QPointer<gui::MainWindow> window = desktop.mainWindow();
+        QTRY_COMPARE_WITH_TIMEOUT(window->connectionStatus().stateText(), u"Online"_s, 30'000);
+        app::ServerSupervisor *supervisor = desktop.bundledServerSupervisor();
+        QVERIFY(supervisor);
+        // Long enough a pause to write something while the server is away.
+        supervisor->setPausesMs({2'500, 500, 500});
+
+        for (const int signal : {SIGKILL, SIGTERM}) {
+            const qint64 pid = desktop.bundledServerProcessId();
+            QVERIFY(processRuns(pid));
+            ::kill(pid_t(pid), signal);
+            // A server asked to stop closes its port before it exits: the app may see it
+            // offline a moment before it learns why.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window->connectionStatus().stateText().startsWith(u"Offline"_s)
+                    && window->connectionStatus().stateText().contains(u"starting it again"_s),
+                10'000);
+            // Nothing closed, nothing asked: the same window, working.
+            QCOMPARE(desktop.mainWindow(), window.data());
+            QVERIFY(window->isVisible());
+            for (QWidget *widget : QApplication::topLevelWidgets())
+                QVERIFY(!qobject_cast<QMessageBox *>(widget) || !widget->isVisible());
+
+            // Written offline, synced once the server is back.
+            const QString text = u"Written while the server was away (%1)"_s.arg(signal);
+            window->composer().newDraft();
+            QTest::keyClicks(window->findChild<QPlainTextEdit *>(u"textEdit"_s), text);
+            window->composer().saveDraft();
+            const QString localId = window->composer().draftId();
+            QVERIFY(!localId.isEmpty());
+            QTRY_COMPARE_WITH_TIMEOUT(window->connectionStatus().stateText(), u"Online"_s, 30'000);
+            QVERIFY(desktop.bundledServerProcessId() != pid);
+            QCOMPARE(desktop.mainWindow(), window.data());
+            QCOMPARE(window->composer().draftId(), localId); // still open
+            QAbstractItemModel *drafts
+                = window->findChild<QAbstractItemView *>(u"draftsView"_s)->model();
+            // Synced: the server gave it its id.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    for (int row = 0; row < drafts->rowCount(); ++row) {
+                        const QModelIndex index = drafts->index(row, 0);
+                        if (index.data(gui::DraftListModel::TextRole).toString() == text)
+                            return index.data(gui::DraftListModel::SyncStateRole).toInt()
+                                       == int(client::LocalStore::SyncState::Synced)
+                                   && !index.data(gui::DraftListModel::ServerIdRole)
+                                           .toString()
+                                           .isEmpty();
+                    }
+                    return false;
+                }(),
+                15'000);
+        }
+        window->close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
+    }
+
+    void aServerThatCannotBeStartedAgainIsSaidInWordsWithItsLogBehindDetails()
+    {
+        app::DesktopApp desktop(options());
+        QSignalSpy finished(&desktop, &app::DesktopApp::finished);
+        desktop.start();
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.mainWindow(), 30'000);
+        QPointer<gui::MainWindow> window = desktop.mainWindow();
+        QTRY_COMPARE_WITH_TIMEOUT(window->connectionStatus().stateText(), u"Online"_s, 30'000);
+        desktop.bundledServerSupervisor()->setPausesMs({200, 200});
+
+        // Another server takes the data directory the moment the app's stops: the app's
+        // may not run beside it (one server per directory), so every try fails.
+        const qint64 pid = desktop.bundledServerProcessId();
+        ::kill(pid_t(pid), SIGKILL);
+        QTRY_VERIFY(!processRuns(pid));
+        QProcess other;
+        other.start(QStringLiteral(SLOTLINE_SERVER_BINARY),
+                    {u"serve"_s, u"--data"_s, m_profile.filePath(u"data/server"_s), u"--listen"_s,
+                     u"127.0.0.1:0"_s});
+        QVERIFY(other.waitForStarted());
+        QByteArray said;
+        QTRY_VERIFY_WITH_TIMEOUT((said += other.readAllStandardOutput()).contains("listening"),
+                                 30'000);
+
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = window->findChild<QMessageBox *>(u"serverGaveUpBox"_s)),
+                                 30'000);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(u"tried 2 time"_s), qPrintable(box->text()));
+        QVERIFY2(box->informativeText().contains(u"drafts and changes are kept"_s),
+                 qPrintable(box->informativeText()));
+        // The server's own lines are behind "Show Details…", not in the message.
+        QVERIFY2(box->detailedText().contains(u"another slotline-server"_s),
+                 qPrintable(box->detailedText()));
+        QVERIFY(!box->text().contains(u"error:"_s));
+        QCOMPARE(desktop.mainWindow(), window.data());
+        QVERIFY(window->connectionStatus().stateText().contains(u"could not be started again"_s));
+
+        // Once the other one is gone, "Try again" brings it back.
+        other.terminate();
+        QVERIFY(other.waitForFinished(15'000));
+        QAbstractButton *retry = nullptr;
+        for (QAbstractButton *button : box->buttons()) {
+            if (button->text() == u"Try &again"_s)
+                retry = button;
+        }
+        QVERIFY(retry);
+        retry->click();
+        QTRY_COMPARE_WITH_TIMEOUT(window->connectionStatus().stateText(), u"Online"_s, 30'000);
+        QCOMPARE(desktop.mainWindow(), window.data());
+        window->close();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15'000);
     }
 

@@ -67,6 +67,12 @@ QString ConnectionStatusWidget::creditsText() const
     return m_credits->text();
 }
 
+void ConnectionStatusWidget::setServerNote(const QString &note)
+{
+    m_serverNote = note;
+    refresh();
+}
+
 void ConnectionStatusWidget::refresh()
 {
     using State = client::Connectivity::State;
@@ -85,7 +91,10 @@ void ConnectionStatusWidget::refresh()
         text
             = pending > 0 ? tr("Offline · %Ln change(s) waiting", nullptr, pending) : tr("Offline");
         const int next = connectivity.nextCheckInMs();
-        if (next >= 0) {
+        if (!m_serverNote.isEmpty()) {
+            // Whoever set the note knows better when the server is back than the checks.
+            text += u" · "_s + m_serverNote;
+        } else if (next >= 0) {
             text += u" · "_s + tr("next try in %Ln s", nullptr, secondsUp(next));
             ticking = true;
         }

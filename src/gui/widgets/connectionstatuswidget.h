@@ -28,6 +28,10 @@ public:
     QString stateText() const;
     QString creditsText() const;
 
+    // Says more about why the server is away (the built-in server is being started
+    // again, say) while offline; empty to say nothing more.
+    void setServerNote(const QString &note);
+
 Q_SIGNALS:
     // The user asked to fix the connection (the key was refused).
     void settingsRequested();
@@ -41,6 +45,7 @@ private:
     QToolButton *m_retry = nullptr;
     QToolButton *m_settings = nullptr;
     QTimer m_tick; // counts down while something waits for time
+    QString m_serverNote;
 };
 
 } // namespace slotline::gui
