@@ -1,9 +1,14 @@
 #include "gui/mainwindow.h"
 
 #include "client/session.h"
+#include "gui/attentiontracker.h"
+#include "gui/desktopnotifier.h"
 #include "gui/dialogs/settingsdialog.h"
+#include "gui/errortext.h"
 #include "gui/models/accounttreemodel.h"
+#include "gui/models/postlistmodel.h"
 #include "gui/scheduleeditor.h"
+#include "gui/widgets/attentionbutton.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
@@ -58,7 +63,29 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     m_posts = new PostsPanel(session, clock, m_ui->centralTabs);
     m_ui->centralTabs->addTab(m_posts, tr("Posts"));
     m_status = new ConnectionStatusWidget(session, statusBar());
+    m_notifier = new DesktopNotifier(this);
+    m_attention = new AttentionTracker(session.store(), *m_notifier, this);
+    auto *attentionButton = new AttentionButton(session.store(), *m_attention, statusBar());
+    statusBar()->addPermanentWidget(attentionButton);
     statusBar()->addPermanentWidget(m_status);
+    connect(m_attention, &AttentionTracker::changed, this, &MainWindow::attentionChanged);
+    connect(m_posts, &PostsPanel::postViewed, m_attention, &AttentionTracker::markSeen);
+    connect(attentionButton, &AttentionButton::postRequested, this, [this](const QString &id) {
+        m_attention->markSeen(id);
+        openPost(id);
+    });
+    connect(attentionButton, &AttentionButton::accountRequested, this, [this](const QString &id) {
+        m_attention->markSeen(id);
+        m_ui->accountsDock->show();
+        const QModelIndex index = m_accounts->indexOfAccount(id);
+        if (index.isValid())
+            m_ui->accountsView->setCurrentIndex(index);
+    });
+    connect(m_notifier, &DesktopNotifier::activated, this, [this] {
+        show();
+        raise();
+        activateWindow();
+    });
 
     connect(m_drafts, &DraftsPanel::openRequested, this, [this](const QString &localId) {
         m_composer->openDraft(localId);
@@ -97,6 +124,7 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     restoreLayout();
     accountsChecked();
     updateTitle();
+    attentionChanged();
 }
 
 MainWindow::~MainWindow() = default;
@@ -224,8 +252,17 @@ void MainWindow::showRefusal(const QString &subject, const client::ApiError &err
 {
     if (subject == m_composer->draftId())
         return; // the composer shows it next to the field
-    statusBar()->showMessage(tr("The server refused a change: %1").arg(error.toDisplayString()),
+    statusBar()->showMessage(tr("The server refused a change: %1").arg(ErrorText::describe(error)),
                              StatusMessageMs);
+}
+
+void MainWindow::attentionChanged()
+{
+    m_posts->model().setUnseen(m_attention->unseenPosts());
+    const int failed = int(m_attention->unseenPosts().size());
+    m_ui->centralTabs->setTabText(m_ui->centralTabs->indexOf(m_posts),
+                                  failed > 0 ? tr("Posts (%Ln failed)", nullptr, failed)
+                                             : tr("Posts"));
 }
 
 void MainWindow::openPost(const QString &submissionId)

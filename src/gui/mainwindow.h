@@ -26,6 +26,8 @@ class Session;
 namespace slotline::gui {
 
 class AccountTreeModel;
+class AttentionTracker;
+class DesktopNotifier;
 class CalendarPanel;
 class ComposerWidget;
 class ConnectionStatusWidget;
@@ -52,6 +54,7 @@ public:
     ScheduleEditor &scheduleEditor() { return *m_editor; }
     ConnectionStatusWidget &connectionStatus() { return *m_status; }
     AccountTreeModel &accounts() { return *m_accounts; }
+    AttentionTracker &attention() { return *m_attention; }
     QUndoStack &undoStack() { return *m_undoStack; }
 
     void showSettings();
@@ -70,6 +73,7 @@ private:
     void accountsChecked();
     void updateTitle();
     void showRefusal(const QString &subject, const client::ApiError &error);
+    void attentionChanged();
     void openPost(const QString &submissionId);
     void showAbout();
     void restoreLayout();
@@ -88,6 +92,8 @@ private:
     ScheduleEditor *m_editor = nullptr;
     CalendarPanel *m_calendar = nullptr;
     ConnectionStatusWidget *m_status = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
+    AttentionTracker *m_attention = nullptr;
     bool m_closeConfirmed = false; // closing although media are on their way
 };
 

@@ -3,6 +3,7 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "core/platformrules.h"
+#include "gui/errortext.h"
 #include "gui/movepostcommand.h"
 #include "gui/projecttimezone.h"
 #include "gui/publicationtracker.h"
@@ -89,6 +90,7 @@ bool ScheduleEditor::movePost(const QString &submissionId, qint64 atMs)
     m_undoStack.push(
         new MovePostCommand(*m_tracker, submissionId, post.scheduledAtMs.value_or(atMs), atMs,
                             tr("Move “%1” to %2").arg(titleOf(post.text), timeText(atMs))));
+    Q_EMIT accepted();
     return true;
 }
 
@@ -159,6 +161,7 @@ bool ScheduleEditor::scheduleDraft(const QString &draftLocalId, const Target &ta
         new ScheduleDraftCommand(m_session.store(), *m_tracker, draftLocalId, publication,
                                  atMs ? tr("Schedule “%1” at %2").arg(title, timeText(*atMs))
                                       : tr("Schedule “%1” in the next free slot").arg(title)));
+    Q_EMIT accepted();
     return true;
 }
 
@@ -184,6 +187,7 @@ bool ScheduleEditor::unschedulePost(const QString &submissionId)
     const Submission post = *m_session.store().cachedPost(submissionId);
     m_undoStack.push(new UnschedulePostCommand(m_session.store(), *m_tracker, m_clock, post,
                                                tr("Unschedule “%1”").arg(titleOf(post.text))));
+    Q_EMIT accepted();
     return true;
 }
 
@@ -198,7 +202,7 @@ void ScheduleEditor::serverRefused(const QString &subject, const client::ApiErro
 {
     if (const auto draft = m_session.store().draft(subject)) {
         Q_EMIT refused(tr("The server did not schedule “%1”: %2")
-                           .arg(titleOf(draft->text), error.toDisplayString()));
+                           .arg(titleOf(draft->text), ErrorText::describe(error)));
         return;
     }
     // Moves are queued under their schedule's id; publications under a draft's.
@@ -206,7 +210,7 @@ void ScheduleEditor::serverRefused(const QString &subject, const client::ApiErro
          m_session.store().cachedPosts(0, m_clock.nowMs() + FurthestAheadMs)) {
         if (post.scheduleId == subject) {
             Q_EMIT refused(tr("The server did not change “%1”: %2")
-                               .arg(titleOf(post.text), error.toDisplayString()));
+                               .arg(titleOf(post.text), ErrorText::describe(error)));
             return;
         }
     }

@@ -66,6 +66,8 @@ public:
 
 Q_SIGNALS:
     void refused(const QString &reason);
+    // A change was made (and queued for the server).
+    void accepted();
 
 private:
     void serverRefused(const QString &subject, const client::ApiError &error);

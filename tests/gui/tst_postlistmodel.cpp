@@ -184,7 +184,11 @@ private Q_SLOTS:
                  u"Publishing…"_s);
         QCOMPARE(cell(u"ps_published"_s, PostListModel::StatusColumn).toString(), u"Published"_s);
         QCOMPARE(cell(u"ps_failed"_s, PostListModel::StatusColumn).toString(),
-                 u"Failed: The platform refused the post"_s);
+                 u"Failed: Publishing failed."_s);
+        // The app's words in the list; the server's own behind them.
+        QVERIFY(cell(u"ps_failed"_s, PostListModel::StatusColumn, Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"The platform refused the post"_s));
         QCOMPARE(cell(u"ps_cancelled"_s, PostListModel::StatusColumn).toString(), u"Cancelled"_s);
 
         QCOMPARE(cell(u"ps_published"_s, PostListModel::StatusColumn, Qt::ForegroundRole)

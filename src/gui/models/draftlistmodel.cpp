@@ -1,5 +1,6 @@
 #include "gui/models/draftlistmodel.h"
 
+#include "gui/errortext.h"
 #include "gui/models/calendarmime.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/platformstrip.h"
@@ -9,6 +10,7 @@
 #include <QIcon>
 #include <QMimeData>
 #include <QPainter>
+#include <QSet>
 
 #include <algorithm>
 
@@ -114,16 +116,108 @@ void DraftListModel::refresh()
 {
     const QList<LocalDraft> drafts = m_store.drafts();
     std::vector<LocalDraft> fresh(drafts.begin(), drafts.end());
+    QHash<QString, QList<Submission>> posts = m_store.postsOfDrafts();
     const RowNotifier notify = rowNotifier();
+    // The posts column of a row that stays is compared by what it shows.
+    QList<int> postsChanged;
+    for (int row = 0; row < int(m_drafts.size()); ++row) {
+        const QString &id = m_drafts[size_t(row)].localId;
+        if (postsDescription(m_posts.value(id)) != postsDescription(posts.value(id)))
+            postsChanged.append(row);
+    }
+    QSet<QString> changedIds;
+    for (const int row : postsChanged)
+        changedIds.insert(m_drafts[size_t(row)].localId);
+    m_posts = std::move(posts);
     syncRows(
         m_drafts, std::move(fresh), [](const LocalDraft &draft) { return draft.localId; },
-        [this](int row, LocalDraft &current, LocalDraft &&next) {
-            if (sameDraft(current, next))
+        [this, &changedIds](int row, LocalDraft &current, LocalDraft &&next) {
+            if (sameDraft(current, next)) {
+                if (changedIds.contains(current.localId))
+                    Q_EMIT dataChanged(index(row, PostsColumn), index(row, PostsColumn));
                 return;
+            }
             current = std::move(next);
             Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         },
         notify);
+}
+
+QString DraftListModel::accountText(const QString &accountId) const
+{
+    for (const Account &account : m_store.cachedAccounts()) {
+        if (account.id == accountId)
+            return account.username.isEmpty()
+                       ? tr("%1 (%2)").arg(platforms::displayName(account.platform), account.name)
+                       : tr("%1 (@%2)")
+                             .arg(platforms::displayName(account.platform), account.username);
+    }
+    return accountId;
+}
+
+QString DraftListModel::postsText(const QList<Submission> &posts) const
+{
+    QStringList parts;
+    for (const Submission &post : posts) {
+        const QString platform = platforms::displayName(post.platform);
+        switch (post.status) {
+        case SubmissionStatus::Published:
+            //: A draft's post in the drafts list: published on this platform.
+            parts.append(tr("%1 ✓").arg(platform));
+            break;
+        case SubmissionStatus::InProgress: parts.append(tr("%1 …").arg(platform)); break;
+        case SubmissionStatus::Scheduled:
+            //: A draft's post in the drafts list: the platform and when it is scheduled.
+            parts.append(
+                tr("%1 %2").arg(platform, m_timeText.dateTime(post.scheduledAtMs.value_or(0))));
+            break;
+        case SubmissionStatus::Failed:
+            //: A draft's post in the drafts list: it failed on this platform.
+            parts.append(tr("%1 failed").arg(platform));
+            break;
+        case SubmissionStatus::Cancelled: break; // it went nowhere
+        }
+    }
+    // The column stays narrow; the tooltip has every post.
+    constexpr qsizetype Shown = 3;
+    if (parts.size() > Shown) {
+        const qsizetype more = parts.size() - Shown;
+        parts = parts.mid(parts.size() - Shown);
+        parts.prepend(tr("+%Ln more", nullptr, int(more)));
+    }
+    return parts.join(u" · "_s);
+}
+
+QString DraftListModel::postsDescription(const QList<Submission> &posts) const
+{
+    QStringList lines;
+    for (const Submission &post : posts) {
+        const QString where = accountText(post.accountId);
+        switch (post.status) {
+        case SubmissionStatus::Published:
+            lines.append(tr("Published on %1 on %2")
+                             .arg(where, m_timeText.dateTime(
+                                             post.publishedAtMs.value_or(post.createdAtMs))));
+            break;
+        case SubmissionStatus::InProgress:
+            lines.append(tr("Being published on %1").arg(where));
+            break;
+        case SubmissionStatus::Scheduled:
+            lines.append(tr("Scheduled for %1 on %2")
+                             .arg(where, m_timeText.dateTime(post.scheduledAtMs.value_or(0))));
+            break;
+        case SubmissionStatus::Failed:
+            lines.append(tr("Failed on %1: %2").arg(where, ErrorText::postFailure(post)));
+            break;
+        case SubmissionStatus::Cancelled:
+            lines.append(post.scheduledAtMs
+                             ? tr("Cancelled for %1 (was planned for %2)")
+                                   .arg(where, m_timeText.dateTime(*post.scheduledAtMs))
+                             : tr("Cancelled for %1").arg(where));
+            break;
+        }
+    }
+    return lines.join(u'\n');
 }
 
 void DraftListModel::relativeTimesChanged()
@@ -185,6 +279,12 @@ QVariant DraftListModel::data(const QModelIndex &index, int role) const
     case TextRole: return draft.text;
     case PlatformsRole: return platformList(draft.platforms);
     case ServerIdRole: return draft.serverId;
+    case PostCountRole: {
+        const QList<Submission> posts = m_posts.value(draft.localId);
+        return int(std::count_if(posts.cbegin(), posts.cend(), [](const Submission &post) {
+            return post.status != SubmissionStatus::Cancelled;
+        }));
+    }
     default: return draftData(draft, index.column(), role);
     }
 }
@@ -235,6 +335,20 @@ QVariant DraftListModel::draftData(const LocalDraft &draft, int column, int role
             return tr("The server has this version.");
         }
         return {};
+    case PostsColumn: {
+        const QList<Submission> posts = m_posts.value(draft.localId);
+        if (role == Qt::DisplayRole)
+            return postsText(posts);
+        if (role == Qt::ToolTipRole || role == Qt::AccessibleTextRole)
+            return posts.isEmpty() ? tr("Not published or scheduled yet.")
+                                   : postsDescription(posts);
+        if (role == Qt::ForegroundRole
+            && std::any_of(posts.cbegin(), posts.cend(), [](const Submission &post) {
+                   return post.status == SubmissionStatus::Failed;
+               }))
+            return ItemColors::error();
+        return {};
+    }
     default: return {};
     }
 }
@@ -317,6 +431,8 @@ QVariant DraftListModel::headerData(int section, Qt::Orientation orientation, in
     case PlatformsColumn: return tr("Platforms");
     case EditedColumn: return tr("Edited");
     case SyncColumn: return tr("Sync");
+    //: The drafts list's column of the posts made of each draft.
+    case PostsColumn: return tr("Posts");
     default: return {};
     }
 }

@@ -19,14 +19,22 @@ namespace slotline::gui {
 // current draft stay put while the user types.
 //
 // Columns: the draft's first line, its platforms (one pixmap of their icons), when it was
-// last edited ("5 min ago" within the hour) and where it stands with the server.
+// last edited ("5 min ago" within the hour), where it stands with the server, and the
+// posts made of it (where each went, and what became of it).
 // DraftFilterModel narrows and sorts it.
 class DraftListModel : public RowSyncing<QAbstractTableModel>
 {
     Q_OBJECT
 
 public:
-    enum Column { DraftColumn, PlatformsColumn, EditedColumn, SyncColumn, ColumnCount };
+    enum Column {
+        DraftColumn,
+        PlatformsColumn,
+        EditedColumn,
+        SyncColumn,
+        PostsColumn,
+        ColumnCount
+    };
     enum Role {
         LocalIdRole = Qt::UserRole + 1, // QString
         SyncStateRole, // int(client::LocalStore::SyncState)
@@ -34,6 +42,7 @@ public:
         TextRole, // the full text
         PlatformsRole, // QVariantList of int(slotline::Platform)
         ServerIdRole, // QString; empty while the server never had it
+        PostCountRole, // int: the posts made of it that were not cancelled
     };
 
     explicit DraftListModel(client::LocalStore &store, QObject *parent = nullptr);
@@ -69,6 +78,10 @@ public:
 
     // "Only here", "Synced", "Waiting to sync", "Conflict" or "Refused".
     static QString syncText(const client::LocalStore::LocalDraft &draft);
+    // The posts made of a draft in a few words ("X ✓ · LinkedIn 28/11 09:00"), and one
+    // line each in full ("Published on X (@demo) on …").
+    QString postsText(const QList<Submission> &posts) const;
+    QString postsDescription(const QList<Submission> &posts) const;
 
 Q_SIGNALS:
     void postDropped(const QString &submissionId);
@@ -77,11 +90,13 @@ private:
     using LocalDraft = client::LocalStore::LocalDraft;
 
     QVariant draftData(const LocalDraft &draft, int column, int role) const;
+    QString accountText(const QString &accountId) const;
     QPixmap platformsPixmap(const QList<Platform> &platforms) const;
     void relativeTimesChanged();
 
     client::LocalStore &m_store;
     std::vector<LocalDraft> m_drafts;
+    QHash<QString, QList<Submission>> m_posts; // by the draft's local id
     TimeText m_timeText;
     // "5 min ago" grows older by itself: the Edited column is announced again each minute.
     QTimer m_ageTimer;

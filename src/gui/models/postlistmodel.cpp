@@ -1,13 +1,16 @@
 #include "gui/models/postlistmodel.h"
 
 #include "client/localstore.h"
+#include "gui/errortext.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/rowsync.h"
 #include "gui/platformstyle.h"
 
+#include <QFont>
 #include <QUrl>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -181,6 +184,18 @@ int PostListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void PostListModel::setUnseen(const QSet<QString> &submissionIds)
+{
+    if (submissionIds == m_unseen)
+        return;
+    const QSet<QString> before = std::exchange(m_unseen, submissionIds);
+    for (int row = 0; row < int(m_rows.size()); ++row) {
+        const QString &id = m_rows[size_t(row)].post.id;
+        if (before.contains(id) != m_unseen.contains(id))
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::FontRole});
+    }
+}
+
 QVariant PostListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -196,6 +211,12 @@ QVariant PostListModel::data(const QModelIndex &index, int role) const
     case AccountIdRole: return post.accountId;
     case PendingRole: return row.pending != Pending::None;
     default: break;
+    }
+    if (role == Qt::FontRole && m_unseen.contains(post.id)) {
+        // A failure the user has not looked at yet stands out until they do.
+        QFont font;
+        font.setBold(true);
+        return font;
     }
     switch (index.column()) {
     case WhenColumn: return whenData(row, role);
@@ -273,10 +294,7 @@ QVariant PostListModel::statusData(const Row &row, int role) const
         case SubmissionStatus::Scheduled: return tr("Scheduled");
         case SubmissionStatus::InProgress: return tr("Publishing…");
         case SubmissionStatus::Published: return tr("Published");
-        case SubmissionStatus::Failed:
-            if (post.errorMessage.isEmpty())
-                return tr("Failed");
-            return tr("Failed: %1").arg(post.errorMessage);
+        case SubmissionStatus::Failed: return tr("Failed: %1").arg(ErrorText::postFailure(post));
         case SubmissionStatus::Cancelled: return tr("Cancelled");
         }
         return {};
@@ -284,7 +302,11 @@ QVariant PostListModel::statusData(const Row &row, int role) const
         if (post.status == SubmissionStatus::Published && !post.publicUrl.isEmpty())
             return post.publicUrl;
         if (post.status == SubmissionStatus::Failed)
-            return post.errorMessage;
+            return post.errorMessage.isEmpty()
+                       ? ErrorText::postFailure(post)
+                       //: A failed post's tooltip: the app's words, then the server's own.
+                       : tr("%1\nThe server said: %2")
+                             .arg(ErrorText::postFailure(post), post.errorMessage);
         return {};
     case Qt::ForegroundRole:
         switch (post.status) {

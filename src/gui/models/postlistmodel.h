@@ -7,6 +7,7 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <QSet>
 #include <QStringList>
 
 #include <optional>
@@ -52,6 +53,8 @@ public:
     void setAccountFilter(const std::optional<QStringList> &accountIds);
     // The clock (what is due) and the zone of the When column.
     void setTimeText(const TimeText &timeText);
+    // Failed posts the user has not seen yet: shown in bold (AttentionTracker).
+    void setUnseen(const QSet<QString> &submissionIds);
 
     // Among the rows shown, a post is publishing or a scheduled one is due: the window
     // should refresh from the server until this is false.
@@ -94,6 +97,7 @@ private:
     std::vector<Row> m_rows;
     QHash<QString, Account> m_accounts;
     QHash<QString, QString> m_pageNames; // page id -> name
+    QSet<QString> m_unseen;
 };
 
 } // namespace slotline::gui

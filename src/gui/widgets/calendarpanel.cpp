@@ -2,11 +2,13 @@
 
 #include "client/session.h"
 #include "core/clock.h"
+#include "gui/errortext.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/weekmodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
 #include "gui/weekdates.h"
+#include "gui/widgets/messagelabel.h"
 #include "gui/widgets/weekview.h"
 #include "ui_calendarpanel.h"
 
@@ -50,7 +52,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     m_view->setClock(&clock);
     m_ui->viewLayout->addWidget(m_view);
     setFocusProxy(m_view);
-    m_ui->messageLabel->hide();
+    m_ui->messageLabel->clearMessage();
 
     m_previousAction = new QAction(QIcon::fromTheme(u"go-previous"_s), tr("&Previous week"), this);
     m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_PageUp));
@@ -104,7 +106,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
         if (on)
             showSlotEditingHelp();
         else
-            m_ui->messageLabel->hide();
+            m_ui->messageLabel->clearMessage();
     });
     connect(m_ui->targetCombo, &QComboBox::currentIndexChanged, this, &CalendarPanel::targetChosen);
     connect(m_ui->zoneCombo, &QComboBox::currentIndexChanged, this, &CalendarPanel::zoneChosen);
@@ -114,6 +116,11 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     connect(m_view, &WeekView::slotClicked, this, &CalendarPanel::removeSlot);
     connect(&editor, &ScheduleEditor::refused, this,
             [this](const QString &reason) { showMessage(reason, true); });
+    // A refusal is about the change refused: one that went through since makes it old news.
+    connect(&editor, &ScheduleEditor::accepted, this, [this] {
+        if (m_ui->messageLabel->tone() == MessageLabel::Tone::Problem)
+            m_ui->messageLabel->clearMessage();
+    });
     connect(&session.store(), &client::LocalStore::referenceChanged, this, [this] {
         fillTargets();
         fillZones();
@@ -126,7 +133,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     m_messageTimer.setInterval(MessageMs);
     connect(&m_messageTimer, &QTimer::timeout, this, [this] {
         if (!m_editSlotsAction->isChecked())
-            m_ui->messageLabel->hide();
+            m_ui->messageLabel->clearMessage();
     });
     m_dueTimer.setInterval(DueRefreshMs);
     connect(&m_dueTimer, &QTimer::timeout, this, &CalendarPanel::reload);
@@ -321,12 +328,9 @@ void CalendarPanel::showSlotEditingHelp()
 
 void CalendarPanel::showMessage(const QString &text, bool problem)
 {
-    QPalette colors = m_ui->messageLabel->palette();
-    colors.setColor(QPalette::WindowText,
-                    problem ? ItemColors::error() : palette().color(QPalette::WindowText));
-    m_ui->messageLabel->setPalette(colors);
-    m_ui->messageLabel->setText(text);
-    m_ui->messageLabel->show();
+    // Its line is always there: the week below never moves when a message comes or goes.
+    m_ui->messageLabel->setMessage(text, problem ? MessageLabel::Tone::Problem
+                                                 : MessageLabel::Tone::Neutral);
     m_messageTimer.start();
 }
 
@@ -373,8 +377,9 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     m_session.client().addSlots(
         {slot}, false, this, [this](const client::ApiResult<QList<WeeklySlot>> &result) {
             if (!result.ok()) {
-                showMessage(tr("The slot was not added: %1").arg(result.error().toDisplayString()),
-                            true);
+                showMessage(
+                    tr("The slot was not added: %1").arg(ErrorText::describe(result.error())),
+                    true);
                 return;
             }
             // The answer is the slot as made: no reads (they are limited) to learn it.
@@ -392,7 +397,8 @@ void CalendarPanel::removeSlot(const QString &slotId)
         slotId, this, [this, slotId](const client::ApiResult<client::Done> &result) {
             if (!result.ok()) {
                 showMessage(
-                    tr("The slot was not removed: %1").arg(result.error().toDisplayString()), true);
+                    tr("The slot was not removed: %1").arg(ErrorText::describe(result.error())),
+                    true);
                 return;
             }
             client::LocalStore &store = m_session.store();

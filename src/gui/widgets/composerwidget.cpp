@@ -3,18 +3,23 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "core/platformrules.h"
+#include "gui/errortext.h"
 #include "gui/models/accounttreemodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
 #include "gui/widgets/mediastrip.h"
+#include "gui/widgets/messagelabel.h"
 #include "ui_composerwidget.h"
 
 #include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QTextCursor>
 #include <QTimeZone>
 
 #include <algorithm>
+#include <utility>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -24,11 +29,6 @@ namespace {
 
 constexpr int AccountIdRole = Qt::UserRole;
 constexpr int PlatformRole = Qt::UserRole + 1;
-
-QString errorStyle()
-{
-    return u"color: #c62828;"_s;
-}
 
 // The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
 std::optional<int> mediaIndex(const QString &field)
@@ -56,8 +56,8 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
     m_ui->linkedinButton->setIcon(PlatformStyle::icon(Platform::LinkedIn));
     m_ui->twitterButton->setIcon(PlatformStyle::icon(Platform::Twitter));
     m_ui->facebookButton->setIcon(PlatformStyle::icon(Platform::Facebook));
-    for (QLabel *label : {m_ui->textErrorLabel, m_ui->accountErrorLabel, m_ui->timeErrorLabel})
-        label->setStyleSheet(errorStyle());
+    // The outcome of a publication takes two lines, kept even while there is none.
+    m_ui->resultLabel->setLines(2);
 
     m_media = new MediaStrip(session.client(), previews, m_ui->mediaContainer);
     m_ui->mediaLayout->addWidget(m_media);
@@ -79,22 +79,39 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
         contentEdited();
     });
     connect(m_ui->accountCombo, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_loading)
+        if (!m_loading) {
             m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-        showFieldError(m_ui->accountErrorLabel, QString());
+            fieldEdited(Field::Account);
+        }
         fillPages();
         updateCounters();
+        validate();
+        updatePublishButton();
+    });
+    connect(m_ui->pageCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_loading)
+            return;
+        m_preferredPageId = m_ui->pageCombo->currentData().toString();
+        fieldEdited(Field::Account);
+        updatePublishButton();
     });
     for (QRadioButton *radio : {m_ui->nowRadio, m_ui->atRadio, m_ui->slotRadio}) {
-        connect(radio, &QRadioButton::toggled, this, [this] {
-            showFieldError(m_ui->timeErrorLabel, QString());
+        connect(radio, &QRadioButton::toggled, this, [this](bool on) {
+            if (!on)
+                return;
+            if (!m_loading)
+                fieldEdited(Field::Time);
+            validate();
             updatePublishButton();
         });
     }
     connect(m_ui->dateTimeEdit, &QDateTimeEdit::dateTimeChanged, this, [this] {
-        showFieldError(m_ui->timeErrorLabel, QString());
+        if (!m_loading)
+            fieldEdited(Field::Time);
         if (!m_ui->atRadio->isChecked())
             m_ui->atRadio->setChecked(true);
+        validate();
+        updatePublishButton();
     });
     connect(m_ui->saveButton, &QPushButton::clicked, this, &ComposerWidget::saveDraft);
     connect(m_ui->publishButton, &QPushButton::clicked, this, &ComposerWidget::publish);
@@ -109,6 +126,8 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
             suggestTime();
     });
     connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::followStore);
+    // A publication leaving the outbox frees its button.
+    connect(&store, &client::LocalStore::outboxChanged, this, &ComposerWidget::updatePublishButton);
     connect(&session.sync(), &client::SyncEngine::published, this,
             [this](qint64, const QString &localId, const client::PostCreated &post) {
                 onPublished(localId, post);
@@ -165,11 +184,12 @@ void ComposerWidget::showDraft(const QString &localId)
     suggestTime();
     m_loading = false;
     m_awaitingPublication = false;
+    fillAccounts();
     clearErrors();
     showResult(QString(), false);
-    fillAccounts();
     updateCounters();
     updateSaveState();
+    updatePublishButton();
     Q_EMIT draftChanged(m_draftId);
 }
 
@@ -251,9 +271,11 @@ void ComposerWidget::contentEdited()
 {
     if (m_loading)
         return;
-    showFieldError(m_ui->textErrorLabel, QString());
+    fieldEdited(Field::Text);
+    validate();
     m_autosave.start();
     updateSaveState();
+    updatePublishButton();
 }
 
 void ComposerWidget::platformsToggled()
@@ -296,60 +318,14 @@ void ComposerWidget::saveDraft()
 
 void ComposerWidget::publish()
 {
-    clearErrors();
+    m_publishTried = true;
     showResult(QString(), false);
-    const QString text = m_ui->textEdit->toPlainText();
-    bool ok = true;
-    if (text.trimmed().isEmpty() && mediaUrls().isEmpty()) {
-        showFieldError(m_ui->textErrorLabel, tr("Write something or add media before publishing."));
-        ok = false;
-    }
-    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    if (accountId.isEmpty()) {
-        showFieldError(m_ui->accountErrorLabel,
-                       m_ui->accountCombo->count() == 0
-                           ? tr("There is no connected account for the chosen platforms.")
-                           : tr("Choose the account to publish with."));
-        ok = false;
-    } else {
-        const auto platform
-            = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
-        const int length = PlatformRules::textLength(platform, text);
-        const int limit = PlatformRules::maxTextLength(platform);
-        if (length > limit) {
-            showFieldError(m_ui->textErrorLabel,
-                           tr("Too long for %1: %2 of %3 characters.")
-                               .arg(platforms::displayName(platform), QLocale().toString(length),
-                                    QLocale().toString(limit)));
-            ok = false;
-        }
-        const int mediaLimit = PlatformRules::maxMediaCount(platform);
-        if (mediaUrls().size() > mediaLimit) {
-            showFieldError(m_ui->textErrorLabel,
-                           tr("%1 takes at most %Ln media file(s).", nullptr, mediaLimit)
-                               .arg(platforms::displayName(platform)));
-            ok = false;
-        }
-    }
+    bool ok = validate();
     if (m_media->isBusy()) {
         showResult(tr("Wait until the media have finished uploading."), true);
         ok = false;
     }
-    const When chosen = when();
-    std::optional<qint64> at;
-    if (chosen == When::At) {
-        at = chosenTimeMs();
-        if (!at) {
-            showFieldError(
-                m_ui->timeErrorLabel,
-                tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone()));
-            ok = false;
-        } else if (*at <= m_clock.nowMs()) {
-            showFieldError(m_ui->timeErrorLabel, tr("Choose a time in the future."));
-            ok = false;
-        }
-    }
-    if (!ok)
+    if (!ok || !m_ui->publishButton->isEnabled())
         return;
 
     saveDraft();
@@ -363,21 +339,126 @@ void ComposerWidget::publish()
                    true);
         return;
     }
-    client::LocalStore::Publication publication;
-    publication.accountId = accountId;
-    publication.pageId = m_ui->pageCombo->currentData().toString();
-    publication.scheduledAtMs = at;
-    publication.useNextFreeSlot = chosen == When::NextFreeSlot;
+    const client::LocalStore::Publication publication = chosenPublication();
     if (m_session.store().isPublicationQueued(m_draftId, publication)) {
         showResult(tr("This publication is already on its way; it is not sent twice."), false);
         return;
     }
+    confirmAndQueue(publication);
+}
+
+client::LocalStore::Publication ComposerWidget::chosenPublication() const
+{
+    client::LocalStore::Publication publication;
+    publication.accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    publication.pageId = m_ui->pageCombo->currentData().toString();
+    const When chosen = when();
+    if (chosen == When::At)
+        publication.scheduledAtMs = chosenTimeMs();
+    publication.useNextFreeSlot = chosen == When::NextFreeSlot;
+    return publication;
+}
+
+void ComposerWidget::confirmAndQueue(const client::LocalStore::Publication &publication)
+{
+    // What the draft became with this account and page: posted, planned, or on its way.
+    // A failed or cancelled post went nowhere, so trying again needs no question.
+    std::optional<Submission> earlier;
+    for (const Submission &post : m_session.store().postsOfDraft(m_draftId)) {
+        const QString pageId = post.target ? post.target->pageId : QString();
+        if (post.accountId == publication.accountId && pageId == publication.pageId
+            && (post.status == SubmissionStatus::Published
+                || post.status == SubmissionStatus::Scheduled
+                || post.status == SubmissionStatus::InProgress))
+            earlier = post;
+    }
+    bool waiting = false;
+    for (const client::LocalStore::Publication &queued :
+         m_session.store().queuedPublications(m_draftId)) {
+        if (queued.accountId == publication.accountId && queued.pageId == publication.pageId)
+            waiting = true;
+    }
+    if (!earlier && !waiting) {
+        queue(publication);
+        return;
+    }
+
+    const QString where
+        = m_ui->pageCombo->currentIndex() > 0
+              //: Where a post goes: the account, then the page it is posted as.
+              ? tr("%1 as %2")
+                    .arg(accountName(publication.accountId), m_ui->pageCombo->currentText())
+              : accountName(publication.accountId);
+    QString said;
+    if (waiting && !earlier) {
+        said = tr("This draft is already waiting to go to %1.").arg(where);
+    } else if (earlier->status == SubmissionStatus::Published) {
+        said = tr("This draft was already published to %1 on %2.")
+                   .arg(where,
+                        projectTimeText(earlier->publishedAtMs.value_or(earlier->createdAtMs)));
+    } else if (earlier->status == SubmissionStatus::InProgress) {
+        said = tr("This draft is being published to %1 right now.").arg(where);
+    } else {
+        said = tr("This draft is already scheduled for %1 on %2.")
+                   .arg(where, projectTimeText(earlier->scheduledAtMs.value_or(0)));
+    }
+    const bool now = !publication.scheduledAtMs && !publication.useNextFreeSlot;
+    auto *box
+        = new QMessageBox(QMessageBox::Question, now ? tr("Publish again?") : tr("Schedule again?"),
+                          said, QMessageBox::NoButton, this);
+    box->setObjectName(u"publishAgainBox"_s);
+    box->setInformativeText(now ? tr("Publishing it again makes a second post there.")
+                                : tr("Scheduling it again makes a second post there."));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *again = box->addButton(now ? tr("Publish &again") : tr("Schedule &again"),
+                                        QMessageBox::AcceptRole);
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel); // a stray Enter or second click posts nothing
+    const QString draftId = m_draftId;
+    connect(box, &QMessageBox::buttonClicked, this,
+            [this, again, draftId, publication](QAbstractButton *button) {
+                if (button != again || draftId != m_draftId)
+                    return;
+                queue(publication);
+            });
+    box->open();
+}
+
+void ComposerWidget::queue(const client::LocalStore::Publication &publication)
+{
+    if (m_session.store().isPublicationQueued(m_draftId, publication))
+        return;
     m_session.store().queuePublication(m_draftId, publication);
     m_awaitingPublication = true;
+    m_publishTried = false;
+    updatePublishButton();
     const bool offline = m_session.connectivity().state() == client::Connectivity::State::Offline;
     showResult(offline ? tr("You are offline: the post will be sent when the server is back.")
                        : tr("Sending…"),
                false);
+}
+
+QString ComposerWidget::accountName(const QString &accountId) const
+{
+    for (const Account &account : m_session.store().cachedAccounts()) {
+        if (account.id != accountId)
+            continue;
+        const QString name = account.username.isEmpty()
+                                 ? account.name
+                                 : tr("%1 (@%2)").arg(account.name, account.username);
+        //: An account where a post goes: its platform, then its name.
+        return tr("%1 %2").arg(platforms::displayName(account.platform), name);
+    }
+    return accountId;
+}
+
+QString ComposerWidget::projectTimeText(qint64 msSinceEpoch) const
+{
+    const QTimeZone zone(projectTimezone().toUtf8());
+    QDateTime at = QDateTime::fromMSecsSinceEpoch(msSinceEpoch);
+    if (zone.isValid())
+        at = at.toTimeZone(zone);
+    return QLocale().toString(at, QLocale::LongFormat);
 }
 
 void ComposerWidget::onPublished(const QString &localId, const client::PostCreated &post)
@@ -385,15 +466,10 @@ void ComposerWidget::onPublished(const QString &localId, const client::PostCreat
     if (localId != m_draftId || !m_awaitingPublication)
         return;
     m_awaitingPublication = false;
-    if (post.scheduledAtMs) {
-        const QTimeZone zone(projectTimezone().toUtf8());
-        QDateTime at = QDateTime::fromMSecsSinceEpoch(*post.scheduledAtMs);
-        if (zone.isValid())
-            at = at.toTimeZone(zone);
-        showResult(tr("Scheduled for %1.").arg(QLocale().toString(at, QLocale::LongFormat)), false);
-    } else {
+    if (post.scheduledAtMs)
+        showResult(tr("Scheduled for %1.").arg(projectTimeText(*post.scheduledAtMs)), false);
+    else
         showResult(tr("Sent for publishing. The Posts list shows when it is out."), false);
-    }
     Q_EMIT published(localId, post);
 }
 
@@ -414,58 +490,112 @@ void ComposerWidget::showError(const client::ApiError &error)
         if (const auto index = mediaIndex(field)) {
             m_media->setFieldError(*index, issue.message);
         } else if (field == u"text" || field.endsWith(u".text")) {
-            showFieldError(m_ui->textErrorLabel, issue.message);
+            m_serverProblems[int(Field::Text)] = issue.message;
         } else if (field == u"accountId" || field == u"pageId" || field.endsWith(u"accountId")
                    || field.startsWith(u"target") || field.endsWith(u"platform")) {
-            showFieldError(m_ui->accountErrorLabel, issue.message);
+            m_serverProblems[int(Field::Account)] = issue.message;
         } else if (field.contains(u"scheduled", Qt::CaseInsensitive)
                    || field.contains(u"slot", Qt::CaseInsensitive)) {
-            showFieldError(m_ui->timeErrorLabel, issue.message);
+            m_serverProblems[int(Field::Time)] = issue.message;
         } else {
             elsewhere.append(issue.message);
         }
     }
-    QString summary;
-    switch (error.kind()) {
-    case client::ApiError::Kind::PaymentRequired:
-        summary = tr("Not published: the project has no credits left.");
-        break;
-    case client::ApiError::Kind::Validation:
-        summary = tr("Not published: %1").arg(error.message());
-        break;
-    default: summary = tr("Not published: %1").arg(error.toDisplayString()); break;
-    }
+    validate();
+    QString summary = tr("Not published: %1").arg(ErrorText::describe(error));
     if (!elsewhere.isEmpty())
         summary += u' ' + elsewhere.join(u' ');
-    showResult(summary.toHtmlEscaped(), true);
+    m_ui->resultLabel->setMessage(summary, MessageLabel::Tone::Problem, ErrorText::detail(error));
 }
 
-void ComposerWidget::showFieldError(QLabel *label, const QString &message)
+void ComposerWidget::fieldEdited(Field field)
 {
-    // Hidden while empty, so the form does not keep gaps for errors that are not there.
-    label->setText(message);
-    label->setVisible(!message.isEmpty());
-    QWidget *field = m_ui->dateTimeEdit;
-    if (label == m_ui->textErrorLabel)
-        field = m_ui->textEdit;
-    else if (label == m_ui->accountErrorLabel)
-        field = m_ui->accountCombo;
-    field->setAccessibleDescription(message);
+    m_serverProblems[int(field)].clear();
+    if (field == Field::Text)
+        m_media->clearFieldErrors();
+    // "Not published: …" or "Scheduled for …" was about the form as it was.
+    if (!m_awaitingPublication)
+        showResult(QString(), false);
 }
 
-void ComposerWidget::showResult(const QString &html, bool problem)
+MessageLabel *ComposerWidget::labelFor(Field field) const
 {
-    m_ui->resultLabel->setStyleSheet(problem ? errorStyle() : QString());
-    m_ui->resultLabel->setText(html);
-    m_ui->resultLabel->setVisible(!html.isEmpty());
+    switch (field) {
+    case Field::Text: return m_ui->textErrorLabel;
+    case Field::Account: return m_ui->accountErrorLabel;
+    case Field::Time: return m_ui->timeErrorLabel;
+    }
+    return m_ui->textErrorLabel;
+}
+
+bool ComposerWidget::validate()
+{
+    std::array<QString, 3> found;
+    const QString text = m_ui->textEdit->toPlainText();
+    if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
+        found[int(Field::Text)] = tr("Write something or add media before publishing.");
+
+    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    if (accountId.isEmpty()) {
+        // Before the accounts are known there is nothing to say about them yet.
+        if (m_publishTried || !m_session.store().cachedAccounts().isEmpty())
+            found[int(Field::Account)]
+                = m_ui->accountCombo->count() == 0
+                      ? tr("There is no connected account for the chosen platforms.")
+                      : tr("Choose the account to publish with.");
+    } else {
+        const auto platform
+            = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
+        const int length = PlatformRules::textLength(platform, text);
+        const int limit = PlatformRules::maxTextLength(platform);
+        const int mediaLimit = PlatformRules::maxMediaCount(platform);
+        if (length > limit) {
+            found[int(Field::Text)]
+                = tr("Too long for %1: %2 of %3 characters.")
+                      .arg(platforms::displayName(platform), QLocale().toString(length),
+                           QLocale().toString(limit));
+        } else if (mediaUrls().size() > mediaLimit) {
+            found[int(Field::Text)] = tr("%1 takes at most %Ln media file(s).", nullptr, mediaLimit)
+                                          .arg(platforms::displayName(platform));
+        }
+    }
+
+    if (when() == When::At) {
+        const auto at = chosenTimeMs();
+        if (!at)
+            found[int(Field::Time)]
+                = tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone());
+        else if (*at <= m_clock.nowMs())
+            found[int(Field::Time)] = tr("Choose a time in the future.");
+    }
+
+    bool ok = true;
+    for (const Field field : {Field::Text, Field::Account, Field::Time}) {
+        const QString &local = found[int(field)];
+        ok = ok && local.isEmpty();
+        const QString &shown = local.isEmpty() ? m_serverProblems[int(field)] : local;
+        labelFor(field)->setMessage(shown, MessageLabel::Tone::Problem);
+        QWidget *input = field == Field::Text      ? static_cast<QWidget *>(m_ui->textEdit)
+                         : field == Field::Account ? static_cast<QWidget *>(m_ui->accountCombo)
+                                                   : static_cast<QWidget *>(m_ui->dateTimeEdit);
+        input->setAccessibleDescription(shown);
+    }
+    return ok;
+}
+
+void ComposerWidget::showResult(const QString &text, bool problem)
+{
+    m_ui->resultLabel->setMessage(text, problem ? MessageLabel::Tone::Problem
+                                                : MessageLabel::Tone::Neutral);
 }
 
 void ComposerWidget::clearErrors()
 {
-    showFieldError(m_ui->textErrorLabel, QString());
-    showFieldError(m_ui->accountErrorLabel, QString());
-    showFieldError(m_ui->timeErrorLabel, QString());
+    m_publishTried = false;
+    for (QString &problem : m_serverProblems)
+        problem.clear();
     m_media->clearFieldErrors();
+    validate();
 }
 
 QList<Platform> ComposerWidget::chosenPlatforms() const
@@ -563,8 +693,10 @@ void ComposerWidget::fillAccounts()
 
 void ComposerWidget::fillPages()
 {
+    // Refilled whenever the accounts are read again (after every publication, for the
+    // credits): the page chosen stays chosen as long as the account has it.
+    const bool wasLoading = std::exchange(m_loading, true);
     const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    const QString current = m_ui->pageCombo->currentData().toString();
     m_ui->pageCombo->clear();
     m_ui->pageCombo->addItem(tr("The account itself"), QString());
     if (!accountId.isEmpty()) {
@@ -573,9 +705,10 @@ void ComposerWidget::fillPages()
                 //: A page in the composer's "As:" choice: its name and its type.
                 tr("%1 (%2)").arg(page.name, AccountTreeModel::pageTypeText(page.type)), page.id);
     }
-    const int found = m_ui->pageCombo->findData(current);
+    const int found = m_ui->pageCombo->findData(m_preferredPageId);
     m_ui->pageCombo->setCurrentIndex(found >= 0 ? found : 0);
     m_ui->pageCombo->setEnabled(m_ui->pageCombo->count() > 1);
+    m_loading = wasLoading;
 }
 
 void ComposerWidget::updatePublishButton()
@@ -586,6 +719,13 @@ void ComposerWidget::updatePublishButton()
     case When::NextFreeSlot: m_ui->publishButton->setText(tr("Put in next free s&lot")); break;
     }
     m_ui->dateTimeEdit->setEnabled(true);
+    // While this very publication is on its way, a second click (a double click, an
+    // impatient one) has nothing to do.
+    const bool sending = !m_draftId.isEmpty()
+                         && m_session.store().isPublicationQueued(m_draftId, chosenPublication());
+    m_ui->publishButton->setEnabled(!sending);
+    m_ui->publishButton->setToolTip(sending ? tr("This post is being sent; wait for the answer.")
+                                            : tr("Publish or schedule this post (Ctrl+Return)"));
 }
 
 void ComposerWidget::updateSaveState()

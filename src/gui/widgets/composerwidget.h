@@ -2,17 +2,15 @@
 
 #include "client/apierror.h"
 #include "client/apiresults.h"
+#include "client/localstore.h"
 #include "core/platform.h"
 
 #include <QScopedPointer>
 #include <QTimer>
 #include <QWidget>
 
+#include <array>
 #include <optional>
-
-QT_BEGIN_NAMESPACE
-class QLabel;
-QT_END_NAMESPACE
 
 namespace Ui {
 class ComposerWidget;
@@ -30,6 +28,7 @@ class MediaPreviewLoader;
 namespace slotline::gui {
 
 class MediaStrip;
+class MessageLabel;
 
 // Where a post is written: one draft at a time, saved to the local store while the user
 // types (so nothing typed is lost, online or not), with a live length counter for each
@@ -80,6 +79,8 @@ Q_SIGNALS:
 
 private:
     enum class When { Now, At, NextFreeSlot };
+    // The parts of the form a problem can be about, each with its line for it.
+    enum class Field { Text, Account, Time };
 
     void contentEdited();
     // The store's drafts changed: the one shown may have been deleted or changed underneath.
@@ -101,10 +102,25 @@ private:
     When when() const;
     std::optional<qint64> chosenTimeMs() const;
     QString projectTimezone() const;
+    // The user changed this part of the form: what the server said about it no longer
+    // holds, nor does the outcome of the last publication.
+    void fieldEdited(Field field);
+    // Checks the form as it is now and shows each part's problem (or none): the problems
+    // found here first, else what the server said about that part. True when nothing
+    // found here stands in the way of publishing.
+    bool validate();
+    MessageLabel *labelFor(Field field) const;
     void clearErrors();
     void showError(const client::ApiError &error);
-    void showResult(const QString &html, bool problem);
-    void showFieldError(QLabel *label, const QString &message);
+    void showResult(const QString &text, bool problem);
+    // The publication the form describes now.
+    client::LocalStore::Publication chosenPublication() const;
+    // Where the draft already went (or waits to go) with this account and page: asks
+    // first, then queues; or queues at once when it went nowhere there yet.
+    void confirmAndQueue(const client::LocalStore::Publication &publication);
+    void queue(const client::LocalStore::Publication &publication);
+    QString accountName(const QString &accountId) const;
+    QString projectTimeText(qint64 msSinceEpoch) const;
     void onPublished(const QString &localId, const client::PostCreated &post);
     void onRefused(const QString &subject, const client::ApiError &error);
 
@@ -116,7 +132,10 @@ private:
     QString m_draftId;
     bool m_loading = false; // fields are being filled from a draft, not edited
     bool m_awaitingPublication = false;
+    bool m_publishTried = false; // since the last edit: "write something" may be said
     QString m_preferredAccountId;
+    QString m_preferredPageId; // the page "As:" names, kept while the lists are refilled
+    std::array<QString, 3> m_serverProblems; // by Field
 };
 
 } // namespace slotline::gui

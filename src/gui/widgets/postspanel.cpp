@@ -88,6 +88,11 @@ PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *pa
     });
     connect(m_ui->postsView->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PostsPanel::updateLinkActions);
+    connect(m_ui->postsView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    Q_EMIT postViewed(current.data(PostListModel::SubmissionIdRole).toString());
+            });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &PostsPanel::updateLinkActions);
     updateLinkActions();
 

@@ -53,6 +53,10 @@ public:
     void refresh();
     PostListModel &model() { return *m_model; }
 
+Q_SIGNALS:
+    // The user looked at this post (it became the current one in the list).
+    void postViewed(const QString &submissionId);
+
 private:
     void rangeChosen();
     void updateSummary();

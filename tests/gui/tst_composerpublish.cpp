@@ -1,0 +1,295 @@
+// Publishing from the composer with the real mouse of an X server: xdotool moves the X
+// pointer and clicks, and the app gets the events as from a person's mouse (double clicks
+// included). What a manager must be able to trust: one click or two, one post; a draft
+// that went somewhere already is not posted there again without asking; messages never
+// move the controls under the mouse; the page chosen stays chosen.
+#include "client/mediapreviewloader.h"
+#include "client/session.h"
+#include "gui/mainwindow.h"
+#include "gui/widgets/composerwidget.h"
+#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/widgets/messagelabel.h"
+#include "support/testserver.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+#include <QToolButton>
+
+using namespace slotline;
+using namespace slotline::test;
+using namespace slotline::gui;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+struct Desktop
+{
+    Desktop(quint16 port, const QString &apiKey, const QString &storeFile, const Clock &clock)
+        : session(QUrl(u"http://127.0.0.1:%1"_s.arg(port)), apiKey, storeFile)
+        , window(session, previews, clock, ConnectionChoice {})
+    {
+        window.resize(1400, 900);
+        window.show();
+        session.start();
+    }
+
+    template<typename T>
+    T *find(const QString &name)
+    {
+        T *found = window.findChild<T *>(name);
+        if (!found)
+            qFatal("no widget %s", qPrintable(name));
+        return found;
+    }
+
+    QString message(const QString &name) { return find<MessageLabel>(name)->message(); }
+
+    client::MediaPreviewLoader previews;
+    client::Session session;
+    MainWindow window;
+};
+
+// Clicks `widget` in its middle `count` times in a row (2: a double click), with the X
+// server's pointer, and waits until the clicks are made. The event loop runs meanwhile.
+bool realClick(QWidget *widget, int count = 1)
+{
+    const QPoint at = widget->mapToGlobal(widget->rect().center());
+    QProcess xdotool;
+    xdotool.start(u"xdotool"_s,
+                  // No --sync: it waits for the pointer to move, forever when it is there
+                  // already (the previous click's window was at the same place).
+                  {u"mousemove"_s, QString::number(at.x()), QString::number(at.y()), u"sleep"_s,
+                   u"0.2"_s, u"click"_s, u"--repeat"_s, QString::number(count), u"--delay"_s,
+                   u"60"_s, u"1"_s});
+    if (!QTest::qWaitFor([&] { return xdotool.state() == QProcess::NotRunning; }, 10'000))
+        return false;
+    // The events are the X server's now; let the app read all of them.
+    QTest::qWait(300);
+    return xdotool.exitStatus() == QProcess::NormalExit && xdotool.exitCode() == 0;
+}
+
+QMessageBox *visibleBox(const QString &name)
+{
+    for (QWidget *widget : QApplication::topLevelWidgets()) {
+        if (auto *box = qobject_cast<QMessageBox *>(widget);
+            box && box->isVisible() && box->objectName() == name)
+            return box;
+    }
+    return nullptr;
+}
+
+QAbstractButton *buttonNamed(QMessageBox *box, const QString &text)
+{
+    for (QAbstractButton *button : box->buttons()) {
+        if (button->text().remove(u'&') == text)
+            return button;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestComposerPublish : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_stores;
+    int m_storeCount = 0;
+
+    QString newStoreFile() { return m_stores.filePath(u"store-%1.sqlite"_s.arg(++m_storeCount)); }
+
+    static QList<QJsonObject> posts(TestServer &server, const Tenant &tenant)
+    {
+        QList<QJsonObject> found;
+        for (const QJsonValue &item : server.get(u"/api/v2/posts"_s, tenant).items())
+            found.append(item.toObject());
+        return found;
+    }
+
+    // The composer ready to publish `text` with the account of `platformButton`.
+    static void write(Desktop &desktop, const QString &platformButton, const QString &text)
+    {
+        auto *accounts = desktop.find<QComboBox>(u"accountCombo"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(accounts->count(), 3, 10'000);
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), u"Online"_s);
+        desktop.find<QToolButton>(platformButton)->click();
+        QCOMPARE(accounts->count(), 1);
+        desktop.find<QPlainTextEdit>(u"textEdit"_s)->setPlainText(text);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_stores.isValid());
+        QVERIFY2(!QStandardPaths::findExecutable(u"xdotool"_s).isEmpty(),
+                 "xdotool is required (scripts/install-deps.sh installs it)");
+    }
+
+    void aDoubleClickOnPublishNowPublishesOnce()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Double"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"twitterButton"_s, u"Launch day is here"_s);
+        auto *publish = desktop.find<QPushButton>(u"publishButton"_s);
+        QCOMPARE(publish->text(), u"Pu&blish now"_s);
+
+        QVERIFY(realClick(publish, 2));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            desktop.message(u"resultLabel"_s).startsWith(u"Sent for publishing"_s), 10'000);
+        // The second click found the button disabled, or (had the first publication been
+        // answered in between) a question instead of a second post.
+        if (QMessageBox *box = visibleBox(u"publishAgainBox"_s))
+            box->reject();
+        QTest::qWait(500); // anything still on its way would arrive now
+        const QList<QJsonObject> made = posts(server, tenant);
+        QCOMPARE(made.size(), 1);
+        QCOMPARE(made.first().value(u"accountId"_s).toString(), tenant.twitterAccountId);
+        QVERIFY(publish->isEnabled()); // free again once the answer is in
+    }
+
+    void publishingAgainAsksFirstAndNamesWhereItWent()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Again"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"linkedinButton"_s, u"Our spring offer"_s);
+        auto *publish = desktop.find<QPushButton>(u"publishButton"_s);
+        QVERIFY(realClick(publish));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            desktop.message(u"resultLabel"_s).startsWith(u"Sent for publishing"_s), 10'000);
+        QTRY_COMPARE(posts(server, tenant).size(), 1);
+
+        // A click a moment later asks first, naming the account; No posts nothing.
+        QVERIFY(realClick(publish));
+        QTRY_VERIFY(visibleBox(u"publishAgainBox"_s));
+        QMessageBox *box = visibleBox(u"publishAgainBox"_s);
+        QVERIFY2(box->text().contains(u"LinkedIn"_s), qPrintable(box->text()));
+        // Published, or still being published as far as the app has heard.
+        QVERIFY2(box->text().contains(u"already published"_s)
+                     || box->text().contains(u"being published"_s),
+                 qPrintable(box->text()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+        QVERIFY(realClick(box->button(QMessageBox::Cancel)));
+        QTRY_VERIFY(!visibleBox(u"publishAgainBox"_s));
+        QTest::qWait(300);
+        QCOMPARE(posts(server, tenant).size(), 1);
+
+        // Said yes to, it is a second post, knowingly.
+        QVERIFY(realClick(publish));
+        QTRY_VERIFY(visibleBox(u"publishAgainBox"_s));
+        box = visibleBox(u"publishAgainBox"_s);
+        QAbstractButton *again = buttonNamed(box, u"Publish again"_s);
+        QVERIFY(again);
+        QVERIFY(realClick(again));
+        QTRY_COMPARE_WITH_TIMEOUT(posts(server, tenant).size(), 2, 10'000);
+    }
+
+    void messagesNeverMoveTheControls()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Steady"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"twitterButton"_s, u"Short"_s);
+        QTest::qWait(200); // laid out
+        const QStringList names {u"publishButton"_s, u"accountCombo"_s, u"pageCombo"_s,
+                                 u"nowRadio"_s,      u"atRadio"_s,      u"slotRadio"_s};
+        const auto geometries = [&] {
+            QList<QRect> rects;
+            for (const QString &name : names) {
+                QWidget *widget = desktop.find<QWidget>(name);
+                rects.append(QRect(widget->mapTo(&desktop.window, QPoint(0, 0)), widget->size()));
+            }
+            return rects;
+        };
+        const QList<QRect> before = geometries();
+
+        // A problem with the text, then the outcome of a publication: both appear, and
+        // nothing the mouse aims at moves.
+        desktop.find<QPlainTextEdit>(u"textEdit"_s)->setPlainText(QString(300, u'x'));
+        QVERIFY(desktop.message(u"textErrorLabel"_s).contains(u"300 of 280"_s));
+        QTest::qWait(100);
+        QCOMPARE(geometries(), before);
+        desktop.find<QPlainTextEdit>(u"textEdit"_s)->setPlainText(u"Short again"_s);
+        QVERIFY(desktop.message(u"textErrorLabel"_s).isEmpty());
+        QVERIFY(realClick(desktop.find<QPushButton>(u"publishButton"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(!desktop.message(u"resultLabel"_s).isEmpty(), 10'000);
+        QTest::qWait(100);
+        QCOMPARE(geometries(), before);
+    }
+
+    void thePageChosenStaysAfterPublishing()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Pages"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"facebookButton"_s, u"From the page"_s);
+        auto *pages = desktop.find<QComboBox>(u"pageCombo"_s);
+        QTRY_COMPARE(pages->count(), 2); // the account itself, and its page
+        pages->setCurrentIndex(1);
+        QCOMPARE(pages->currentData().toString(), tenant.facebookPageId);
+
+        QVERIFY(realClick(desktop.find<QPushButton>(u"publishButton"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            desktop.message(u"resultLabel"_s).startsWith(u"Sent for publishing"_s), 10'000);
+        // The accounts and credits are read again after a publication: "As:" stays.
+        QSignalSpy refreshed(&desktop.session.sync(), &client::SyncEngine::referenceRefreshed);
+        desktop.session.sync().refreshReference();
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10'000);
+        QCOMPARE(pages->currentData().toString(), tenant.facebookPageId);
+        const QList<QJsonObject> made = posts(server, tenant);
+        QCOMPARE(made.size(), 1);
+        QCOMPARE(made.first().value(u"target"_s).toObject().value(u"pageId"_s).toString(),
+                 tenant.facebookPageId);
+    }
+
+    void validationFollowsTheChoicesAsTheyAreMade()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Live"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto *accounts = desktop.find<QComboBox>(u"accountCombo"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(accounts->count(), 3, 10'000);
+        desktop.find<QPlainTextEdit>(u"textEdit"_s)->setPlainText(QString(300, u'y'));
+        const int linkedin = accounts->findData(tenant.linkedinAccountId);
+        const int twitter = accounts->findData(tenant.twitterAccountId);
+        accounts->setCurrentIndex(linkedin);
+        QVERIFY(desktop.message(u"textErrorLabel"_s).isEmpty());
+        // Choosing X says it at once, without a click on Publish.
+        accounts->setCurrentIndex(twitter);
+        QVERIFY(desktop.message(u"textErrorLabel"_s).startsWith(u"Too long for X"_s));
+        // And it goes as soon as it no longer holds.
+        accounts->setCurrentIndex(linkedin);
+        QVERIFY(desktop.message(u"textErrorLabel"_s).isEmpty());
+
+        // A time in the past is said when it is chosen, and goes with a later one.
+        desktop.find<QRadioButton>(u"atRadio"_s)->click();
+        auto *time = desktop.window.findChild<QDateTimeEdit *>(u"dateTimeEdit"_s);
+        const QDateTime now
+            = QDateTime::fromMSecsSinceEpoch(server.clock().nowMs(), QTimeZone::utc());
+        time->setDateTime(QDateTime(now.date().addDays(-1), now.time()));
+        QCOMPARE(desktop.message(u"timeErrorLabel"_s), u"Choose a time in the future."_s);
+        time->setDateTime(QDateTime(now.date().addDays(1), now.time()));
+        QVERIFY(desktop.message(u"timeErrorLabel"_s).isEmpty());
+        // Nothing was sent for any of it.
+        QCOMPARE(posts(server, tenant).size(), 0);
+    }
+};
+
+QTEST_MAIN(TestComposerPublish)
+#include "tst_composerpublish.moc"
