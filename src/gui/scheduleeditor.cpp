@@ -7,6 +7,7 @@
 #include "gui/movepostcommand.h"
 #include "gui/projecttimezone.h"
 #include "gui/publicationtracker.h"
+#include "gui/publishagainquestion.h"
 #include "gui/scheduledraftcommand.h"
 #include "gui/unschedulepostcommand.h"
 
@@ -142,7 +143,7 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
 }
 
 bool ScheduleEditor::scheduleDraft(const QString &draftLocalId, const Target &target,
-                                   std::optional<qint64> atMs)
+                                   std::optional<qint64> atMs, bool confirmedAgain)
 {
     if (const auto reason = refusalToSchedule(draftLocalId, target, atMs)) {
         Q_EMIT refused(*reason);
@@ -156,6 +157,11 @@ bool ScheduleEditor::scheduleDraft(const QString &draftLocalId, const Target &ta
     publication.useNextFreeSlot = !atMs;
     if (m_session.store().isPublicationQueued(draftLocalId, publication))
         return true; // a second drop while the first waits costs no second credit
+    if (!confirmedAgain
+        && PublishAgainQuestion::isNeeded(m_session.store(), draftLocalId, publication)) {
+        Q_EMIT againAsked(draftLocalId, target, atMs);
+        return true;
+    }
     const QString title = titleOf(draft->text);
     m_undoStack.push(
         new ScheduleDraftCommand(m_session.store(), *m_tracker, draftLocalId, publication,

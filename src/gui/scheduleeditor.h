@@ -55,9 +55,11 @@ public:
     std::optional<QString> refusalToSchedule(const QString &draftLocalId, const Target &target,
                                              std::optional<qint64> atMs) const;
     // Schedules the draft (undoably); the draft stays. False, after refused(), when it
-    // cannot.
+    // cannot. When the draft already went to that account and page (or is scheduled for
+    // it, or waits to go there), nothing is scheduled yet: againAsked() says so, and only a
+    // call with `confirmedAgain` schedules it.
     bool scheduleDraft(const QString &draftLocalId, const Target &target,
-                       std::optional<qint64> atMs);
+                       std::optional<qint64> atMs, bool confirmedAgain = false);
 
     std::optional<QString> refusalToUnschedule(const QString &submissionId) const;
     // Cancels the scheduled post and keeps its text as a draft (undoably). False, after
@@ -68,6 +70,9 @@ Q_SIGNALS:
     void refused(const QString &reason);
     // A change was made (and queued for the server).
     void accepted();
+    // The draft went to that target before: the user is to be asked first.
+    void againAsked(const QString &draftLocalId, const slotline::gui::ScheduleEditor::Target &target,
+                    std::optional<qint64> atMs);
 
 private:
     void serverRefused(const QString &subject, const client::ApiError &error);

@@ -217,6 +217,46 @@ private Q_SLOTS:
         QTRY_COMPARE(app.session.store().pendingChanges(), 0);
     }
 
+    void aDraftScheduledAgainForTheSameAccountIsAskedAboutFirst()
+    {
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString draft = app.session.store().createDraft(u"Twice?"_s, {}, {}, now);
+        QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
+        QSignalSpy asked(&app.editor, &ScheduleEditor::againAsked);
+        const ScheduleEditor::Target linkedin {app.tenant.linkedinAccountId, {}};
+        QVERIFY(app.editor.scheduleDraft(draft, linkedin, now + 3 * HourMs));
+        QCOMPARE(asked.size(), 0);
+        QTRY_COMPARE(published.size(), 1);
+
+        // Dropped again for the same account: nothing is scheduled until the user says so.
+        QVERIFY(app.editor.scheduleDraft(draft, linkedin, now + 5 * HourMs));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().at(0).toString(), draft);
+        QCOMPARE(app.undoStack.count(), 1);
+        QCOMPARE(app.session.store().pendingChanges(), 0);
+        QCOMPARE(app.serverScheduled().values(u"Twice?"_s).size(), 1);
+        // Another account is another place: no question.
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + 5 * HourMs));
+        QCOMPARE(asked.size(), 1);
+        QTRY_COMPARE(published.size(), 2);
+        // Said yes to, it is scheduled again.
+        QVERIFY(app.editor.scheduleDraft(draft, linkedin, now + 5 * HourMs, true));
+        QTRY_COMPARE(published.size(), 3);
+        QCOMPARE(app.serverScheduled().values(u"Twice?"_s).size(), 3);
+
+        // Once its posts there are cancelled, it went nowhere there: no question.
+        app.undoStack.undo(); // the second LinkedIn one
+        app.undoStack.undo(); // X
+        app.undoStack.undo(); // the first LinkedIn one
+        QTRY_VERIFY(app.serverScheduled().isEmpty());
+        QTRY_COMPARE(app.session.store().pendingChanges(), 0);
+        QVERIFY(app.editor.scheduleDraft(draft, linkedin, now + 6 * HourMs));
+        QCOMPARE(asked.size(), 1);
+        QTRY_COMPARE(published.size(), 4);
+    }
+
     void undoingADraftScheduledOfflineTakesItBackUnsent()
     {
         Fixture app(newStoreFile());

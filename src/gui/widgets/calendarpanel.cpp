@@ -7,6 +7,7 @@
 #include "gui/models/weekmodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
+#include "gui/publishagainquestion.h"
 #include "gui/weekdates.h"
 #include "gui/widgets/messagelabel.h"
 #include "gui/widgets/weekview.h"
@@ -14,6 +15,7 @@
 
 #include <QAction>
 #include <QLocale>
+#include <QMessageBox>
 #include <QStyle>
 #include <QTime>
 #include <QTimeZone>
@@ -116,6 +118,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     connect(m_view, &WeekView::slotClicked, this, &CalendarPanel::removeSlot);
     connect(&editor, &ScheduleEditor::refused, this,
             [this](const QString &reason) { showMessage(reason, true); });
+    connect(&editor, &ScheduleEditor::againAsked, this, &CalendarPanel::askScheduleAgain);
     // A refusal is about the change refused: one that went through since makes it old news.
     connect(&editor, &ScheduleEditor::accepted, this, [this] {
         if (m_ui->messageLabel->tone() == MessageLabel::Tone::Problem)
@@ -309,9 +312,32 @@ void CalendarPanel::setAccountFilter(const std::optional<QStringList> &accountId
     m_model->setAccountFilter(accountIds);
 }
 
+void CalendarPanel::askScheduleAgain(const QString &draftLocalId,
+                                     const ScheduleEditor::Target &target,
+                                     std::optional<qint64> atMs)
+{
+    m_askedAgain = true;
+    client::LocalStore::Publication publication;
+    publication.accountId = target.accountId;
+    publication.pageId = target.pageId;
+    publication.scheduledAtMs = atMs;
+    publication.useNextFreeSlot = !atMs;
+    QMessageBox *question
+        = PublishAgainQuestion::make(m_session.store(), draftLocalId, publication, this);
+    if (!question)
+        return;
+    connect(question, &QMessageBox::buttonClicked, this,
+            [this, question, draftLocalId, target, atMs](QAbstractButton *button) {
+                if (question->buttonRole(button) == QMessageBox::AcceptRole)
+                    m_editor.scheduleDraft(draftLocalId, target, atMs, true);
+            });
+    question->open();
+}
+
 void CalendarPanel::scheduleInNextFreeSlot(const QString &draftLocalId)
 {
-    if (m_editor.scheduleDraft(draftLocalId, target(), std::nullopt))
+    m_askedAgain = false;
+    if (m_editor.scheduleDraft(draftLocalId, target(), std::nullopt) && !m_askedAgain)
         showMessage(tr("Scheduled in the next free slot of %1; it shows in the calendar once "
                        "the server has placed it.")
                         .arg(m_ui->targetCombo->currentText()),

@@ -80,6 +80,9 @@ private:
     void removeSlot(const QString &slotId);
     bool serverReachable();
     QDate today() const;
+    // The draft went to that target before: asks, and schedules it only if told to.
+    void askScheduleAgain(const QString &draftLocalId, const ScheduleEditor::Target &target,
+                          std::optional<qint64> atMs);
 
     QScopedPointer<Ui::CalendarPanel> m_ui;
     client::Session &m_session;
@@ -95,6 +98,7 @@ private:
     QTimer m_dueTimer; // while a post is due or publishing
     QTimer m_nextDueTimer; // until the next post is due
     QTimer m_checkDue; // checkDue() once after a burst of model changes
+    bool m_askedAgain = false; // the last scheduling asked first instead
 };
 
 } // namespace slotline::gui

@@ -7,6 +7,7 @@
 #include "gui/models/accounttreemodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
+#include "gui/publishagainquestion.h"
 #include "gui/widgets/mediastrip.h"
 #include "gui/widgets/messagelabel.h"
 #include "ui_composerwidget.h"
@@ -361,67 +362,20 @@ client::LocalStore::Publication ComposerWidget::chosenPublication() const
 
 void ComposerWidget::confirmAndQueue(const client::LocalStore::Publication &publication)
 {
-    // What the draft became with this account and page: posted, planned, or on its way.
-    // A failed or cancelled post went nowhere, so trying again needs no question.
-    std::optional<Submission> earlier;
-    for (const Submission &post : m_session.store().postsOfDraft(m_draftId)) {
-        const QString pageId = post.target ? post.target->pageId : QString();
-        if (post.accountId == publication.accountId && pageId == publication.pageId
-            && (post.status == SubmissionStatus::Published
-                || post.status == SubmissionStatus::Scheduled
-                || post.status == SubmissionStatus::InProgress))
-            earlier = post;
-    }
-    bool waiting = false;
-    for (const client::LocalStore::Publication &queued :
-         m_session.store().queuedPublications(m_draftId)) {
-        if (queued.accountId == publication.accountId && queued.pageId == publication.pageId)
-            waiting = true;
-    }
-    if (!earlier && !waiting) {
+    QMessageBox *question
+        = PublishAgainQuestion::make(m_session.store(), m_draftId, publication, this);
+    if (!question) {
         queue(publication);
         return;
     }
-
-    const QString where
-        = m_ui->pageCombo->currentIndex() > 0
-              //: Where a post goes: the account, then the page it is posted as.
-              ? tr("%1 as %2")
-                    .arg(accountName(publication.accountId), m_ui->pageCombo->currentText())
-              : accountName(publication.accountId);
-    QString said;
-    if (waiting && !earlier) {
-        said = tr("This draft is already waiting to go to %1.").arg(where);
-    } else if (earlier->status == SubmissionStatus::Published) {
-        said = tr("This draft was already published to %1 on %2.")
-                   .arg(where,
-                        projectTimeText(earlier->publishedAtMs.value_or(earlier->createdAtMs)));
-    } else if (earlier->status == SubmissionStatus::InProgress) {
-        said = tr("This draft is being published to %1 right now.").arg(where);
-    } else {
-        said = tr("This draft is already scheduled for %1 on %2.")
-                   .arg(where, projectTimeText(earlier->scheduledAtMs.value_or(0)));
-    }
-    const bool now = !publication.scheduledAtMs && !publication.useNextFreeSlot;
-    auto *box
-        = new QMessageBox(QMessageBox::Question, now ? tr("Publish again?") : tr("Schedule again?"),
-                          said, QMessageBox::NoButton, this);
-    box->setObjectName(u"publishAgainBox"_s);
-    box->setInformativeText(now ? tr("Publishing it again makes a second post there.")
-                                : tr("Scheduling it again makes a second post there."));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    QPushButton *again = box->addButton(now ? tr("Publish &again") : tr("Schedule &again"),
-                                        QMessageBox::AcceptRole);
-    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
-    box->setDefaultButton(cancel); // a stray Enter or second click posts nothing
     const QString draftId = m_draftId;
-    connect(box, &QMessageBox::buttonClicked, this,
-            [this, again, draftId, publication](QAbstractButton *button) {
-                if (button != again || draftId != m_draftId)
-                    return;
-                queue(publication);
+    connect(question, &QMessageBox::buttonClicked, this,
+            [this, question, draftId, publication](QAbstractButton *button) {
+                if (question->buttonRole(button) == QMessageBox::AcceptRole
+                    && draftId == m_draftId)
+                    queue(publication);
             });
-    box->open();
+    question->open();
 }
 
 void ComposerWidget::queue(const client::LocalStore::Publication &publication)
@@ -436,20 +390,6 @@ void ComposerWidget::queue(const client::LocalStore::Publication &publication)
     showResult(offline ? tr("You are offline: the post will be sent when the server is back.")
                        : tr("Sending…"),
                false);
-}
-
-QString ComposerWidget::accountName(const QString &accountId) const
-{
-    for (const Account &account : m_session.store().cachedAccounts()) {
-        if (account.id != accountId)
-            continue;
-        const QString name = account.username.isEmpty()
-                                 ? account.name
-                                 : tr("%1 (@%2)").arg(account.name, account.username);
-        //: An account where a post goes: its platform, then its name.
-        return tr("%1 %2").arg(platforms::displayName(account.platform), name);
-    }
-    return accountId;
 }
 
 QString ComposerWidget::projectTimeText(qint64 msSinceEpoch) const

@@ -119,7 +119,6 @@ private:
     // first, then queues; or queues at once when it went nowhere there yet.
     void confirmAndQueue(const client::LocalStore::Publication &publication);
     void queue(const client::LocalStore::Publication &publication);
-    QString accountName(const QString &accountId) const;
     QString projectTimeText(qint64 msSinceEpoch) const;
     void onPublished(const QString &localId, const client::PostCreated &post);
     void onRefused(const QString &subject, const client::ApiError &error);
