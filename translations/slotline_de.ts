@@ -374,6 +374,132 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <source>The project has no credits left.</source>
+        <translation>Das Projekt hat keine Guthaben mehr.</translation>
+    </message>
+    <message>
+        <source>The text is too long for the platform.</source>
+        <translation>Der Text ist für die Plattform zu lang.</translation>
+    </message>
+    <message>
+        <source>There are more media than the platform takes.</source>
+        <translation>Es sind mehr Medien, als die Plattform annimmt.</translation>
+    </message>
+    <message>
+        <source>That time has passed.</source>
+        <translation>Dieser Zeitpunkt ist vorbei.</translation>
+    </message>
+    <message>
+        <source>The account has no free slot in the next 26 weeks.</source>
+        <translation>Das Konto hat in den nächsten 26 Wochen keinen freien Slot.</translation>
+    </message>
+    <message>
+        <source>The draft was changed elsewhere in the meantime.</source>
+        <translation>Der Entwurf wurde inzwischen anderswo geändert.</translation>
+    </message>
+    <message>
+        <source>The post is already being published and can no longer be changed.</source>
+        <translation>Der Beitrag wird schon veröffentlicht und kann nicht mehr geändert werden.</translation>
+    </message>
+    <message>
+        <source>There is already a slot at that time.</source>
+        <translation>Zu dieser Zeit gibt es schon einen Slot.</translation>
+    </message>
+    <message>
+        <source>The server may not fetch files from that address.</source>
+        <translation>Der Server darf von dieser Adresse keine Dateien holen.</translation>
+    </message>
+    <message>
+        <source>The server could not fetch the file.</source>
+        <translation>Der Server konnte die Datei nicht holen.</translation>
+    </message>
+    <message>
+        <source>That kind of file cannot be posted.</source>
+        <translation>Diese Art von Datei kann nicht veröffentlicht werden.</translation>
+    </message>
+    <message>
+        <source>The file is too large.</source>
+        <translation>Die Datei ist zu groß.</translation>
+    </message>
+    <message>
+        <source>The upload took too long and has expired.</source>
+        <translation>Das Hochladen hat zu lange gedauert und ist abgelaufen.</translation>
+    </message>
+    <message>
+        <source>The upload address was already used.</source>
+        <translation>Die Adresse zum Hochladen wurde schon benutzt.</translation>
+    </message>
+    <message>
+        <source>The file changed while it was being uploaded.</source>
+        <translation>Die Datei hat sich beim Hochladen geändert.</translation>
+    </message>
+    <message>
+        <source>The server already answered a different request sent as this one.</source>
+        <translation>Der Server hat schon eine andere Anfrage beantwortet, die als diese gesendet wurde.</translation>
+    </message>
+    <message>
+        <source>The server did not accept some of the values.</source>
+        <translation>Der Server hat einige der Angaben nicht angenommen.</translation>
+    </message>
+    <message>
+        <source>The server does not offer this; it may be an older version.</source>
+        <translation>Der Server bietet das nicht an; vielleicht ist er eine ältere Version.</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached.</source>
+        <translation>Der Server ist nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>The server refused the API key.</source>
+        <translation>Der Server hat den API-Schlüssel abgelehnt.</translation>
+    </message>
+    <message>
+        <source>It no longer exists on the server.</source>
+        <translation>Es gibt es auf dem Server nicht mehr.</translation>
+    </message>
+    <message>
+        <source>It was changed on the server in the meantime.</source>
+        <translation>Es wurde inzwischen auf dem Server geändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many calls for now; they resume in %Ln second(s).</source>
+        <translation>
+            <numerusform>Zu viele Aufrufe; es geht in %Ln Sekunde weiter.</numerusform>
+            <numerusform>Zu viele Aufrufe; es geht in %Ln Sekunden weiter.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server had a problem of its own.</source>
+        <translation>Der Server hatte selbst ein Problem.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer could not be read.</source>
+        <translation>Die Antwort des Servers war nicht lesbar.</translation>
+    </message>
+    <message>
+        <source>The request was dropped.</source>
+        <translation>Die Anfrage wurde verworfen.</translation>
+    </message>
+    <message>
+        <source>The server could not handle the request.</source>
+        <translation>Der Server konnte die Anfrage nicht bearbeiten.</translation>
+    </message>
+    <message>
+        <source>The server refused it.</source>
+        <translation>Der Server hat es abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Publishing failed.</source>
+        <translation>Das Veröffentlichen ist fehlgeschlagen.</translation>
+    </message>
+</context>
+<context>
     <name>FirstRunDialog</name>
     <message>
         <source>Welcome to Slotline</source>
@@ -500,6 +626,63 @@
     <message>
         <source>Published posts and submissions</source>
         <translation>Veröffentlichte und eingereichte Beiträge</translation>
+    </message>
+</context>
+<context>
+    <name>PublishAgainQuestion</name>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>An account where a post goes: its platform, then its name (and handle).</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (@%3)</source>
+        <translation>%1 %2 (@%3)</translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <extracomment>Where a post goes: the account, then the page it is posted as.</extracomment>
+        <translation>%1 als %2</translation>
+    </message>
+    <message>
+        <source>This draft is already waiting to go to %1.</source>
+        <translation>Dieser Entwurf wartet schon darauf, an %1 zu gehen.</translation>
+    </message>
+    <message>
+        <source>This draft was already published to %1 on %2.</source>
+        <translation>Dieser Entwurf wurde schon am %2 auf %1 veröffentlicht.</translation>
+    </message>
+    <message>
+        <source>This draft is being published to %1 right now.</source>
+        <translation>Dieser Entwurf wird gerade auf %1 veröffentlicht.</translation>
+    </message>
+    <message>
+        <source>This draft is already scheduled for %1 on %2.</source>
+        <translation>Dieser Entwurf ist schon für %1 am %2 eingeplant.</translation>
+    </message>
+    <message>
+        <source>Publish again?</source>
+        <translation>Noch einmal veröffentlichen?</translation>
+    </message>
+    <message>
+        <source>Schedule again?</source>
+        <translation>Noch einmal einplanen?</translation>
+    </message>
+    <message>
+        <source>Publishing it again makes a second post there.</source>
+        <translation>Noch einmal veröffentlicht, gibt es dort einen zweiten Beitrag.</translation>
+    </message>
+    <message>
+        <source>Scheduling it again makes a second post there.</source>
+        <translation>Noch einmal eingeplant, gibt es dort einen zweiten Beitrag.</translation>
+    </message>
+    <message>
+        <source>Publish &amp;again</source>
+        <translation>&amp;Noch einmal veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Schedule &amp;again</source>
+        <translation>&amp;Noch einmal einplanen</translation>
     </message>
 </context>
 <context>
@@ -635,20 +818,24 @@
         <translation>Der integrierte Server wurde beendet, bevor er bereit war.</translation>
     </message>
     <message>
-        <source>The built-in server stopped unexpectedly.</source>
-        <translation>Der integrierte Server wurde unerwartet beendet.</translation>
-    </message>
-    <message>
         <source>The built-in server is starting or stopping; its key can be renewed once it runs.</source>
         <translation>Der integrierte Server wird gerade gestartet oder beendet; sein Schlüssel kann erneuert werden, sobald er läuft.</translation>
+    </message>
+    <message>
+        <source>The built-in server stopped unexpectedly: it crashed or was killed.</source>
+        <translation>Der eingebaute Server hat unerwartet aufgehört: Er ist abgestürzt oder wurde beendet.</translation>
+    </message>
+    <message>
+        <source>The built-in server was stopped from outside Slotline.</source>
+        <translation>Der eingebaute Server wurde von außerhalb von Slotline beendet.</translation>
+    </message>
+    <message>
+        <source>The built-in server stopped unexpectedly with an error (exit code %1).</source>
+        <translation>Der eingebaute Server hat unerwartet mit einem Fehler aufgehört (Exit-Code %1).</translation>
     </message>
 </context>
 <context>
     <name>slotline::app::DesktopApp</name>
-    <message>
-        <source>The built-in server stopped: %1</source>
-        <translation>Der integrierte Server wurde beendet: %1</translation>
-    </message>
     <message>
         <source>Slotline could not open its local store %1: %2</source>
         <translation>Slotline konnte seinen lokalen Speicher %1 nicht öffnen: %2</translation>
@@ -676,6 +863,33 @@
     <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>the built-in server stopped; starting it again (try %1 of %2)</source>
+        <translation>der eingebaute Server hat aufgehört; er wird neu gestartet (Versuch %1 von %2)</translation>
+    </message>
+    <message>
+        <source>the built-in server could not be started again</source>
+        <translation>der eingebaute Server konnte nicht neu gestartet werden</translation>
+    </message>
+    <message>
+        <source>The built-in server is not running</source>
+        <translation>Der eingebaute Server läuft nicht</translation>
+    </message>
+    <message numerus="yes">
+        <source>Slotline tried %Ln time(s) to start its built-in server again, without success.</source>
+        <translation>
+            <numerusform>Slotline hat %Ln-mal versucht, den eingebauten Server neu zu starten, ohne Erfolg.</numerusform>
+            <numerusform>Slotline hat %Ln-mal versucht, den eingebauten Server neu zu starten, ohne Erfolg.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You can go on writing: drafts and changes are kept on this computer and sent when the server runs again.</source>
+        <translation>Sie können weiterschreiben: Entwürfe und Änderungen bleiben auf diesem Computer und werden gesendet, sobald der Server wieder läuft.</translation>
+    </message>
+    <message>
+        <source>&amp;Work offline</source>
+        <translation>&amp;Offline weiterarbeiten</translation>
     </message>
 </context>
 <context>
@@ -901,6 +1115,59 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AttentionButton</name>
+    <message numerus="yes">
+        <source>%Ln need(s) attention</source>
+        <translation>
+            <numerusform>%Ln braucht Aufmerksamkeit</numerusform>
+            <numerusform>%Ln brauchen Aufmerksamkeit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1” failed: %2</source>
+        <extracomment>A failed post in the status bar&apos;s menu: its first line, then why it failed.</extracomment>
+        <translation>„%1“ fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Mark all as seen</source>
+        <translation>Alle als gesehen markieren</translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::AttentionTracker</name>
+    <message>
+        <source>A post failed on %1</source>
+        <translation>Ein Beitrag auf %1 ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>„%1“: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln post(s) failed</source>
+        <translation>
+            <numerusform>%Ln Beitrag ist fehlgeschlagen</numerusform>
+            <numerusform>%Ln Beiträge sind fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The Posts list says why.</source>
+        <translation>Die Liste der Beiträge sagt, warum.</translation>
+    </message>
+    <message>
+        <source>%1 needs attention</source>
+        <translation>%1 braucht Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>The account is no longer connected: its posts cannot be published until it is connected again.</source>
+        <translation>Das Konto ist nicht mehr verbunden: Seine Beiträge können erst wieder veröffentlicht werden, wenn es wieder verbunden ist.</translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::CalendarPanel</name>
     <message>
         <source>&amp;Previous week</source>
@@ -1078,10 +1345,6 @@
         <translation>Zur Veröffentlichung gesendet. In der Liste „Beiträge“ sehen Sie, wann er erschienen ist.</translation>
     </message>
     <message>
-        <source>Not published: the project has no credits left.</source>
-        <translation>Nicht veröffentlicht: Das Projekt hat keine Credits mehr.</translation>
-    </message>
-    <message>
         <source>Not published: %1</source>
         <translation>Nicht veröffentlicht: %1</translation>
     </message>
@@ -1167,6 +1430,14 @@
     <message>
         <source>Times are in the project&apos;s time zone</source>
         <translation>Die Zeiten gelten in der Zeitzone des Projekts</translation>
+    </message>
+    <message>
+        <source>This post is being sent; wait for the answer.</source>
+        <translation>Dieser Beitrag wird gerade gesendet; warten Sie auf die Antwort.</translation>
+    </message>
+    <message>
+        <source>Publish or schedule this post (Ctrl+Return)</source>
+        <translation>Diesen Beitrag veröffentlichen oder einplanen (Strg+Return)</translation>
     </message>
 </context>
 <context>
@@ -1382,6 +1653,71 @@
         <source>Sync</source>
         <translation>Sync</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation>%1 (@%2)</translation>
+    </message>
+    <message>
+        <source>Published on %1 on %2</source>
+        <translation>Am %2 auf %1 veröffentlicht</translation>
+    </message>
+    <message>
+        <source>Being published on %1</source>
+        <translation>Wird auf %1 veröffentlicht</translation>
+    </message>
+    <message>
+        <source>Scheduled for %1 on %2</source>
+        <translation>Für %1 am %2 eingeplant</translation>
+    </message>
+    <message>
+        <source>Failed on %1: %2</source>
+        <translation>Auf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled for %1 (was planned for %2)</source>
+        <translation>Für %1 abgesagt (war für %2 geplant)</translation>
+    </message>
+    <message>
+        <source>Cancelled for %1</source>
+        <translation>Für %1 abgesagt</translation>
+    </message>
+    <message>
+        <source>Not published or scheduled yet.</source>
+        <translation>Noch nicht veröffentlicht oder eingeplant.</translation>
+    </message>
+    <message>
+        <source>Posts</source>
+        <extracomment>The drafts list&apos;s column of the posts made of each draft.</extracomment>
+        <translation>Beiträge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln ✓</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are out.</extracomment>
+        <translation>
+            <numerusform>%Ln ✓</numerusform>
+            <numerusform>%Ln ✓</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln planned</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are planned.</extracomment>
+        <translation>
+            <numerusform>%Ln geplant</numerusform>
+            <numerusform>%Ln geplant</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft failed.</extracomment>
+        <translation>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+            <numerusform>%Ln fehlgeschlagen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::DraftsPanel</name>
@@ -1549,6 +1885,13 @@
         <source>&amp;Redo %1</source>
         <extracomment>The Edit menu&apos;s Redo; %1 is what it redoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
         <translation>&amp;Wiederholen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Posts (%Ln failed)</source>
+        <translation>
+            <numerusform>Beiträge (%Ln fehlgeschlagen)</numerusform>
+            <numerusform>Beiträge (%Ln fehlgeschlagen)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1809,10 +2152,6 @@
         <translation>Veröffentlicht</translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
@@ -1835,6 +2174,13 @@
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>%1
+The server said: %2</source>
+        <extracomment>A failed post&apos;s tooltip: the app&apos;s words, then the server&apos;s own.</extracomment>
+        <translation>%1
+Der Server sagte: %2</translation>
     </message>
 </context>
 <context>

@@ -374,6 +374,132 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <source>The project has no credits left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The text is too long for the platform.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are more media than the platform takes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That time has passed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account has no free slot in the next 26 weeks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft was changed elsewhere in the meantime.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The post is already being published and can no longer be changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a slot at that time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server may not fetch files from that address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not fetch the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That kind of file cannot be posted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is too large.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload took too long and has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload address was already used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file changed while it was being uploaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server already answered a different request sent as this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not accept some of the values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not offer this; it may be an older version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It no longer exists on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was changed on the server in the meantime.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many calls for now; they resume in %Ln second(s).</source>
+        <translation>
+            <numerusform>Too many calls for now; they resume in %Ln second.</numerusform>
+            <numerusform>Too many calls for now; they resume in %Ln seconds.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server had a problem of its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request was dropped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not handle the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publishing failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FirstRunDialog</name>
     <message>
         <source>Welcome to Slotline</source>
@@ -499,6 +625,63 @@
     </message>
     <message>
         <source>Sho&amp;w:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PublishAgainQuestion</name>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>An account where a post goes: its platform, then its name (and handle).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (@%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <extracomment>Where a post goes: the account, then the page it is posted as.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is already waiting to go to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft was already published to %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is being published to %1 right now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This draft is already scheduled for %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publishing it again makes a second post there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduling it again makes a second post there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule &amp;again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -635,20 +818,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The built-in server stopped unexpectedly.</source>
+        <source>The built-in server is starting or stopping; its key can be renewed once it runs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The built-in server is starting or stopping; its key can be renewed once it runs.</source>
+        <source>The built-in server stopped unexpectedly: it crashed or was killed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server was stopped from outside Slotline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server stopped unexpectedly with an error (exit code %1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>slotline::app::DesktopApp</name>
-    <message>
-        <source>The built-in server stopped: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Slotline could not open its local store %1: %2</source>
         <translation type="unfinished"></translation>
@@ -675,6 +862,33 @@
     </message>
     <message>
         <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the built-in server stopped; starting it again (try %1 of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the built-in server could not be started again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in server is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Slotline tried %Ln time(s) to start its built-in server again, without success.</source>
+        <translation>
+            <numerusform>Slotline tried %Ln time to start its built-in server again, without success.</numerusform>
+            <numerusform>Slotline tried %Ln times to start its built-in server again, without success.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You can go on writing: drafts and changes are kept on this computer and sent when the server runs again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Work offline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -901,6 +1115,59 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AttentionButton</name>
+    <message numerus="yes">
+        <source>%Ln need(s) attention</source>
+        <translation>
+            <numerusform>%Ln need attention</numerusform>
+            <numerusform>%Ln needs attention</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1” failed: %2</source>
+        <extracomment>A failed post in the status bar&apos;s menu: its first line, then why it failed.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark all as seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::AttentionTracker</name>
+    <message>
+        <source>A post failed on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln post(s) failed</source>
+        <translation>
+            <numerusform>%Ln post failed</numerusform>
+            <numerusform>%Ln posts failed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The Posts list says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account is no longer connected: its posts cannot be published until it is connected again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::CalendarPanel</name>
     <message>
         <source>&amp;Previous week</source>
@@ -1066,10 +1333,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not published: the project has no credits left.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Not published: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1166,6 +1429,14 @@
     </message>
     <message>
         <source>Put in next free s&amp;lot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This post is being sent; wait for the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish or schedule this post (Ctrl+Return)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1382,6 +1653,71 @@
         <source>Sync</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published on %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being published on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled for %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled for %1 (was planned for %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published or scheduled yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts</source>
+        <extracomment>The drafts list&apos;s column of the posts made of each draft.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln ✓</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are out.</extracomment>
+        <translation>
+            <numerusform>%Ln ✓</numerusform>
+            <numerusform>%Ln ✓</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln planned</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are planned.</extracomment>
+        <translation>
+            <numerusform>%Ln planned</numerusform>
+            <numerusform>%Ln planned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft failed.</extracomment>
+        <translation>
+            <numerusform>%Ln failed</numerusform>
+            <numerusform>%Ln failed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::DraftsPanel</name>
@@ -1549,6 +1885,13 @@
         <source>&amp;Redo %1</source>
         <extracomment>The Edit menu&apos;s Redo; %1 is what it redoes, as in &quot;Delete draft “Hello”&quot;.</extracomment>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Posts (%Ln failed)</source>
+        <translation>
+            <numerusform>Posts (%Ln failed)</numerusform>
+            <numerusform>Posts (%Ln failed)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1809,10 +2152,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1834,6 +2173,12 @@
     </message>
     <message>
         <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+The server said: %2</source>
+        <extracomment>A failed post&apos;s tooltip: the app&apos;s words, then the server&apos;s own.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,6 +1,8 @@
 // Takes the screenshots in docs/screenshots/: the main screens of the app, filled with a
 // believable week of a small project, against the real server in this process. Run by
 // scripts/screenshots.sh under a virtual X server, so the pictures show what users see.
+#include "app/desktopapp.h"
+#include "app/serversupervisor.h"
 #include "app/translations.h"
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
@@ -9,6 +11,7 @@
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/icontheme.h"
 #include "gui/mainwindow.h"
+#include "gui/models/draftlistmodel.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
@@ -26,16 +29,21 @@
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeView>
+
+#include <csignal>
 
 using namespace slotline;
 using namespace slotline::test;
@@ -207,6 +215,92 @@ QPalette darkPalette()
     return palette;
 }
 
+// The app with its built-in server, as a user starts it: a draft published to two
+// accounts shows where it went in the drafts list; then the server is killed and the
+// window goes on offline while it is started again.
+void takeBuiltInServerShots(const QDir &directory)
+{
+    if (!selection.shots.isEmpty() && !selection.shots.contains(u"draft-publications"_s)
+        && !selection.shots.contains(u"offline-built-in"_s))
+        return;
+    QTemporaryDir data;
+    qputenv("SLOTLINE_SERVER", SLOTLINE_SERVER_BINARY);
+    QSettings().clear(); // the first start's choice is made again
+    app::DesktopApp::Options options;
+    options.dataDirectory = data.path();
+    options.credentialsInFileOnly = true;
+    app::DesktopApp desktop(options);
+    desktop.start();
+    gui::FirstRunDialog *firstRun = nullptr;
+    waitFor([&] {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (auto *dialog = qobject_cast<gui::FirstRunDialog *>(widget);
+                dialog && dialog->isVisible())
+                firstRun = dialog;
+        }
+        return firstRun != nullptr;
+    });
+    if (firstRun)
+        firstRun->startButton()->click();
+    if (!waitFor([&] { return desktop.mainWindow() != nullptr; }, 30'000))
+        qFatal("the built-in server did not start");
+    gui::MainWindow &window = *desktop.mainWindow();
+    window.resize(1400, 860);
+    // Room for the drafts list's columns, where the picture is about.
+    if (auto *drafts = window.findChild<QDockWidget *>(u"draftsDock"_s))
+        window.resizeDocks({drafts}, {560}, Qt::Horizontal);
+    if (auto *drafts = window.findChild<QTreeView *>(u"draftsView"_s))
+        drafts->header()->resizeSection(gui::DraftListModel::PostsColumn, 170);
+    if (!waitFor([&] { return window.connectionStatus().stateText() == u"Online"; }, 30'000))
+        qWarning("not online: %s", qPrintable(window.connectionStatus().stateText()));
+    auto *accounts = window.findChild<QComboBox *>(u"accountCombo"_s);
+    waitFor([&] { return accounts->count() == 3; });
+
+    // One draft, published on X now and scheduled on LinkedIn for tomorrow morning.
+    auto &composer = window.composer();
+    composer.newDraft();
+    QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+                     u"Our roastery opens its doors on Saturday: tours every hour"_s);
+    const auto publishWith = [&](Platform platform) {
+        for (int row = 0; row < accounts->count(); ++row) {
+            if (accounts->itemData(row, Qt::UserRole + 1).toInt() == int(platform))
+                accounts->setCurrentIndex(row);
+        }
+    };
+    publishWith(Platform::Twitter);
+    window.findChild<QRadioButton *>(u"nowRadio"_s)->click();
+    window.findChild<QPushButton *>(u"publishButton"_s)->click();
+    auto *result = window.findChild<QLabel *>(u"resultLabel"_s);
+    waitFor([&] { return result->text().startsWith(u"Sent"_s); });
+    publishWith(Platform::LinkedIn);
+    window.findChild<QRadioButton *>(u"atRadio"_s)->click();
+    auto *when = window.findChild<QDateTimeEdit *>(u"dateTimeEdit"_s);
+    when->setDateTime(QDateTime(when->date().addDays(1), QTime(9, 0)));
+    window.findChild<QPushButton *>(u"publishButton"_s)->click();
+    waitFor([&] { return result->text().startsWith(u"Scheduled"_s); });
+    QTest::qWait(1500); // the post published now is out
+    window.posts().refresh();
+    waitFor([&] {
+        auto *drafts = window.findChild<QAbstractItemView *>(u"draftsView"_s);
+        return drafts->model()->index(0, 4).data().toString().contains(u"✓"_s);
+    });
+    save(window, directory, u"draft-publications"_s);
+
+    // The server is killed; the window stays, and the user goes on writing.
+    desktop.bundledServerSupervisor()->setPausesMs({60'000});
+    ::kill(pid_t(desktop.bundledServerProcessId()), SIGKILL);
+    waitFor([&] { return window.connectionStatus().stateText().startsWith(u"Offline"_s); });
+    composer.newDraft();
+    QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
+                     u"Written while the server was away: the winter menu"_s);
+    composer.saveDraft();
+    waitFor([&] { return window.connectionStatus().stateText().contains(u"starting it again"_s); });
+    save(window, directory, u"offline-built-in"_s);
+    desktop.bundledServerSupervisor()->halt();
+    window.close();
+    QTest::qWait(500);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -354,5 +448,7 @@ int main(int argc, char *argv[])
     composer.saveDraft();
     waitFor([&] { return window.connectionStatus().stateText().contains(u"waiting"_s); });
     save(window, directory, u"offline"_s);
+
+    takeBuiltInServerShots(directory);
     return 0;
 }

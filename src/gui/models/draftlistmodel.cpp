@@ -157,35 +157,40 @@ QString DraftListModel::accountText(const QString &accountId) const
 
 QString DraftListModel::postsText(const QList<Submission> &posts) const
 {
-    QStringList parts;
+    // A narrow column: how many went out, wait, or failed; the tooltip has each.
+    int published = 0;
+    int planned = 0;
+    int failed = 0;
     for (const Submission &post : posts) {
-        const QString platform = platforms::displayName(post.platform);
         switch (post.status) {
-        case SubmissionStatus::Published:
-            //: A draft's post in the drafts list: published on this platform.
-            parts.append(tr("%1 ✓").arg(platform));
-            break;
-        case SubmissionStatus::InProgress: parts.append(tr("%1 …").arg(platform)); break;
-        case SubmissionStatus::Scheduled:
-            //: A draft's post in the drafts list: the platform and when it is scheduled.
-            parts.append(
-                tr("%1 %2").arg(platform, m_timeText.dateTime(post.scheduledAtMs.value_or(0))));
-            break;
-        case SubmissionStatus::Failed:
-            //: A draft's post in the drafts list: it failed on this platform.
-            parts.append(tr("%1 failed").arg(platform));
-            break;
+        case SubmissionStatus::Published: ++published; break;
+        case SubmissionStatus::InProgress:
+        case SubmissionStatus::Scheduled: ++planned; break;
+        case SubmissionStatus::Failed: ++failed; break;
         case SubmissionStatus::Cancelled: break; // it went nowhere
         }
     }
-    // The column stays narrow; the tooltip has every post.
-    constexpr qsizetype Shown = 3;
-    if (parts.size() > Shown) {
-        const qsizetype more = parts.size() - Shown;
-        parts = parts.mid(parts.size() - Shown);
-        parts.prepend(tr("+%Ln more", nullptr, int(more)));
-    }
+    QStringList parts;
+    if (published > 0)
+        //: The drafts list's Posts column: how many posts of the draft are out.
+        parts.append(tr("%Ln ✓", nullptr, published));
+    if (planned > 0)
+        //: The drafts list's Posts column: how many posts of the draft are planned.
+        parts.append(tr("%Ln planned", nullptr, planned));
+    if (failed > 0)
+        //: The drafts list's Posts column: how many posts of the draft failed.
+        parts.append(tr("%Ln failed", nullptr, failed));
     return parts.join(u" · "_s);
+}
+
+QList<Platform> DraftListModel::postPlatforms(const QList<Submission> &posts)
+{
+    QList<Platform> platforms;
+    for (const Submission &post : posts) {
+        if (post.status != SubmissionStatus::Cancelled && !platforms.contains(post.platform))
+            platforms.append(post.platform);
+    }
+    return platforms;
 }
 
 QString DraftListModel::postsDescription(const QList<Submission> &posts) const
@@ -339,6 +344,10 @@ QVariant DraftListModel::draftData(const LocalDraft &draft, int column, int role
         const QList<Submission> posts = m_posts.value(draft.localId);
         if (role == Qt::DisplayRole)
             return postsText(posts);
+        if (role == Qt::DecorationRole) {
+            const QList<Platform> where = postPlatforms(posts);
+            return where.isEmpty() ? QVariant() : QVariant(platformsPixmap(where));
+        }
         if (role == Qt::ToolTipRole || role == Qt::AccessibleTextRole)
             return posts.isEmpty() ? tr("Not published or scheduled yet.")
                                    : postsDescription(posts);

@@ -78,9 +78,11 @@ public:
 
     // "Only here", "Synced", "Waiting to sync", "Conflict" or "Refused".
     static QString syncText(const client::LocalStore::LocalDraft &draft);
-    // The posts made of a draft in a few words ("X ✓ · LinkedIn 28/11 09:00"), and one
-    // line each in full ("Published on X (@demo) on …").
+    // The posts made of a draft in a few words ("1 ✓ · 1 planned", beside the icons of the
+    // platforms they went to), and one line each in full ("Published on X (@demo) on …").
     QString postsText(const QList<Submission> &posts) const;
+    // The platforms of its posts that were not cancelled, each once.
+    static QList<Platform> postPlatforms(const QList<Submission> &posts);
     QString postsDescription(const QList<Submission> &posts) const;
 
 Q_SIGNALS:

@@ -80,10 +80,12 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
         contentEdited();
     });
     connect(m_ui->accountCombo, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_loading) {
-            m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-            fieldEdited(Field::Account);
-        }
+        // While the list is refilled its rows are half made (no data yet): it is checked
+        // once it is whole (fillAccounts).
+        if (m_loading)
+            return;
+        m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+        fieldEdited(Field::Account);
         fillPages();
         updateCounters();
         validate();
@@ -371,8 +373,7 @@ void ComposerWidget::confirmAndQueue(const client::LocalStore::Publication &publ
     const QString draftId = m_draftId;
     connect(question, &QMessageBox::buttonClicked, this,
             [this, question, draftId, publication](QAbstractButton *button) {
-                if (question->buttonRole(button) == QMessageBox::AcceptRole
-                    && draftId == m_draftId)
+                if (question->buttonRole(button) == QMessageBox::AcceptRole && draftId == m_draftId)
                     queue(publication);
             });
     question->open();
@@ -629,6 +630,9 @@ void ComposerWidget::fillAccounts()
     m_ui->accountCombo->setCurrentIndex(found >= 0 ? found : 0);
     m_loading = wasLoading;
     fillPages();
+    updateCounters();
+    validate();
+    updatePublishButton();
 }
 
 void ComposerWidget::fillPages()
