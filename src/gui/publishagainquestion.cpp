@@ -19,8 +19,7 @@ bool samePlace(const QString &accountId, const QString &pageId,
 }
 
 // The draft's post there that still stands (the latest), if any.
-std::optional<Submission> standingPost(const client::LocalStore &store,
-                                       const QString &draftLocalId,
+std::optional<Submission> standingPost(const client::LocalStore &store, const QString &draftLocalId,
                                        const client::LocalStore::Publication &publication)
 {
     std::optional<Submission> found;

@@ -28,8 +28,7 @@ public:
     // Cancel as its default; its AcceptRole button says to go ahead. Null when no question
     // is needed.
     static QMessageBox *make(const client::LocalStore &store, const QString &draftLocalId,
-                             const client::LocalStore::Publication &publication,
-                             QWidget *parent);
+                             const client::LocalStore::Publication &publication, QWidget *parent);
 };
 
 } // namespace slotline::gui

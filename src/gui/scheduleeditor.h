@@ -71,7 +71,8 @@ Q_SIGNALS:
     // A change was made (and queued for the server).
     void accepted();
     // The draft went to that target before: the user is to be asked first.
-    void againAsked(const QString &draftLocalId, const slotline::gui::ScheduleEditor::Target &target,
+    void againAsked(const QString &draftLocalId,
+                    const slotline::gui::ScheduleEditor::Target &target,
                     std::optional<qint64> atMs);
 
 private:

@@ -238,7 +238,8 @@ private Q_SLOTS:
         QCOMPARE(app.session.store().pendingChanges(), 0);
         QCOMPARE(app.serverScheduled().values(u"Twice?"_s).size(), 1);
         // Another account is another place: no question.
-        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + 5 * HourMs));
+        QVERIFY(
+            app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + 5 * HourMs));
         QCOMPARE(asked.size(), 1);
         QTRY_COMPARE(published.size(), 2);
         // Said yes to, it is scheduled again.
