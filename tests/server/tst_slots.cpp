@@ -1,3 +1,4 @@
+#include "core/ids.h"
 #include "core/isotime.h"
 #include "server/operationregistry.h"
 #include "support/jsontext.h"
@@ -180,6 +181,48 @@ private Q_SLOTS:
                              }),
                  qPrintable(details.join(u'|')));
         QVERIFY(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items().isEmpty());
+    }
+
+    // Another project's account and page, together, answer exactly as ids that name
+    // nothing: the same status, code, message and every detail, so that no answer tells
+    // whether a pair exists elsewhere.
+    void anotherProjectsPageAnswersLikeAnUnknownOne_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("body"); // %A: the account, %P: its page
+        QTest::newRow("next-available") << "/schedule/slots/next-available"
+                                        << "{'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("next-available with the platform")
+            << "/schedule/slots/next-available"
+            << "{'platform': 'facebook', 'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("next_available_slot tool") << "/tools/next_available_slot"
+                                                  << "{'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("add slots")
+            << "/schedule/slots"
+            << "{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0, 'selectedTargets': "
+               "[{'platform': 'facebook', 'accountId': '%A', 'subaccountId': '%P'}]}]}";
+        QTest::newRow("replace slots")
+            << "/schedule/slots"
+            << "{'replace': true, 'slots': [{'day': 'monday', 'hour': 9, 'minute': 0, "
+               "'selectedTargets': [{'platform': 'facebook', 'accountId': '%A', "
+               "'subaccountId': '%P'}]}]}";
+    }
+    void anotherProjectsPageAnswersLikeAnUnknownOne()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, body);
+        const auto ask = [&](const QString &account, const QString &page) {
+            QString text = body;
+            text.replace(QStringLiteral("%A"), account).replace(QStringLiteral("%P"), page);
+            return m_server->post(path, m_a, json(text.toUtf8().constData()));
+        };
+        const HttpResult theirs = ask(m_b.facebookAccountId, m_b.facebookPageId);
+        const HttpResult unknown
+            = ask(ids::generate(IdKind::Account), ids::generate(IdKind::Subaccount));
+        QCOMPARE(unknown.status, 422);
+        QCOMPARE(theirs.status, unknown.status);
+        QCOMPARE(theirs.json(), unknown.json());
+        QVERIFY(!theirs.body.contains(m_b.facebookPageId.toUtf8()));
     }
 
     void nextAvailableInTheProjectsZone()

@@ -195,7 +195,8 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
                 if (slotTarget.accountId.isEmpty())
                     violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
                                    u"needs the accountId the page belongs to"_s);
-                else if (!m_accounts.findSubaccount(slotTarget.accountId, slotTarget.subaccountId))
+                else if (!m_accounts.findSubaccount(context.projectId, slotTarget.accountId,
+                                                    slotTarget.subaccountId))
                     violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
                                    u"is not a page of that account"_s);
             }
@@ -279,7 +280,7 @@ Outcome SlotController::nextAvailable(const CallContext &context, const QJsonObj
         if (query.accountId.isEmpty())
             violations.add(u"validation_failed"_s, u"subaccountId"_s,
                            u"needs the accountId the page belongs to"_s);
-        else if (!m_accounts.findSubaccount(query.accountId, query.subaccountId))
+        else if (!m_accounts.findSubaccount(context.projectId, query.accountId, query.subaccountId))
             violations.add(u"validation_failed"_s, u"subaccountId"_s,
                            u"is not a page of that account"_s);
     }
