@@ -275,6 +275,47 @@ private Q_SLOTS:
                  QStringLiteral("2026-03-02T10:00:00.000Z"));
     }
 
+    // A post published now takes the occurrence of the minute it was made in, as a
+    // scheduled post takes its own; one that failed gives it back.
+    void aPostPublishedNowTakesItsMinute_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("published") << "now"
+                                   << "published"
+                                   << "2026-03-09T09:00:00.000Z";
+        QTest::newRow("failed") << "now [sandbox:fail]"
+                                << "failed"
+                                << "2026-03-02T09:00:00.000Z";
+    }
+    void aPostPublishedNowTakesItsMinute()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, status);
+        QFETCH(QString, expected);
+        // Mondays at 10:00 in Berlin: 09:00Z, the clock's minute.
+        QCOMPARE(addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 10, 'minute': 0}]}"))
+                     .status,
+                 201);
+        m_server->clock().advanceMs(30'000);
+        const HttpResult now
+            = m_server->createPost(m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"), text);
+        QCOMPARE(now.status, 201);
+        QVERIFY(m_server->waitForStatus(
+            m_a, now.json().value(QStringLiteral("postSubmissionId")).toString(), status));
+
+        const auto after = [](const char *fields) {
+            return QStringLiteral("{%1'after': '2026-03-02T08:59:00Z'}").arg(QLatin1String(fields));
+        };
+        QCOMPARE(slotTime(next(after("'accountId': '%L', "))), expected);
+        QCOMPARE(slotTime(next(after("'platform': 'linkedin', "))), expected);
+        QCOMPARE(slotTime(next(after(""))), expected);
+        // Another account's minute is still free.
+        QCOMPARE(slotTime(next(after("'accountId': '%T', "))),
+                 QStringLiteral("2026-03-02T09:00:00.000Z"));
+    }
+
     void nextAvailableRules()
     {
         addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 11, 'minute': 0, "

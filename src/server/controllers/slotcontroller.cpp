@@ -122,7 +122,8 @@ void SlotController::registerOperations(OperationRegistry &registry)
     next.description
         = u"The first slot occurrence after `after` (default now) that applies to the target and "
           "is not taken by a scheduled, in-progress or published post of the same account in that "
-          "minute (of any account of the platform, or of the project, when no account is given). "
+          "minute (of any account of the platform, or of the project, when no account is given); "
+          "a post published now takes the minute it was submitted in. "
           "Looks 26 weeks ahead. A slot at a time the clocks skip happens when they show the same "
           "time past the gap; one at a time they show twice happens the first time."_s;
     next.tag = u"Slots"_s;
