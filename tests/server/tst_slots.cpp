@@ -135,6 +135,117 @@ private Q_SLOTS:
         QVERIFY(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items().isEmpty());
     }
 
+    // GET's items sent back with replace: true keep their ids, also when changed.
+    void theItemsOfGetCanBeSentBack()
+    {
+        QCOMPARE(
+            addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}, "
+                                    "{'day': 'friday', 'hour': 17, 'minute': 0, 'selectedTargets': "
+                                    "[{'platform': 'facebook', 'accountId': '%F', 'subaccountId': "
+                                    "'%P'}, {'platform': 'x'}]}]}"))
+                .status,
+            201);
+        const QJsonArray listed
+            = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(listed.size(), 2);
+        const HttpResult same = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true}, {QStringLiteral("slots"), listed}});
+        QCOMPARE(same.status, 201);
+        expectSchema(QStringLiteral("add_slots"), same);
+        QCOMPARE(same.items(), listed);
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items(), listed);
+
+        QJsonArray changed = listed;
+        QJsonObject monday = changed[0].toObject();
+        monday.insert(QStringLiteral("hour"), 8);
+        changed[0] = monday;
+        changed.append(json("{'day': 'sunday', 'hour': 20, 'minute': 15}"));
+        const HttpResult replaced = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true}, {QStringLiteral("slots"), changed}});
+        QCOMPARE(replaced.status, 201);
+        const QJsonArray now = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(now.size(), 3);
+        QCOMPARE(now[0].toObject(), monday); // moved to 08:00, same id
+        QCOMPARE(now[1], listed[1]);
+        QVERIFY(now[2].toObject().value(QStringLiteral("id")).toString().startsWith(u"slot_"));
+
+        // Without replace, slots are only added: naming one that exists is a clash.
+        QJsonObject friday = listed[1].toObject();
+        friday.insert(QStringLiteral("hour"), 18);
+        const HttpResult added = m_server->post(QStringLiteral("/schedule/slots"), m_a,
+                                                {{QStringLiteral("slots"), QJsonArray {friday}}});
+        QCOMPARE(added.status, 409);
+        QCOMPARE(added.errorCode(), QStringLiteral("slot_exists"));
+        QVERIFY2(added.errorDetails().first().startsWith(u"slots[0].id: "),
+                 qPrintable(added.errorDetails().join(u'|')));
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items(), now);
+    }
+
+    // An id that is not one of the project's slots is refused; another project's answers
+    // as one that does not exist.
+    void slotIdsMustBeTheProjects_data()
+    {
+        QTest::addColumn<bool>("replace");
+        QTest::newRow("add") << false;
+        QTest::newRow("replace") << true;
+    }
+    void slotIdsMustBeTheProjects()
+    {
+        QFETCH(bool, replace);
+        const QString mine
+            = addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}]}"))
+                  .items()[0]
+                  .toObject()
+                  .value(QStringLiteral("id"))
+                  .toString();
+        const QString theirs
+            = addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}]}"),
+                       &m_b)
+                  .items()[0]
+                  .toObject()
+                  .value(QStringLiteral("id"))
+                  .toString();
+        const auto send = [&](const QString &id) {
+            return m_server->post(
+                QStringLiteral("/schedule/slots"), m_a,
+                {{QStringLiteral("replace"), replace},
+                 {QStringLiteral("slots"),
+                  QJsonArray {QJsonObject {{QStringLiteral("id"), id},
+                                           {QStringLiteral("day"), QStringLiteral("tuesday")},
+                                           {QStringLiteral("hour"), 10},
+                                           {QStringLiteral("minute"), 0}}}}});
+        };
+        const HttpResult unknown = send(ids::generate(IdKind::Slot));
+        QCOMPARE(unknown.status, 422);
+        QCOMPARE(unknown.errorDetails(),
+                 QStringList {QStringLiteral("slots[0].id: is not a slot of this project")});
+        const HttpResult foreign = send(theirs);
+        QCOMPARE(foreign.status, unknown.status);
+        QCOMPARE(foreign.json(), unknown.json());
+
+        const HttpResult twice = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true},
+             {QStringLiteral("slots"),
+              QJsonArray {QJsonObject {{QStringLiteral("id"), mine},
+                                       {QStringLiteral("day"), QStringLiteral("monday")},
+                                       {QStringLiteral("hour"), 9},
+                                       {QStringLiteral("minute"), 0}},
+                          QJsonObject {{QStringLiteral("id"), mine},
+                                       {QStringLiteral("day"), QStringLiteral("tuesday")},
+                                       {QStringLiteral("hour"), 9},
+                                       {QStringLiteral("minute"), 0}}}}});
+        QCOMPARE(twice.status, 422);
+        QCOMPARE(twice.errorDetails(),
+                 QStringList {QStringLiteral("slots[1].id: names the same slot as slots[0]")});
+        const QJsonArray left
+            = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(left[0].toObject().value(QStringLiteral("id")).toString(), mine);
+    }
+
     void slotRules_data()
     {
         QTest::addColumn<QString>("body");
