@@ -150,7 +150,7 @@ bool isJsonMediaType(const QByteArray &contentType)
 QJsonObject rawQuery(const QUrlQuery &query)
 {
     QJsonObject result;
-    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
+    for (const auto &[name, value] : QueryParameters::decodedItems(query)) {
         if (!result.contains(name)) {
             result.insert(name, value);
             continue;
@@ -604,7 +604,8 @@ std::optional<ApiError> RequestPipeline::readBody(Call &call, bool expectsBody, 
 
 std::optional<ApiError> RequestPipeline::readParameters(Call &call)
 {
-    auto [parameters, queryErrors] = QueryParameters::read(*call.operation, call.request->query());
+    auto [parameters, queryErrors, sentWithPlus]
+        = QueryParameters::read(*call.operation, call.request->query());
     // An empty query can only fail on a required parameter; most requests have none.
     const bool queryCanFail
         = !parameters.isEmpty()
@@ -613,8 +614,10 @@ std::optional<ApiError> RequestPipeline::readParameters(Call &call)
                          [](const ParameterSpec &parameter) { return parameter.required; });
     if (queryCanFail)
         queryErrors.append(m_registry.queryValidator(call.operation).validate(parameters));
-    if (!queryErrors.isEmpty())
+    if (!queryErrors.isEmpty()) {
+        QueryParameters::explainPlusSigns(queryErrors, sentWithPlus);
         return ApiError::invalidQuery(queryErrors);
+    }
 
     if (const SchemaValidator *bodyValidator = m_registry.bodyValidator(call.operation)) {
         if (const auto errors = bodyValidator->validate(call.body); !errors.isEmpty())

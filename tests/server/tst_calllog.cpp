@@ -138,6 +138,28 @@ private Q_SLOTS:
         QVERIFY(first.value(QStringLiteral("durationMs")).toDouble() > 0);
     }
 
+    // The query as the operation read it: "+" a space, "%2B" a plus sign.
+    void theQueryIsLoggedAsItWasRead()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Log"));
+        QCOMPARE(server.http()
+                     .get(QStringLiteral("/api/v2/published-posts?query=launch+day%2B1"),
+                          withKey(tenant.apiKey))
+                     .status,
+                 200);
+        const QJsonArray logged
+            = calls(server, tenant, QStringLiteral("?limit=1&until=2026-03-02T09:00:01Z"));
+        QCOMPARE(logged.size(), 1);
+        QCOMPARE(logged[0]
+                     .toObject()
+                     .value(QStringLiteral("arguments"))
+                     .toObject()
+                     .value(QStringLiteral("query"))
+                     .toObject(),
+                 (QJsonObject {{QStringLiteral("query"), QStringLiteral("launch day+1")}}));
+    }
+
     void rateLimitedCallsAreLoggedToo()
     {
         ServerConfig config;
