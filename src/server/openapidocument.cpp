@@ -23,7 +23,10 @@ const CommonResponse CommonResponses[] = {
     {401, "Unauthorized", "Missing, unknown or revoked API key."},
     {402, "PaymentRequired", "Not enough credits."},
     {404, "NotFound", "No such resource in this project (another project's ids answer the same)."},
-    {409, "Conflict", "The resource's state does not allow this change."},
+    {409, "Conflict",
+     "The resource's state does not allow this change, or (on any write) the "
+     "Idempotency-Key was used with a different request in the last 24 hours "
+     "(idempotency_key_reused)."},
     {413, "PayloadTooLarge",
      "The body is larger than the limit: 1 MiB for JSON, the media limit for uploads."},
     {415, "UnsupportedMediaType", "The body is not application/json."},
