@@ -30,11 +30,20 @@ QJsonArray toJsonArray(const QStringList &values)
     return QJsonArray::fromStringList(values);
 }
 
+// The server reads a query string as a form does: "+" is a space. QUrlQuery sends "+" as
+// it is and keeps what looks like a percent-encoding, so both are encoded here for a
+// value to arrive as it was given.
+void addQueryItem(QUrlQuery &query, const QString &name, QString value)
+{
+    value.replace(u'%', u"%25"_s).replace(u'+', u"%2B"_s);
+    query.addQueryItem(name, value);
+}
+
 void addPaging(QUrlQuery &query, const Paging &paging)
 {
-    query.addQueryItem(u"limit"_s, QString::number(paging.limit));
+    addQueryItem(query, u"limit"_s, QString::number(paging.limit));
     if (!paging.cursor.isEmpty())
-        query.addQueryItem(u"cursor"_s, paging.cursor);
+        addQueryItem(query, u"cursor"_s, paging.cursor);
 }
 
 int headerInt(const QNetworkReply *reply, const QByteArray &name)
@@ -449,7 +458,7 @@ void ApiClient::listAccounts(std::optional<Platform> platform, const Paging &pag
 {
     auto call = makeCall("GET", u"/users/me/accounts"_s, RateClass::Read, context);
     if (platform)
-        call->query.addQueryItem(u"platform"_s, platforms::toString(*platform));
+        addQueryItem(call->query, u"platform"_s, platforms::toString(*platform));
     addPaging(call->query, paging);
     expectPage(call, std::move(done));
 }
@@ -497,15 +506,15 @@ void ApiClient::listPosts(const PostFilter &filter, QObject *context,
 {
     auto call = makeCall("GET", u"/posts"_s, RateClass::Read, context);
     if (filter.sinceMs)
-        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+        addQueryItem(call->query, u"since"_s, isotime::format(*filter.sinceMs));
     if (filter.untilMs)
-        call->query.addQueryItem(u"until"_s, isotime::format(*filter.untilMs));
+        addQueryItem(call->query, u"until"_s, isotime::format(*filter.untilMs));
     for (const QString &status : filter.statuses)
-        call->query.addQueryItem(u"status"_s, status);
+        addQueryItem(call->query, u"status"_s, status);
     if (filter.platform)
-        call->query.addQueryItem(u"platform"_s, platforms::toString(*filter.platform));
+        addQueryItem(call->query, u"platform"_s, platforms::toString(*filter.platform));
     if (!filter.accountId.isEmpty())
-        call->query.addQueryItem(u"accountId"_s, filter.accountId);
+        addQueryItem(call->query, u"accountId"_s, filter.accountId);
     addPaging(call->query, filter.paging);
     expectPage(call, std::move(done));
 }
@@ -521,15 +530,15 @@ void ApiClient::listPublishedPosts(const PublishedPostFilter &filter, QObject *c
 {
     auto call = makeCall("GET", u"/published-posts"_s, RateClass::Read, context);
     if (!filter.query.isEmpty())
-        call->query.addQueryItem(u"query"_s, filter.query);
+        addQueryItem(call->query, u"query"_s, filter.query);
     if (filter.platform)
-        call->query.addQueryItem(u"platform"_s, platforms::toString(*filter.platform));
+        addQueryItem(call->query, u"platform"_s, platforms::toString(*filter.platform));
     if (!filter.accountId.isEmpty())
-        call->query.addQueryItem(u"accountId"_s, filter.accountId);
+        addQueryItem(call->query, u"accountId"_s, filter.accountId);
     if (filter.sinceMs)
-        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+        addQueryItem(call->query, u"since"_s, isotime::format(*filter.sinceMs));
     if (filter.untilMs)
-        call->query.addQueryItem(u"until"_s, isotime::format(*filter.untilMs));
+        addQueryItem(call->query, u"until"_s, isotime::format(*filter.untilMs));
     addPaging(call->query, filter.paging);
     expectPage(call, std::move(done));
 }
@@ -708,11 +717,11 @@ void ApiClient::listCalls(const CallFilter &filter, QObject *context,
 {
     auto call = makeCall("GET", u"/project/api-keys/calls"_s, RateClass::Read, context);
     for (const QString &status : filter.statuses)
-        call->query.addQueryItem(u"status"_s, status);
+        addQueryItem(call->query, u"status"_s, status);
     if (!filter.apiKeyId.isEmpty())
-        call->query.addQueryItem(u"apiKeyId"_s, filter.apiKeyId);
+        addQueryItem(call->query, u"apiKeyId"_s, filter.apiKeyId);
     if (filter.sinceMs)
-        call->query.addQueryItem(u"since"_s, isotime::format(*filter.sinceMs));
+        addQueryItem(call->query, u"since"_s, isotime::format(*filter.sinceMs));
     addPaging(call->query, filter.paging);
     expectPage(call, std::move(done));
 }

@@ -59,25 +59,46 @@ Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authoriz
                     QStringLiteral("Send your API key in the x-api-key header or as "
                                    "Authorization: Bearer <key>."));
 
-    const QString key = QString::fromUtf8(presented);
-    const QString prefix = ApiKeySecret::prefixOf(key);
-    if (prefix.isEmpty())
-        return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
-
-    const auto known = m_knownHashes.constFind(presented.toByteArray());
-    const bool isKnown = known != m_knownHashes.cend();
-    const QByteArray hash = isKnown ? known.value() : ApiKeySecret::hashOf(key);
-    const auto candidate = candidateWith(prefix, hash);
+    const auto candidate = candidateFor(presented);
     if (!candidate)
         return fail(peer, nowMs, QStringLiteral("The API key is not valid."));
     if (candidate->revoked)
         return fail(peer, nowMs, QStringLiteral("This API key has been revoked."));
-    if (!isKnown) {
+    return AuthenticatedCaller {candidate->projectId, candidate->keyId};
+}
+
+std::optional<AuthenticatedCaller> Authenticator::identify(QByteArrayView apiKeyHeader,
+                                                           QByteArrayView authorizationHeader,
+                                                           const QHostAddress &peer, qint64 nowMs)
+{
+    if (!addressGate(peer, nowMs).allowed)
+        return std::nullopt;
+    const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
+    if (presented.isEmpty())
+        return std::nullopt;
+    const auto candidate = candidateFor(presented);
+    if (!candidate || candidate->revoked)
+        return std::nullopt;
+    return AuthenticatedCaller {candidate->projectId, candidate->keyId};
+}
+
+std::optional<ApiKeyCandidate> Authenticator::candidateFor(QByteArrayView presented)
+{
+    const QString key = QString::fromUtf8(presented);
+    const QString prefix = ApiKeySecret::prefixOf(key);
+    if (prefix.isEmpty())
+        return std::nullopt;
+    const auto known = m_knownHashes.constFind(presented.toByteArray());
+    const bool isKnown = known != m_knownHashes.cend();
+    const QByteArray hash = isKnown ? known.value() : ApiKeySecret::hashOf(key);
+    auto candidate = candidateWith(prefix, hash);
+    // Only keys that matched are remembered, so that wrong ones cannot fill the cache.
+    if (candidate && !candidate->revoked && !isKnown) {
         if (m_knownHashes.size() >= MaxKnownHashes)
             m_knownHashes.clear();
         m_knownHashes.insert(presented.toByteArray(), hash);
     }
-    return AuthenticatedCaller {candidate->projectId, candidate->keyId};
+    return candidate;
 }
 
 std::optional<AuthenticatedCaller>

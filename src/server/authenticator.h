@@ -42,6 +42,14 @@ public:
                                                         QByteArrayView authorizationHeader,
                                                         const QHostAddress &peer, qint64 nowMs);
 
+    // The caller of a valid key, for calls that need none (or were refused before
+    // authentication) but are still a key's calls to log: nothing for a missing, wrong or
+    // revoked key, which counts as no failure, and nothing from an address shut out for
+    // failures, whose keys authenticate() would not look at either.
+    std::optional<AuthenticatedCaller> identify(QByteArrayView apiKeyHeader,
+                                                QByteArrayView authorizationHeader,
+                                                const QHostAddress &peer, qint64 nowMs);
+
     void prune(qint64 nowMs) { m_failures.prune(nowMs); }
 
 private:
@@ -49,6 +57,8 @@ private:
     static QByteArrayView presentedKey(QByteArrayView apiKeyHeader,
                                        QByteArrayView authorizationHeader);
     std::optional<ApiKeyCandidate> candidateWith(const QString &prefix, const QByteArray &hash);
+    // The key's stored row, hashing it unless it matched lately; nothing when none matches.
+    std::optional<ApiKeyCandidate> candidateFor(QByteArrayView presented);
     ApiError fail(const QHostAddress &peer, qint64 nowMs, const QString &message);
 
     IdentityCache &m_identities;

@@ -111,6 +111,7 @@ void ConnectionGuard::beforeHttpServerReads()
 
     const HttpFramingScanner::Phase phaseBefore = m_scanner.phase();
     const QByteArray buffered = m_socket->peek(available);
+    const qint64 bufferedFrom = m_received - available;
     const auto result = m_scanner.feed(QByteArrayView(buffered).sliced(m_scannedUnread));
     m_scannedUnread = available;
     if (m_scanner.phase() != phaseBefore || !result.completedHeads.isEmpty())
@@ -124,7 +125,7 @@ void ConnectionGuard::beforeHttpServerReads()
                 takeOverForUpload(head);
             return;
         }
-        if (refuseFromHead(head))
+        if (refuseFromHead(head, buffered, bufferedFrom))
             continue;
         m_requestsEnd = head.streamEnd;
         if (!head.keepAlive && m_closeAt < 0)
@@ -139,6 +140,8 @@ void ConnectionGuard::beforeHttpServerReads()
     }
     if (!result.completedHeads.isEmpty()) {
         const RequestHead &last = result.completedHeads.constLast();
+        if (m_scanner.phase() == HttpFramingScanner::Phase::Body)
+            m_awaitedBodyHead = last;
         // Only the request still waiting for its body needs a 100 Continue.
         if (last.expectContinue && m_scanner.phase() == HttpFramingScanner::Phase::Body
             && m_scanner.bodyBytesSeen() == 0)
@@ -177,7 +180,8 @@ void ConnectionGuard::refuseWhenDue()
         return;
     const FramingViolation violation = *m_pendingViolation;
     m_pendingViolation.reset();
-    refuse(violation.status, violation.code, violation.message);
+    refuse(violation.status, violation.code, violation.message,
+           violation.head ? &*violation.head : nullptr);
 }
 
 void ConnectionGuard::sendContinueIfDue()
@@ -225,7 +229,8 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     case HttpFramingScanner::Phase::Body:
         if (nowMs - m_phaseStartedMs >= m_limits.bodyTimeoutMs)
             refuse(408, "request_timeout",
-                   QStringLiteral("The request body did not arrive in time."));
+                   QStringLiteral("The request body did not arrive in time."), &m_awaitedBodyHead,
+                   nowMs - m_phaseStartedMs);
         break;
     case HttpFramingScanner::Phase::Idle:
         if (m_scannedUnread == 0 && nowMs - m_lastActivityMs >= m_limits.idleTimeoutMs
@@ -237,18 +242,25 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     }
 }
 
-void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &message)
+void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &message,
+                             const RequestHead *head, qint64 elapsedMs)
 {
-    refuse(ApiError(status, QString::fromLatin1(code), message));
+    refuse(ApiError(status, QString::fromLatin1(code), message), head, elapsedMs);
 }
 
-void ConnectionGuard::refuse(const ApiError &error)
+void ConnectionGuard::refuse(const ApiError &error, const RequestHead *head, qint64 elapsedMs)
 {
     ++m_server->m_statistics.refusedRequests;
     m_refused = true;
     const int status = error.status();
     qCInfo(lcGuard).noquote() << "refusing connection from" << m_socket->peerAddress().toString()
                               << status << error.code();
+    // A request whose head arrived whole is a call of its key like any other.
+    EarlyRefuser *refuser = m_server->earlyRefuser();
+    const QByteArray requestId
+        = head && refuser
+              ? refuser->recordRefusal(*head, m_socket->peerAddress(), status, elapsedMs)
+              : ids::generate(IdKind::Request).toLatin1();
 
     // From here on QtHttpServer must not parse anything from this connection.
     QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server->httpServer(), nullptr);
@@ -256,12 +268,11 @@ void ConnectionGuard::refuse(const ApiError &error)
         m_socket->commitTransaction();
     m_socket->skip(m_socket->bytesAvailable());
 
-    m_socket->write(
-        httpstatus::rawResponse(status,
-                                {{"Content-Type", "application/json"},
-                                 {"X-Request-Id", ids::generate(IdKind::Request).toLatin1()},
-                                 {"Connection", "close"}},
-                                error.toJsonBytes()));
+    m_socket->write(httpstatus::rawResponse(status,
+                                            {{"Content-Type", "application/json"},
+                                             {"X-Request-Id", requestId},
+                                             {"Connection", "close"}},
+                                            error.toJsonBytes()));
 
     // Lingering close: once the answer is out, stop sending and keep discarding what
     // the client still sends for a moment, so it reads the answer instead of a reset.
@@ -273,7 +284,8 @@ void ConnectionGuard::refuse(const ApiError &error)
     connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
 }
 
-bool ConnectionGuard::refuseFromHead(const RequestHead &head)
+bool ConnectionGuard::refuseFromHead(const RequestHead &head, QByteArrayView buffered,
+                                     qint64 bufferedFrom)
 {
     EarlyRefuser *refuser = m_server->earlyRefuser();
     // Only a whole request that QtHttpServer would read next, on a connection that stays
@@ -281,7 +293,12 @@ bool ConnectionGuard::refuseFromHead(const RequestHead &head)
     if (!refuser || m_closeAt >= 0 || !head.keepAlive || head.streamEnd > m_received
         || readByHttpServer() < m_requestsEnd || readByHttpServer() > head.streamOffset)
         return false;
-    auto answer = refuser->refusalFromHead(head, m_socket->peerAddress());
+    // The whole body is in (see above), and nothing before the request has been read.
+    const QByteArrayView body
+        = head.contentLength > 0
+              ? buffered.sliced(head.bodyStart() - bufferedFrom, head.contentLength)
+              : QByteArrayView();
+    auto answer = refuser->refusalFromHead(head, body, m_socket->peerAddress());
     if (!answer)
         return false;
     // QtHttpServer has read nothing of it (at most blank lines before it, undone here): it

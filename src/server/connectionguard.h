@@ -56,11 +56,14 @@ private:
     qint64 readByHttpServer() const;
     void refuseWhenDue();
     void closeWhenAnswered();
-    void refuse(int status, const QByteArray &code, const QString &message);
-    void refuse(const ApiError &error);
+    // `head`: the refused request's, when it arrived whole, so that the call is logged.
+    void refuse(int status, const QByteArray &code, const QString &message,
+                const RequestHead *head = nullptr, qint64 elapsedMs = 0);
+    void refuse(const ApiError &error, const RequestHead *head = nullptr, qint64 elapsedMs = 0);
+    // `buffered` holds the stream from `bufferedFrom` on, the request's body among it.
+    bool refuseFromHead(const RequestHead &head, QByteArrayView buffered, qint64 bufferedFrom);
     // An upload's body goes to the server's UploadReceiver, read here rather than by
     // QtHttpServer, and the connection closes after the answer.
-    bool refuseFromHead(const RequestHead &head);
     void takeOverForUpload(const RequestHead &head);
     void continueUpload();
     void drainRefused();
@@ -93,6 +96,9 @@ private:
     qint64 m_drainedBytes = 0;
     // Since when an answer written after stopReading() has not moved; 0 when none is.
     qint64 m_stalledSinceMs = 0;
+    // The head of the request whose body is still arriving (for the call log, should the
+    // body be too slow).
+    RequestHead m_awaitedBodyHead;
     std::unique_ptr<UploadSink> m_upload;
     qint64 m_uploadRemaining = 0;
 };

@@ -158,6 +158,9 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
             head.streamOffset = m_headStart;
             if (auto refused = parseHead(head)) {
                 m_failed = true;
+                head.streamEnd = m_offset;
+                head.rawHead = std::exchange(m_head, {});
+                refused->head = std::move(head);
                 result.violation = std::move(refused);
                 return result;
             }

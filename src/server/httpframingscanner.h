@@ -39,6 +39,9 @@ struct FramingViolation
     int status = 400;
     QByteArray code;
     QString message;
+    // The refused request's head, when it had arrived whole (a body too large, a chunked
+    // one): it names the call, and its key, for the call log.
+    std::optional<RequestHead> head {};
 };
 
 // Follows the request framing of one HTTP/1.1 connection without consuming it: told

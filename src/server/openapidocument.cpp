@@ -23,7 +23,10 @@ const CommonResponse CommonResponses[] = {
     {401, "Unauthorized", "Missing, unknown or revoked API key."},
     {402, "PaymentRequired", "Not enough credits."},
     {404, "NotFound", "No such resource in this project (another project's ids answer the same)."},
-    {409, "Conflict", "The resource's state does not allow this change."},
+    {409, "Conflict",
+     "The resource's state does not allow this change, or (on any write) the "
+     "Idempotency-Key was used with a different request in the last 24 hours "
+     "(idempotency_key_reused)."},
     {413, "PayloadTooLarge",
      "The body is larger than the limit: 1 MiB for JSON, the media limit for uploads."},
     {415, "UnsupportedMediaType", "The body is not application/json."},
@@ -267,7 +270,7 @@ QJsonObject OpenApiDocument::build(const OperationRegistry &registry)
         "info": {
             "title": "Slotline API",
             "version": "2.0.0",
-            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}. A method a path does not take is answered 405 with an Allow header. Before a request reaches an operation, the connection guard may refuse it with 408 (too slow), 411 (chunked body), 413, 414, 417, 431 (headers too large), 501, 503 (too many connections, with Retry-After) or 505, in the same error shape, and close the connection.",
+            "description": "Publish and schedule social-media posts. Every request needs the project's API key in x-api-key (or Authorization: Bearer). Writes are limited to 30 and reads to 60 in any 60 seconds per key; over the limit the answer is 429 with Retry-After. Every answer carries X-Request-Id, and every call is recorded in the project's call log (GET /project/api-keys/calls). Times are ISO 8601; output is always UTC with milliseconds. In query strings + is a space, as forms send it: send a plus sign (a time's offset) as %2B. Errors have the body {\"error\": {\"code\", \"message\", \"details\"}}. A method a path does not take is answered 405 with an Allow header. Before a request reaches an operation, the connection guard may refuse it with 408 (too slow), 411 (chunked body), 413, 414, 417, 431 (headers too large), 501, 503 (too many connections, with Retry-After) or 505, in the same error shape, and close the connection.",
             "license": {"name": "Proprietary", "identifier": "LicenseRef-Slotline"}
         },
         "servers": [{"url": "/api/v2", "description": "This server"}],

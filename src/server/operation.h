@@ -55,7 +55,9 @@ struct Operation
 
     int successStatus = 200;
     QJsonObject resultSchema; // empty for 204
-    QList<int> errorStatuses; // beyond those every authenticated call can get
+    // Beyond those every authenticated call can get; OperationRegistry adds 409 to every
+    // write (Idempotency-Key).
+    QList<int> errorStatuses;
     Handler handler;
     AsyncHandler asyncHandler; // instead of handler
 

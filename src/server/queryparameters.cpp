@@ -1,6 +1,10 @@
 #include "server/queryparameters.h"
 
 #include <QJsonArray>
+#include <QStringDecoder>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace slotline {
 namespace {
@@ -53,14 +57,55 @@ QString shapeMessage(const QString &type)
     return QStringLiteral("has an invalid value");
 }
 
+// A name or value as QUrlQuery gives it fully encoded (ASCII only), decoded.
+QString decodeFormComponent(const QString &encoded)
+{
+    if (!encoded.contains(u'+') && !encoded.contains(u'%'))
+        return encoded; // most values: nothing to decode
+    QByteArray bytes = encoded.toLatin1();
+    bytes.replace('+', ' ');
+    // A byte order mark that begins a value is a character of it, as QUrlQuery keeps it;
+    // QString::fromUtf8 would drop it.
+    QStringDecoder utf8(QStringDecoder::Utf8,
+                        QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    return utf8.decode(QByteArray::fromPercentEncoding(bytes));
+}
+
 } // namespace
+
+QList<std::pair<QString, QString>> QueryParameters::decodedItems(const QUrlQuery &query)
+{
+    // QUrlQuery leaves "+" as it is, and fully decoded it could no longer be told from
+    // "%2B": the items are taken encoded and decoded here, "+" first.
+    QList<std::pair<QString, QString>> items;
+    for (const auto &[name, value] : query.queryItems(QUrl::FullyEncoded))
+        items.append({decodeFormComponent(name), decodeFormComponent(value)});
+    return items;
+}
+
+void QueryParameters::explainPlusSigns(QList<FieldError> &errors, const QStringList &sentWithPlus)
+{
+    for (FieldError &error : errors) {
+        const bool sent
+            = std::any_of(sentWithPlus.begin(), sentWithPlus.end(), [&](const QString &name) {
+                  return error.field == name || error.field.startsWith(name + u'[');
+              });
+        if (sent)
+            error.message += QStringLiteral(" (a + in a query string is a space; send a plus "
+                                            "sign as %2B)");
+    }
+}
 
 QueryParameters::Result QueryParameters::read(const Operation &operation, const QUrlQuery &query)
 {
     QJsonObject parameters;
     QList<FieldError> errors;
-    const auto items = query.queryItems(QUrl::FullyDecoded);
-    for (const auto &[name, value] : items) {
+    QStringList sentWithPlus;
+    for (const auto &[encodedName, encodedValue] : query.queryItems(QUrl::FullyEncoded)) {
+        const QString name = decodeFormComponent(encodedName);
+        const QString value = decodeFormComponent(encodedValue);
+        if (encodedValue.contains(u'+') && !sentWithPlus.contains(name))
+            sentWithPlus.append(name);
         const auto spec
             = std::find_if(operation.queryParameters.begin(), operation.queryParameters.end(),
                            [&wanted = name](const ParameterSpec &p) { return p.name == wanted; });
@@ -94,7 +139,7 @@ QueryParameters::Result QueryParameters::read(const Operation &operation, const 
         else
             parameters.insert(name, converted);
     }
-    return Result {parameters, errors};
+    return Result {parameters, errors, sentWithPlus};
 }
 
 } // namespace slotline

@@ -20,9 +20,16 @@ public:
     {
         QJsonObject parameters;
         QList<FieldError> errors;
+        QStringList sentWithPlus; // names of parameters whose value had a "+" (a space)
     };
 
     static Result read(const Operation &operation, const QUrlQuery &query);
+    // Adds to the errors about parameters sent with a "+" that it meant a space: a time's
+    // offset typed into a URL ("+01:00") is the usual surprise.
+    static void explainPlusSigns(QList<FieldError> &errors, const QStringList &sentWithPlus);
+    // The query's names and values decoded as a query string is: "+" is a space
+    // (application/x-www-form-urlencoded) and "%2B" a plus sign.
+    static QList<std::pair<QString, QString>> decodedItems(const QUrlQuery &query);
 };
 
 } // namespace slotline

@@ -25,6 +25,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QTcpSocket>
+#include <QUrl>
 #include <QUrlQuery>
 
 namespace slotline {
@@ -150,7 +151,7 @@ bool isJsonMediaType(const QByteArray &contentType)
 QJsonObject rawQuery(const QUrlQuery &query)
 {
     QJsonObject result;
-    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
+    for (const auto &[name, value] : QueryParameters::decodedItems(query)) {
         if (!result.contains(name)) {
             result.insert(name, value);
             continue;
@@ -210,6 +211,9 @@ struct RequestPipeline::Call : std::enable_shared_from_this<Call>
     bool requestIdGenerated = false;
     QElapsedTimer timer;
     qint64 receivedAtMs = 0;
+    // How long before the pipeline heard of it the request began (one the connection
+    // guard refused after waiting for its body).
+    qint64 startedEarlierMs = 0;
     QString requestId;
     QString relativePath;
     const Operation *operation = nullptr;
@@ -248,6 +252,7 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
         qCCritical(lcApi).noquote() << call->requestId << "unexpected failure:" << error.what();
         response = errorResponse(ApiError::internal());
     }
+    keepBodyForLog(*call, request.body());
     call->request = nullptr;
     if (response) {
         finish(*call, std::move(*response), socket);
@@ -270,6 +275,7 @@ void RequestPipeline::begin(Call &call) const
 }
 
 std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &head,
+                                                           QByteArrayView body,
                                                            const QHostAddress &peer)
 {
     // Everything process() would decide before the rate limit is decided again here, and
@@ -309,8 +315,50 @@ std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &he
     call.rateDecision = decision;
     Response response = rateLimited(decision, isRead);
     addCallHeaders(call, response);
-    logCall(call, response);
+    keepBodyForLog(call, body.toByteArray());
+    logCall(call, response.status);
     return serialize(response, call.method == "HEAD");
+}
+
+QByteArray RequestPipeline::recordRefusal(const RequestHead &head, const QHostAddress &peer,
+                                          int status, qint64 elapsedMs)
+{
+    // Routed as the full way would route it, whatever its encoding.
+    RequestHead normalized = head;
+    if (!isPlainTarget(head.target)) {
+        const QUrl url = QUrl::fromEncoded(head.target);
+        normalized.target = url.path(QUrl::FullyEncoded).toLatin1();
+        if (url.hasQuery())
+            normalized.target += '?' + url.query(QUrl::FullyEncoded).toLatin1();
+    }
+    Call call(normalized, RequestHeaders(head.rawHead), peer);
+    begin(call);
+    call.startedEarlierMs = elapsedMs;
+    call.receivedAtMs -= elapsedMs;
+    const QByteArray requestId = call.requestId.toLatin1();
+    if (!call.path.startsWith(ApiPrefix) || apiVersionError(call))
+        return requestId;
+    identifyForLog(call);
+    if (!call.caller)
+        return requestId;
+    const Router::Result route = resolve(call);
+    call.operation = route.operation;
+    call.pathParameters = route.pathParameters;
+    logCall(call, status);
+    return requestId;
+}
+
+void RequestPipeline::identifyForLog(Call &call)
+{
+    // Only the log depends on it: a wrong key is not refused nor counted as a failed
+    // attempt, and a database that cannot say costs the call its record, not its answer.
+    try {
+        call.caller = m_authenticator.identify(call.headers.apiKey, call.headers.authorization,
+                                               call.peer, call.receivedAtMs);
+    } catch (const DatabaseError &error) {
+        qCWarning(lcApi).noquote() << call.requestId << "call not logged:" << error.message();
+        call.caller.reset();
+    }
 }
 
 void RequestPipeline::addCallHeaders(const Call &call, Response &response)
@@ -342,7 +390,7 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
     }
 
     if (call.caller)
-        logCall(call, response);
+        logCall(call, response.status);
 }
 
 void RequestPipeline::saveIdempotencyRecord(const Call &call, const Response &response)
@@ -390,6 +438,9 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
         return errorResponse(*error);
 
     const Router::Result route = resolve(call);
+    // No key needed, yet one that is sent makes it that key's call, logged as such.
+    if (call.method == "OPTIONS" || (route.operation && !route.operation->requiresAuth))
+        identifyForLog(call);
     if (call.method == "OPTIONS") {
         if (route.kind == Router::Result::Kind::NotFound)
             return errorResponse(notFound(call));
@@ -572,9 +623,24 @@ ApiError RequestPipeline::notFound(const Call &call)
 
 std::optional<ApiError> RequestPipeline::readBody(Call &call, bool expectsBody, bool required)
 {
-    const QByteArray body = call.request->body();
     if (!expectsBody)
         return std::nullopt; // a body where none is expected is ignored
+    return parseBody(call, call.request->body(), required);
+}
+
+void RequestPipeline::keepBodyForLog(Call &call, const QByteArray &body)
+{
+    // A call refused before its body was read (429, 404, 405) is logged with the body it
+    // sent all the same; an operation that takes no body ignores one, and so does its log.
+    if (!call.caller || !call.body.isUndefined() || body.isEmpty()
+        || (call.operation && !call.isToolCall && call.operation->bodySchema.isEmpty()))
+        return;
+    parseBody(call, body, false);
+}
+
+std::optional<ApiError> RequestPipeline::parseBody(Call &call, const QByteArray &body,
+                                                   bool required)
+{
     if (body.trimmed().isEmpty()) {
         if (required)
             return ApiError::invalidJson(QStringLiteral("This request needs a JSON object body."));
@@ -604,7 +670,8 @@ std::optional<ApiError> RequestPipeline::readBody(Call &call, bool expectsBody, 
 
 std::optional<ApiError> RequestPipeline::readParameters(Call &call)
 {
-    auto [parameters, queryErrors] = QueryParameters::read(*call.operation, call.request->query());
+    auto [parameters, queryErrors, sentWithPlus]
+        = QueryParameters::read(*call.operation, call.request->query());
     // An empty query can only fail on a required parameter; most requests have none.
     const bool queryCanFail
         = !parameters.isEmpty()
@@ -613,8 +680,10 @@ std::optional<ApiError> RequestPipeline::readParameters(Call &call)
                          [](const ParameterSpec &parameter) { return parameter.required; });
     if (queryCanFail)
         queryErrors.append(m_registry.queryValidator(call.operation).validate(parameters));
-    if (!queryErrors.isEmpty())
+    if (!queryErrors.isEmpty()) {
+        QueryParameters::explainPlusSigns(queryErrors, sentWithPlus);
         return ApiError::invalidQuery(queryErrors);
+    }
 
     if (const SchemaValidator *bodyValidator = m_registry.bodyValidator(call.operation)) {
         if (const auto errors = bodyValidator->validate(call.body); !errors.isEmpty())
@@ -696,7 +765,7 @@ RequestPipeline::Response RequestPipeline::outcomeResponse(const Call &call,
     return response;
 }
 
-void RequestPipeline::logCall(const Call &call, const Response &response)
+void RequestPipeline::logCall(const Call &call, int status)
 {
     QJsonObject arguments;
     if (!call.pathParameters.isEmpty()) {
@@ -726,8 +795,9 @@ void RequestPipeline::logCall(const Call &call, const Response &response)
     record.tool = call.toolName;
     if (!arguments.isEmpty())
         record.arguments = CallArgumentRedactor::redact(arguments);
-    record.status = response.status;
-    record.durationMs = std::round(double(call.timer.nsecsElapsed()) / 1000.0) / 1000.0;
+    record.status = status;
+    record.durationMs = double(call.startedEarlierMs)
+                        + std::round(double(call.timer.nsecsElapsed()) / 1000.0) / 1000.0;
     m_callLog.record(std::move(record));
 }
 

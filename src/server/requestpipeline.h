@@ -52,8 +52,12 @@ public:
 
     void handle(const QHttpServerRequest &request, QTcpSocket *socket);
     // A request of a key past its rate limit, refused as handle() would refuse it.
-    std::optional<QByteArray> refusalFromHead(const RequestHead &head,
+    std::optional<QByteArray> refusalFromHead(const RequestHead &head, QByteArrayView body,
                                               const QHostAddress &peer) override;
+    // A request the connection guard refused, logged for its key's project as handle()
+    // would log it.
+    QByteArray recordRefusal(const RequestHead &head, const QHostAddress &peer, int status,
+                             qint64 elapsedMs) override;
     void setPageHandler(PageHandler handler) { m_pages = std::move(handler); }
 
     // Stored answers to Idempotency-Key requests are kept this long.
@@ -76,6 +80,8 @@ private:
     Router::Result resolve(Call &call) const;
     static ApiError notFound(const Call &call);
     std::optional<ApiError> readBody(Call &call, bool expectsBody, bool required);
+    static std::optional<ApiError> parseBody(Call &call, const QByteArray &body, bool required);
+    static void keepBodyForLog(Call &call, const QByteArray &body);
     std::optional<ApiError> readParameters(Call &call);
     std::optional<Response> runHandler(Call &call);
     std::optional<Response> runIdempotently(Call &call, const QByteArray &key);
@@ -83,9 +89,11 @@ private:
     void answerLate(const std::shared_ptr<Call> &call, const Outcome &outcome);
     // For an operation that answers late, whose work has no transaction to share.
     void saveIdempotencyRecord(const Call &call, const Response &response);
+    // The caller of a key sent where none is checked, for the call log.
+    void identifyForLog(Call &call);
     static void addCallHeaders(const Call &call, Response &response);
     void finish(Call &call, Response response, QTcpSocket *socket);
-    void logCall(const Call &call, const Response &response);
+    void logCall(const Call &call, int status);
 
     static Response errorResponse(const ApiError &error);
     static void write(QTcpSocket *socket, const Response &response, bool headOnly,

@@ -118,28 +118,34 @@ Subaccount AccountRepository::addSubaccount(const QString &accountId, const QStr
     return subaccount;
 }
 
-std::optional<Subaccount> AccountRepository::findSubaccount(const QString &accountId,
+std::optional<Subaccount> AccountRepository::findSubaccount(const QString &projectId,
+                                                            const QString &accountId,
                                                             const QString &subaccountId)
 {
-    Statement query(m_database, QStringLiteral("SELECT id, account_id, name, type, created_at FROM "
-                                               "subaccounts WHERE id = ? AND account_id = ?"));
-    query.bind(subaccountId).bind(accountId).exec();
+    Statement query(m_database,
+                    QStringLiteral("SELECT s.id, s.account_id, s.name, s.type, s.created_at FROM "
+                                   "subaccounts s JOIN accounts a ON a.id = s.account_id "
+                                   "WHERE s.id = ? AND s.account_id = ? AND a.project_id = ?"));
+    query.bind(subaccountId).bind(accountId).bind(projectId).exec();
     if (!query.next())
         return std::nullopt;
     return Subaccount {query.text(0), query.text(1), query.text(2), query.text(3),
                        query.integer(4)};
 }
 
-Page<Subaccount> AccountRepository::listSubaccounts(const QString &accountId,
+Page<Subaccount> AccountRepository::listSubaccounts(const QString &projectId,
+                                                    const QString &accountId,
                                                     const PageRequest &page)
 {
     const bool hasCursor = page.hasCursor(2);
-    Statement query(m_database,
-                    QStringLiteral("SELECT id, account_id, name, type, created_at FROM subaccounts "
-                                   "WHERE account_id = ? ")
-                        + (hasCursor ? QStringLiteral("AND (created_at, id) > (?, ?) ") : QString())
-                        + QStringLiteral("ORDER BY created_at, id LIMIT ?"));
-    query.bind(accountId);
+    Statement query(
+        m_database,
+        QStringLiteral("SELECT s.id, s.account_id, s.name, s.type, s.created_at FROM subaccounts "
+                       "s JOIN accounts a ON a.id = s.account_id WHERE s.account_id = ? "
+                       "AND a.project_id = ? ")
+            + (hasCursor ? QStringLiteral("AND (s.created_at, s.id) > (?, ?) ") : QString())
+            + QStringLiteral("ORDER BY s.created_at, s.id LIMIT ?"));
+    query.bind(accountId).bind(projectId);
     if (hasCursor)
         query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
     query.bind(page.limit + 1).exec();

@@ -39,8 +39,12 @@ public:
                        const PageRequest &page);
 
     Subaccount addSubaccount(const QString &accountId, const QString &name, const QString &type);
-    std::optional<Subaccount> findSubaccount(const QString &accountId, const QString &subaccountId);
-    Page<Subaccount> listSubaccounts(const QString &accountId, const PageRequest &page);
+    // A page of the project's account: another project's pair is not found, like a pair
+    // that does not exist.
+    std::optional<Subaccount> findSubaccount(const QString &projectId, const QString &accountId,
+                                             const QString &subaccountId);
+    Page<Subaccount> listSubaccounts(const QString &projectId, const QString &accountId,
+                                     const PageRequest &page);
 
 private:
     Database &m_database;

@@ -283,6 +283,29 @@ QList<Migration> serverMigrations()
                 value BLOB NOT NULL,
                 created_at BIGINT NOT NULL))"),
          }},
+        {6,
+         "slot occupancy by the post's time, posts published now included",
+         {
+             // A post published now has no scheduled_at, yet it takes the slot of the
+             // minute it was made in as a scheduled post takes its own. sort_at is that
+             // time for every post (scheduled_at when there is one), so the occupancy
+             // indexes move to it; submissions_schedules goes back to serving the list of
+             // schedules only, and the project-wide occupancy rides on the index the
+             // list of posts already has.
+             QStringLiteral("DROP INDEX submissions_account_time"),
+             QStringLiteral("CREATE INDEX submissions_account_time ON "
+                            "submissions(account_id, sort_at, holds_slot)"),
+             QStringLiteral("DROP INDEX submissions_platform_time"),
+             QStringLiteral("CREATE INDEX submissions_platform_time ON "
+                            "submissions(project_id, platform, sort_at, holds_slot)"),
+             QStringLiteral("DROP INDEX submissions_project_sort"),
+             QStringLiteral("CREATE INDEX submissions_project_sort ON "
+                            "submissions(project_id, sort_at, id, holds_slot)"),
+             QStringLiteral("DROP INDEX submissions_schedules"),
+             QStringLiteral("CREATE INDEX submissions_schedules ON "
+                            "submissions(project_id, scheduled_at, id) "
+                            "WHERE scheduled_at IS NOT NULL"),
+         }},
     };
 }
 

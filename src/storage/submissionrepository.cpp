@@ -333,7 +333,8 @@ bool SubmissionRepository::cancel(const QString &submissionId)
 
 QString SubmissionRepository::occupancyOwner(const OccupancyScope &scope)
 {
-    // The conditions on scheduled_at that follow let the partial indexes answer.
+    // A post's minute is its sort_at: the scheduled time, or when a post published now
+    // was made. Each owner has an index that answers from (owner, sort_at, holds_slot).
     if (!scope.accountId.isEmpty())
         return QStringLiteral("s.account_id = ?");
     if (scope.platform)
@@ -366,11 +367,11 @@ std::optional<QList<bool>> SubmissionRepository::takenAmongPosts(const Occupancy
     if (instants.isEmpty())
         return result;
     const qsizetype enough = 4 * instants.size() + 16;
-    Statement range(m_database, QStringLiteral("SELECT s.scheduled_at FROM submissions s WHERE ")
+    Statement range(m_database, QStringLiteral("SELECT s.sort_at FROM submissions s WHERE ")
                                     + occupancyOwner(scope)
-                                    + QStringLiteral(" AND s.scheduled_at >= ? AND "
-                                                     "s.scheduled_at < ? AND s.holds_slot = 1 "
-                                                     "ORDER BY s.scheduled_at LIMIT ?"));
+                                    + QStringLiteral(" AND s.sort_at >= ? AND "
+                                                     "s.sort_at < ? AND s.holds_slot = 1 "
+                                                     "ORDER BY s.sort_at LIMIT ?"));
     bindOwner(range, scope);
     range.bind(instants.first()).bind(instants.last() + MinuteMs).bind(enough);
     range.exec();
@@ -407,7 +408,7 @@ QList<bool> SubmissionRepository::takenByProbes(const OccupancyScope &scope,
                      QStringLiteral("SELECT c.key FROM json_each(?) c WHERE EXISTS (SELECT 1 FROM "
                                     "submissions s WHERE ")
                          + occupancyOwner(scope)
-                         + QStringLiteral(" AND s.scheduled_at >= c.value AND s.scheduled_at < "
+                         + QStringLiteral(" AND s.sort_at >= c.value AND s.sort_at < "
                                           "c.value + 60000 AND s.holds_slot = 1)"));
     probes.bind(QString::fromLatin1(array));
     bindOwner(probes, scope);

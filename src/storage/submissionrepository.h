@@ -67,7 +67,8 @@ public:
     bool cancel(const QString &submissionId);
 
     // For each instant (in ascending order), whether a scheduled, in-progress or published
-    // post of the scope is set for that minute. Two ways to the same answer: reading the
+    // post of the scope is set for that minute (a post published now: the minute it was
+    // made in). Two ways to the same answer: reading the
     // scope's posts between the first and the last instant (quick when they are few, and
     // nullopt when there are more than a few per instant), or probing the index once per
     // instant (its cost does not depend on how many posts there are).

@@ -214,6 +214,40 @@ private Q_SLOTS:
         QVERIFY(removed && removed->ok());
     }
 
+    // A search sends its text as it is: a plus sign stays one, and so does a percent
+    // sign, though "+" in a query string means a space.
+    void searchesSendPlusAndPercentSignsAsThemselves_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("plus") << "C++" << QStringList {QStringLiteral("C++ tips")};
+        QTest::newRow("percent and plus") << "%2B" << QStringList {QStringLiteral("100%2B tips")};
+    }
+    void searchesSendPlusAndPercentSignsAsThemselves()
+    {
+        QFETCH(QString, query);
+        QFETCH(QStringList, expected);
+        start();
+        for (const QString &text : {QStringLiteral("C++ tips"), QStringLiteral("C tips"),
+                                    QStringLiteral("100%2B tips")}) {
+            const QString id
+                = m_server->createPost(m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"), text)
+                      .json()
+                      .value(QStringLiteral("postSubmissionId"))
+                      .toString();
+            QVERIFY(m_server->waitForStatus(m_a, id, QStringLiteral("published")));
+        }
+        client::PublishedPostFilter filter;
+        filter.query = query;
+        const auto found = await<client::ItemPage<PublishedPost>>(
+            [&](auto done) { m_client->listPublishedPosts(filter, this, done); });
+        QVERIFY2(found && found->ok(), why(found).constData());
+        QStringList texts;
+        for (const PublishedPost &post : found->value().items)
+            texts.append(post.text);
+        QCOMPARE(texts, expected);
+    }
+
     void draftsAndTools()
     {
         start();

@@ -1,6 +1,8 @@
 #include "core/ids.h"
 #include "storage/calllogrepository.h"
 #include "storage/statement.h"
+#include "support/jsontext.h"
+#include "support/rawhttpclient.h"
 #include "support/testserver.h"
 
 #include <QFileInfo>
@@ -138,6 +140,28 @@ private Q_SLOTS:
         QVERIFY(first.value(QStringLiteral("durationMs")).toDouble() > 0);
     }
 
+    // The query as the operation read it: "+" a space, "%2B" a plus sign.
+    void theQueryIsLoggedAsItWasRead()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Log"));
+        QCOMPARE(server.http()
+                     .get(QStringLiteral("/api/v2/published-posts?query=launch+day%2B1"),
+                          withKey(tenant.apiKey))
+                     .status,
+                 200);
+        const QJsonArray logged
+            = calls(server, tenant, QStringLiteral("?limit=1&until=2026-03-02T09:00:01Z"));
+        QCOMPARE(logged.size(), 1);
+        QCOMPARE(logged[0]
+                     .toObject()
+                     .value(QStringLiteral("arguments"))
+                     .toObject()
+                     .value(QStringLiteral("query"))
+                     .toObject(),
+                 (QJsonObject {{QStringLiteral("query"), QStringLiteral("launch day+1")}}));
+    }
+
     void rateLimitedCallsAreLoggedToo()
     {
         ServerConfig config;
@@ -155,6 +179,157 @@ private Q_SLOTS:
         QCOMPARE(log.items().size(), 1);
         QCOMPARE(log.items().first().toObject().value(QStringLiteral("apiKeyId")).toString(),
                  tenant.apiKeyId);
+    }
+
+    // A call refused before its body was read still has the body it sent in the log.
+    void refusedCallsKeepTheirBody_data()
+    {
+        QTest::addColumn<QByteArray>("method");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("status");
+        QTest::newRow("rate limited") << QByteArray("POST") << "/tools/save_draft" << 429;
+        QTest::newRow("unknown tool") << QByteArray("POST") << "/tools/no_such_tool" << 404;
+        QTest::newRow("unknown path") << QByteArray("POST") << "/nothing/here" << 404;
+        QTest::newRow("method not allowed") << QByteArray("PUT") << "/posts" << 405;
+    }
+    void refusedCallsKeepTheirBody()
+    {
+        QFETCH(QByteArray, method);
+        QFETCH(QString, path);
+        QFETCH(int, status);
+        ServerConfig config;
+        config.writesPerMinute = 1;
+        TestServer server(config);
+        const Tenant tenant = server.addTenant(QStringLiteral("Log"));
+        if (status == 429)
+            QCOMPARE(server
+                         .post(QStringLiteral("/tools/save_draft"), tenant,
+                               json("{'text': 'first', 'platforms': ['x']}"))
+                         .status,
+                     200);
+        const QJsonObject body = json("{'text': 'second', 'platforms': ['linkedin'], "
+                                      "'token': 's3cret', 'nested': {'n': 1}}");
+        QCOMPARE(server.send(method, path, tenant, body).status, status);
+
+        const QJsonArray logged = calls(server, tenant, QStringLiteral("?status=4xx"));
+        QCOMPARE(logged.size(), 1);
+        const QJsonObject call = logged[0].toObject();
+        QCOMPARE(call.value(QStringLiteral("status")).toInt(), status);
+        QCOMPARE(call.value(QStringLiteral("path")).toString(), path);
+        QJsonObject expected = body;
+        expected.insert(QStringLiteral("token"), QStringLiteral("[redacted]"));
+        QCOMPARE(call.value(QStringLiteral("arguments"))
+                     .toObject()
+                     .value(QStringLiteral("body"))
+                     .toObject(),
+                 expected);
+    }
+
+    // Operations that need no key are still the key's calls when one is sent; a wrong
+    // key is neither refused there nor counted as a failed attempt.
+    void publicCallsMadeWithAKeyAreLogged()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Log"));
+        QCOMPARE(server.http()
+                     .get(QStringLiteral("/api/v2/openapi.json"), withKey(tenant.apiKey))
+                     .status,
+                 200);
+        server.clock().advanceMs(10);
+        QCOMPARE(server.http()
+                     .send("OPTIONS", QStringLiteral("/api/v2/posts"), withKey(tenant.apiKey))
+                     .status,
+                 204);
+        for (int i = 0; i < 25; ++i)
+            QCOMPARE(server.http()
+                         .get(QStringLiteral("/api/v2/openapi.json"),
+                              withKey(QStringLiteral("slk_wrongwrongwrongwrong")))
+                         .status,
+                     200);
+        server.clock().advanceMs(1000);
+
+        const QJsonArray logged
+            = calls(server, tenant, QStringLiteral("?until=2026-03-02T09:00:01Z"));
+        QCOMPARE(logged.size(), 2);
+        QCOMPARE(logged[0].toObject().value(QStringLiteral("method")).toString(),
+                 QStringLiteral("OPTIONS"));
+        QCOMPARE(logged[0].toObject().value(QStringLiteral("status")).toInt(), 204);
+        QCOMPARE(logged[1].toObject().value(QStringLiteral("path")).toString(),
+                 QStringLiteral("/openapi.json"));
+        QCOMPARE(logged[1].toObject().value(QStringLiteral("status")).toInt(), 200);
+        QCOMPARE(logged[1].toObject().value(QStringLiteral("apiKeyId")).toString(),
+                 tenant.apiKeyId);
+    }
+
+    // What the connection guard refuses from a whole head (too large a body, a chunked
+    // one, a body too slow to arrive) is logged for the key's project like any call; the
+    // body was never read, so only the path and query are its arguments.
+    void requestsTheGuardRefusesAreLogged_data()
+    {
+        QTest::addColumn<QByteArray>("head"); // %K: the key
+        QTest::addColumn<QByteArray>("bodyStart");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QJsonObject>("arguments");
+        QTest::newRow("413 tool") << QByteArray(
+            "POST /api/v2/tools/save_draft HTTP/1.1\r\nHost: x\r\nx-api-key: "
+            "%K\r\nContent-Type: application/json\r\nContent-Length: "
+            "1073741824\r\n\r\n") << QByteArray()
+                                  << 413 << "/tools/save_draft"
+                                  << "save_draft" << QJsonObject {};
+        QTest::newRow("413 with path and query")
+            << QByteArray("PATCH /api/v2/schedules/sch_x?token=s3cret&a=b+c HTTP/1.1\r\nHost: "
+                          "x\r\nAuthorization: Bearer %K\r\nContent-Length: 2000000\r\n\r\n")
+            << QByteArray() << 413 << "/schedules/sch_x" << QString()
+            << json("{'path': {'id': 'sch_x'}, 'query': {'token': '[redacted]', 'a': 'b c'}}");
+        QTest::newRow("411 chunked")
+            << QByteArray("POST /api/v2/posts HTTP/1.1\r\nHost: x\r\nx-api-key: %K\r\n"
+                          "Transfer-Encoding: chunked\r\n\r\n")
+            << QByteArray() << 411 << "/posts" << QString() << QJsonObject {};
+        QTest::newRow("408 body too slow")
+            << QByteArray("POST /api/v2/posts HTTP/1.1\r\nHost: x\r\nx-api-key: %K\r\n"
+                          "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            << QByteArray("{\"post\"") << 408 << "/posts" << QString() << QJsonObject {};
+    }
+    void requestsTheGuardRefusesAreLogged()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(QByteArray, bodyStart);
+        QFETCH(int, status);
+        QFETCH(QString, path);
+        QFETCH(QString, tool);
+        QFETCH(QJsonObject, arguments);
+        ServerConfig config;
+        config.http.bodyTimeoutMs = 300;
+        TestServer server(config);
+        const Tenant tenant = server.addTenant(QStringLiteral("Log"));
+        const auto refuse = [&](const QString &key) {
+            RawHttpClient client(server.port());
+            client.write(QByteArray(head).replace("%K", key.toLatin1()) + bodyStart);
+            return client.readResponse();
+        };
+        // Without a valid key: only in the server's own log.
+        QCOMPARE(RawHttpClient::statusOf(refuse(QStringLiteral("slk_wrongwrongwrongwrong"))),
+                 status);
+        const QByteArray response = refuse(tenant.apiKey);
+        QCOMPARE(RawHttpClient::statusOf(response), status);
+
+        const QJsonArray logged = calls(server, tenant, QStringLiteral("?status=4xx"));
+        QCOMPARE(logged.size(), 1);
+        const QJsonObject call = logged[0].toObject();
+        QCOMPARE(call.value(QStringLiteral("status")).toInt(), status);
+        QCOMPARE(call.value(QStringLiteral("apiKeyId")).toString(), tenant.apiKeyId);
+        QCOMPARE(call.value(QStringLiteral("method")).toString(),
+                 QString::fromLatin1(head.first(head.indexOf(' '))));
+        QCOMPARE(call.value(QStringLiteral("path")).toString(), path);
+        QCOMPARE(call.value(QStringLiteral("tool")).toString(), tool);
+        QCOMPARE(call.value(QStringLiteral("arguments")).toObject(), arguments);
+        // The answer's request id leads to the record.
+        const QByteArray requestId = RawHttpClient::headerOf(response, "X-Request-Id");
+        QVERIFY2(requestId.startsWith("req_"), requestId.constData());
+        QCOMPARE(call.value(QStringLiteral("id")).toString(),
+                 QStringLiteral("call_") + QString::fromLatin1(requestId.sliced(4)));
     }
 
     void requestsDoNotWaitForTheDisk()

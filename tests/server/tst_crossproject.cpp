@@ -260,6 +260,26 @@ private:
                      {u"post"_s,
                       QJsonObject {{u"content"_s, QJsonObject {{u"text"_s, u"Betaco hijack"_s}}}}}};
              }},
+            // The draft of GET may come back; its ids must be the schedule's own.
+            {u"update_schedule"_s, u"post.accountId"_s, Expect::SameAsUnknown,
+             theirsIs(a.twitterAccountId), IdKind::Account,
+             [this](const QString &value) {
+                 return QJsonObject {
+                     {u"id"_s, m_own.schedule},
+                     {u"post"_s,
+                      QJsonObject {{u"accountId"_s, value},
+                                   {u"content"_s, QJsonObject {{u"text"_s, u"Betaco edit"_s}}}}}};
+             }},
+            {u"update_schedule"_s, u"post.target.pageId"_s, Expect::SameAsUnknown,
+             theirsIs(a.facebookPageId), IdKind::Subaccount,
+             [this](const QString &value) {
+                 return QJsonObject {
+                     {u"id"_s, m_own.schedule},
+                     {u"post"_s,
+                      QJsonObject {{u"target"_s, QJsonObject {{u"targetType"_s, u"twitter"_s},
+                                                              {u"pageId"_s, value}}},
+                                   {u"content"_s, QJsonObject {{u"text"_s, u"Betaco edit"_s}}}}}};
+             }},
             {u"cancel_schedule"_s, u"id"_s, Expect::SameAsUnknown,
              [this] { return m_theirs.schedule; }, IdKind::Schedule, only(u"id"_s)},
             {u"add_slots"_s, u"slots[].selectedTargets[].accountId"_s, Expect::SameAsUnknown,
@@ -273,6 +293,15 @@ private:
                  return slot(QJsonObject {{u"platform"_s, u"facebook"_s},
                                           {u"accountId"_s, b.facebookAccountId},
                                           {u"subaccountId"_s, value}});
+             }},
+            {u"add_slots"_s, u"slots[].id"_s, Expect::SameAsUnknown,
+             [this] { return m_theirs.slot; }, IdKind::Slot,
+             [](const QString &value) {
+                 return QJsonObject {{u"replace"_s, true},
+                                     {u"slots"_s, QJsonArray {QJsonObject {{u"id"_s, value},
+                                                                           {u"day"_s, u"sunday"_s},
+                                                                           {u"hour"_s, 23},
+                                                                           {u"minute"_s, 59}}}}};
              }},
             {u"delete_slot"_s, u"id"_s, Expect::SameAsUnknown, [this] { return m_theirs.slot; },
              IdKind::Slot, only(u"id"_s)},

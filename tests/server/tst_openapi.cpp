@@ -189,6 +189,86 @@ private Q_SLOTS:
             !openapi.value(QStringLiteral("responses")).toObject().contains(QStringLiteral("401")));
     }
 
+    // Every write takes an Idempotency-Key and answers 409 idempotency_key_reused when the
+    // key comes back with another request: in its REST form and as a tool.
+    void everyWriteDocumentsTheIdempotencyConflict()
+    {
+        const QJsonObject paths = m_document.value(QStringLiteral("paths")).toObject();
+        QStringList writes;
+        for (auto path = paths.begin(); path != paths.end(); ++path) {
+            const QJsonObject item = path.value().toObject();
+            for (auto method = item.begin(); method != item.end(); ++method) {
+                const QJsonObject operation = method.value().toObject();
+                if (operation.value(QStringLiteral("x-rate-class")).toString() != u"write")
+                    continue;
+                const QString name = method.key().toUpper() + u' ' + path.key();
+                writes.append(name);
+                QVERIFY2(operation.value(QStringLiteral("responses"))
+                             .toObject()
+                             .contains(QStringLiteral("409")),
+                         qPrintable(name));
+            }
+        }
+        QVERIFY2(writes.contains(QStringLiteral("DELETE /schedule/slots/{id}")),
+                 qPrintable(writes.join(u", ")));
+        QVERIFY(writes.contains(QStringLiteral("POST /tools/delete_draft")));
+        qsizetype registered = 0; // every write of the registry, as REST and as a tool
+        for (const Operation *operation : m_server->server().registry().operations()) {
+            if (operation->rateClass == RateClass::Write)
+                registered
+                    += (operation->isToolOnly() ? 0 : 1) + (operation->exposedAsTool ? 1 : 0);
+        }
+        QCOMPARE(writes.size(), registered);
+        const QString conflict = resolve(QStringLiteral("#/components/responses/Conflict"))
+                                     .toObject()
+                                     .value(QStringLiteral("description"))
+                                     .toString();
+        QVERIFY2(conflict.contains(u"idempotency_key_reused"), qPrintable(conflict));
+    }
+
+    void operationsDocumentTheErrorsTheyAnswer_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QString>("status");
+        // A key whose project is gone between authentication and the answer.
+        QTest::newRow("get_user") << "/users/me"
+                                  << "get"
+                                  << "404";
+        QTest::newRow("get_credits") << "/credits"
+                                     << "get"
+                                     << "404";
+        QTest::newRow("get_user tool") << "/tools/get_user"
+                                       << "post"
+                                       << "404";
+        QTest::newRow("get_credits tool") << "/tools/get_credits"
+                                          << "post"
+                                          << "404";
+        QTest::newRow("delete_slot") << "/schedule/slots/{id}"
+                                     << "delete"
+                                     << "409";
+        QTest::newRow("create_upload_url") << "/media/uploads"
+                                           << "post"
+                                           << "409";
+        QTest::newRow("delete_draft tool") << "/tools/delete_draft"
+                                           << "post"
+                                           << "409";
+    }
+    void operationsDocumentTheErrorsTheyAnswer()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, method);
+        QFETCH(QString, status);
+        const QJsonObject operation = m_document.value(QStringLiteral("paths"))
+                                          .toObject()
+                                          .value(path)
+                                          .toObject()
+                                          .value(method)
+                                          .toObject();
+        QVERIFY(!operation.isEmpty());
+        QVERIFY(operation.value(QStringLiteral("responses")).toObject().contains(status));
+    }
+
     void everySchemaIsUsableJsonSchema()
     {
         const QJsonObject components = m_document.value(QStringLiteral("components")).toObject();

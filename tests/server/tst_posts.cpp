@@ -461,6 +461,56 @@ private Q_SLOTS:
         QCOMPARE(ids(QStringLiteral("?platform=myspace")), QStringList {QStringLiteral("400")});
     }
 
+    // In a query string "+" is a space and "%2B" a plus sign, in every parameter.
+    void aPlusInTheQueryIsASpace_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QStringList>("expected"); // the texts found, or the status
+        const QStringList bothWords {QStringLiteral("day one of the launch, plus"),
+                                     QStringLiteral("Launch day is here")};
+        QTest::newRow("+ between words") << "query=launch+day" << bothWords;
+        QTest::newRow("%20 between words") << "query=launch%20day" << bothWords;
+        QTest::newRow("%2B is a plus")
+            << "query=C%2B%2B" << QStringList {QStringLiteral("C++ tips")};
+        QTest::newRow("both") << "query=tips+c%2B%2B" << QStringList {QStringLiteral("C++ tips")};
+        QTest::newRow("a plus sign that is not one") << "query=launch%2Bday" << QStringList {};
+        QTest::newRow("an offset sent as %2B") << "since=2026-03-02T09:00:00%2B00:00&platform=x"
+                                               << QStringList {QStringLiteral("C++ tips")};
+        QTest::newRow("an offset sent as +")
+            << "since=2026-03-02T09:00:00+00:00" << QStringList {QStringLiteral("400")};
+    }
+    void aPlusInTheQueryIsASpace()
+    {
+        QFETCH(QString, query);
+        QFETCH(QStringList, expected);
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Plus"));
+        for (const auto &[account, platform, text] :
+             {std::tuple {tenant.linkedinAccountId, QStringLiteral("linkedin"),
+                          QStringLiteral("Launch day is here")},
+              std::tuple {tenant.twitterAccountId, QStringLiteral("x"), QStringLiteral("C++ tips")},
+              std::tuple {tenant.linkedinAccountId, QStringLiteral("linkedin"),
+                          QStringLiteral("day one of the launch, plus")}}) {
+            const QString id = server.createPost(tenant, account, platform, text)
+                                   .json()
+                                   .value(QStringLiteral("postSubmissionId"))
+                                   .toString();
+            QVERIFY(server.waitForStatus(tenant, id, QStringLiteral("published")));
+            server.clock().advanceMs(60'000); // newest first, in this order
+        }
+        const HttpResult result
+            = server.get(QStringLiteral("/api/v2/published-posts?") + query, tenant);
+        QStringList found;
+        if (result.status != 200)
+            found.append(QString::number(result.status));
+        for (const QJsonValue &item : result.items())
+            found.append(item.toObject().value(QStringLiteral("text")).toString());
+        QCOMPARE(found, expected);
+        if (result.status == 400)
+            QVERIFY2(result.errorDetails().first().contains(u"%2B"),
+                     qPrintable(result.errorDetails().join(u'|')));
+    }
+
     void anotherProjectsPostsAreNotFound()
     {
         const HttpResult created = m_server->createPost(

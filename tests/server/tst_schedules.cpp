@@ -35,6 +35,20 @@ private:
         return {created.json().value(QStringLiteral("postSubmissionId")).toString(),
                 created.json().value(QStringLiteral("scheduleId")).toString()};
     }
+    // A post scheduled an hour ahead from the `post` of a POST /posts body; its schedule id.
+    QString scheduleWith(QByteArray post)
+    {
+        post.replace("%L", m_a.linkedinAccountId.toUtf8())
+            .replace("%T", m_a.twitterAccountId.toUtf8())
+            .replace("%F", m_a.facebookAccountId.toUtf8())
+            .replace("%P", m_a.facebookPageId.toUtf8());
+        const HttpResult created = m_server->post(QStringLiteral("/posts"), m_a,
+                                                  {{QStringLiteral("post"), json(post.constData())},
+                                                   {QStringLiteral("scheduledTime"), at(60)}});
+        if (created.status != 201)
+            qWarning("cannot schedule: %s", created.body.constData());
+        return created.json().value(QStringLiteral("scheduleId")).toString();
+    }
     HttpResult patch(const QString &scheduleId, const QJsonObject &body,
                      const Tenant *tenant = nullptr)
     {
@@ -154,6 +168,120 @@ private Q_SLOTS:
                  QStringLiteral("2026-03-02T11:30:00.000Z"));
     }
 
+    void anEmptyPostWithATimeOnlyMovesIt()
+    {
+        const auto [submissionId, scheduleId] = schedule(QStringLiteral("Stays"), 60);
+        const HttpResult moved
+            = patch(scheduleId, QJsonObject {{QStringLiteral("scheduledTime"), at(90)},
+                                             {QStringLiteral("post"), QJsonObject {}}});
+        QCOMPARE(moved.status, 200);
+        QCOMPARE(moved.json().value(QStringLiteral("scheduledAt")).toString(), at(90));
+        QCOMPARE(m_server->submission(m_a, submissionId).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Stays"));
+    }
+
+    // A client reads a schedule, changes its time (and maybe its text) and sends the draft
+    // back as GET gave it.
+    void theDraftOfGetCanBeSentBack_data()
+    {
+        QTest::addColumn<QByteArray>("post"); // of POST /posts: %L, %T, %F, %P are ids
+        QTest::addColumn<QString>("text"); // put into the draft before it goes back
+        const QByteArray linkedin("{'accountId': '%L', 'content': {'platform': 'linkedin', "
+                                  "'text': 'Hello'}}");
+        QTest::newRow("no target") << linkedin << QString();
+        QTest::newRow("new text") << linkedin << QStringLiteral("Changed");
+        QTest::newRow("x with a target")
+            << QByteArray("{'accountId': '%T', 'content': {'platform': 'x', 'text': 'Hello', "
+                          "'mediaUrls': ['https://img.test/a.png']}, 'target': {'targetType': "
+                          "'x'}}")
+            << QString();
+        QTest::newRow("a page") << QByteArray(
+            "{'accountId': '%F', 'content': {'platform': 'facebook', 'text': "
+            "'Hello'}, 'target': {'targetType': 'facebook', 'pageId': '%P'}}")
+                                << QString();
+    }
+    void theDraftOfGetCanBeSentBack()
+    {
+        QFETCH(QByteArray, post);
+        QFETCH(QString, text);
+        const QString scheduleId = scheduleWith(post);
+        QVERIFY(!scheduleId.isEmpty());
+        QJsonObject draft = m_server->get(QStringLiteral("/api/v2/schedules/") + scheduleId, m_a)
+                                .json()
+                                .value(QStringLiteral("draft"))
+                                .toObject();
+        if (!text.isEmpty()) {
+            QJsonObject content = draft.value(QStringLiteral("content")).toObject();
+            content.insert(QStringLiteral("text"), text);
+            draft.insert(QStringLiteral("content"), content);
+        }
+        const HttpResult moved = patch(scheduleId, {{QStringLiteral("scheduledTime"), at(90)},
+                                                    {QStringLiteral("post"), draft}});
+        QCOMPARE(moved.status, 200);
+        QCOMPARE(moved.json().value(QStringLiteral("scheduledAt")).toString(), at(90));
+        QCOMPARE(moved.json().value(QStringLiteral("draft")).toObject(), draft);
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedules/") + scheduleId, m_a)
+                     .json()
+                     .value(QStringLiteral("draft"))
+                     .toObject(),
+                 draft);
+    }
+
+    // What a PATCH cannot change may come back as it is, but not changed.
+    void fieldsThePatchCannotChangeAreNamed_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::newRow("another account") << "post.accountId" << QJsonValue(QStringLiteral("%T"));
+        QTest::newRow("another project's account")
+            << "post.accountId" << QJsonValue(QStringLiteral("%B"));
+        QTest::newRow("another platform")
+            << "post.content.platform" << QJsonValue(QStringLiteral("linkedin"));
+        QTest::newRow("no target") << "post.target" << QJsonValue(QJsonValue::Null);
+        QTest::newRow("another page")
+            << "post.target" << QJsonValue(json("{'targetType': 'facebook', 'pageId': '%P2'}"));
+        QTest::newRow("no page") << "post.target" << QJsonValue(json("{'targetType': 'facebook'}"));
+    }
+    void fieldsThePatchCannotChangeAreNamed()
+    {
+        QFETCH(QString, field);
+        QFETCH(QJsonValue, value);
+        const QString scheduleId
+            = scheduleWith("{'accountId': '%F', 'content': {'platform': 'facebook', 'text': "
+                           "'Hello'}, 'target': {'targetType': 'facebook', 'pageId': '%P'}}");
+        QVERIFY(!scheduleId.isEmpty());
+        const HttpResult before
+            = m_server->get(QStringLiteral("/api/v2/schedules/") + scheduleId, m_a);
+        QJsonObject draft = before.json().value(QStringLiteral("draft")).toObject();
+        if (value.isString()) {
+            value = QString(value.toString())
+                        .replace(QStringLiteral("%T"), m_a.twitterAccountId)
+                        .replace(QStringLiteral("%B"), m_b.facebookAccountId);
+        } else if (value.isObject() && value.toObject().contains(QStringLiteral("pageId"))) {
+            QJsonObject target = value.toObject();
+            target.insert(QStringLiteral("pageId"), m_b.facebookPageId);
+            value = target;
+        }
+        const QStringList path = field.split(u'.').mid(1);
+        if (path.size() == 1) {
+            draft.insert(path[0], value);
+        } else {
+            QJsonObject inner = draft.value(path[0]).toObject();
+            inner.insert(path[1], value);
+            draft.insert(path[0], inner);
+        }
+        const HttpResult refused = patch(scheduleId, {{QStringLiteral("scheduledTime"), at(90)},
+                                                      {QStringLiteral("post"), draft}});
+        QCOMPARE(refused.status, 422);
+        QCOMPARE(refused.errorCode(), QStringLiteral("validation_failed"));
+        const QStringList details = refused.errorDetails();
+        QCOMPARE(details.size(), 1);
+        QVERIFY2(details.first().startsWith(field + u": cannot be changed"),
+                 qPrintable(details.first()));
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedules/") + scheduleId, m_a).json(),
+                 before.json());
+    }
+
     void patchFollowsThePostRules_data()
     {
         QTest::addColumn<QByteArray>("body");
@@ -161,6 +289,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         QTest::newRow("nothing to change") << QByteArray("{}") << "validation_failed"
                                            << "(body)";
+        QTest::newRow("an empty post and no time")
+            << QByteArray("{'post': {}}") << "validation_failed"
+            << "(body)";
         QTest::newRow("unknown field")
             << QByteArray("{'status': 'published'}") << "validation_failed"
             << "status";

@@ -1,3 +1,4 @@
+#include "core/ids.h"
 #include "core/isotime.h"
 #include "server/operationregistry.h"
 #include "support/jsontext.h"
@@ -134,6 +135,117 @@ private Q_SLOTS:
         QVERIFY(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items().isEmpty());
     }
 
+    // GET's items sent back with replace: true keep their ids, also when changed.
+    void theItemsOfGetCanBeSentBack()
+    {
+        QCOMPARE(
+            addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}, "
+                                    "{'day': 'friday', 'hour': 17, 'minute': 0, 'selectedTargets': "
+                                    "[{'platform': 'facebook', 'accountId': '%F', 'subaccountId': "
+                                    "'%P'}, {'platform': 'x'}]}]}"))
+                .status,
+            201);
+        const QJsonArray listed
+            = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(listed.size(), 2);
+        const HttpResult same = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true}, {QStringLiteral("slots"), listed}});
+        QCOMPARE(same.status, 201);
+        expectSchema(QStringLiteral("add_slots"), same);
+        QCOMPARE(same.items(), listed);
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items(), listed);
+
+        QJsonArray changed = listed;
+        QJsonObject monday = changed[0].toObject();
+        monday.insert(QStringLiteral("hour"), 8);
+        changed[0] = monday;
+        changed.append(json("{'day': 'sunday', 'hour': 20, 'minute': 15}"));
+        const HttpResult replaced = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true}, {QStringLiteral("slots"), changed}});
+        QCOMPARE(replaced.status, 201);
+        const QJsonArray now = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(now.size(), 3);
+        QCOMPARE(now[0].toObject(), monday); // moved to 08:00, same id
+        QCOMPARE(now[1], listed[1]);
+        QVERIFY(now[2].toObject().value(QStringLiteral("id")).toString().startsWith(u"slot_"));
+
+        // Without replace, slots are only added: naming one that exists is a clash.
+        QJsonObject friday = listed[1].toObject();
+        friday.insert(QStringLiteral("hour"), 18);
+        const HttpResult added = m_server->post(QStringLiteral("/schedule/slots"), m_a,
+                                                {{QStringLiteral("slots"), QJsonArray {friday}}});
+        QCOMPARE(added.status, 409);
+        QCOMPARE(added.errorCode(), QStringLiteral("slot_exists"));
+        QVERIFY2(added.errorDetails().first().startsWith(u"slots[0].id: "),
+                 qPrintable(added.errorDetails().join(u'|')));
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items(), now);
+    }
+
+    // An id that is not one of the project's slots is refused; another project's answers
+    // as one that does not exist.
+    void slotIdsMustBeTheProjects_data()
+    {
+        QTest::addColumn<bool>("replace");
+        QTest::newRow("add") << false;
+        QTest::newRow("replace") << true;
+    }
+    void slotIdsMustBeTheProjects()
+    {
+        QFETCH(bool, replace);
+        const QString mine
+            = addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}]}"))
+                  .items()[0]
+                  .toObject()
+                  .value(QStringLiteral("id"))
+                  .toString();
+        const QString theirs
+            = addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0}]}"),
+                       &m_b)
+                  .items()[0]
+                  .toObject()
+                  .value(QStringLiteral("id"))
+                  .toString();
+        const auto send = [&](const QString &id) {
+            return m_server->post(
+                QStringLiteral("/schedule/slots"), m_a,
+                {{QStringLiteral("replace"), replace},
+                 {QStringLiteral("slots"),
+                  QJsonArray {QJsonObject {{QStringLiteral("id"), id},
+                                           {QStringLiteral("day"), QStringLiteral("tuesday")},
+                                           {QStringLiteral("hour"), 10},
+                                           {QStringLiteral("minute"), 0}}}}});
+        };
+        const HttpResult unknown = send(ids::generate(IdKind::Slot));
+        QCOMPARE(unknown.status, 422);
+        QCOMPARE(unknown.errorDetails(),
+                 QStringList {QStringLiteral("slots[0].id: is not a slot of this project")});
+        const HttpResult foreign = send(theirs);
+        QCOMPARE(foreign.status, unknown.status);
+        QCOMPARE(foreign.json(), unknown.json());
+
+        const HttpResult twice = m_server->post(
+            QStringLiteral("/schedule/slots"), m_a,
+            {{QStringLiteral("replace"), true},
+             {QStringLiteral("slots"),
+              QJsonArray {QJsonObject {{QStringLiteral("id"), mine},
+                                       {QStringLiteral("day"), QStringLiteral("monday")},
+                                       {QStringLiteral("hour"), 9},
+                                       {QStringLiteral("minute"), 0}},
+                          QJsonObject {{QStringLiteral("id"), mine},
+                                       {QStringLiteral("day"), QStringLiteral("tuesday")},
+                                       {QStringLiteral("hour"), 9},
+                                       {QStringLiteral("minute"), 0}}}}});
+        QCOMPARE(twice.status, 422);
+        QCOMPARE(twice.errorDetails(),
+                 QStringList {QStringLiteral("slots[1].id: names the same slot as slots[0]")});
+        const QJsonArray left
+            = m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items();
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(left[0].toObject().value(QStringLiteral("id")).toString(), mine);
+    }
+
     void slotRules_data()
     {
         QTest::addColumn<QString>("body");
@@ -180,6 +292,48 @@ private Q_SLOTS:
                              }),
                  qPrintable(details.join(u'|')));
         QVERIFY(m_server->get(QStringLiteral("/api/v2/schedule/slots"), m_a).items().isEmpty());
+    }
+
+    // Another project's account and page, together, answer exactly as ids that name
+    // nothing: the same status, code, message and every detail, so that no answer tells
+    // whether a pair exists elsewhere.
+    void anotherProjectsPageAnswersLikeAnUnknownOne_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("body"); // %A: the account, %P: its page
+        QTest::newRow("next-available") << "/schedule/slots/next-available"
+                                        << "{'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("next-available with the platform")
+            << "/schedule/slots/next-available"
+            << "{'platform': 'facebook', 'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("next_available_slot tool") << "/tools/next_available_slot"
+                                                  << "{'accountId': '%A', 'subaccountId': '%P'}";
+        QTest::newRow("add slots")
+            << "/schedule/slots"
+            << "{'slots': [{'day': 'monday', 'hour': 9, 'minute': 0, 'selectedTargets': "
+               "[{'platform': 'facebook', 'accountId': '%A', 'subaccountId': '%P'}]}]}";
+        QTest::newRow("replace slots")
+            << "/schedule/slots"
+            << "{'replace': true, 'slots': [{'day': 'monday', 'hour': 9, 'minute': 0, "
+               "'selectedTargets': [{'platform': 'facebook', 'accountId': '%A', "
+               "'subaccountId': '%P'}]}]}";
+    }
+    void anotherProjectsPageAnswersLikeAnUnknownOne()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, body);
+        const auto ask = [&](const QString &account, const QString &page) {
+            QString text = body;
+            text.replace(QStringLiteral("%A"), account).replace(QStringLiteral("%P"), page);
+            return m_server->post(path, m_a, json(text.toUtf8().constData()));
+        };
+        const HttpResult theirs = ask(m_b.facebookAccountId, m_b.facebookPageId);
+        const HttpResult unknown
+            = ask(ids::generate(IdKind::Account), ids::generate(IdKind::Subaccount));
+        QCOMPARE(unknown.status, 422);
+        QCOMPARE(theirs.status, unknown.status);
+        QCOMPARE(theirs.json(), unknown.json());
+        QVERIFY(!theirs.body.contains(m_b.facebookPageId.toUtf8()));
     }
 
     void nextAvailableInTheProjectsZone()
@@ -230,6 +384,47 @@ private Q_SLOTS:
                               withKey(m_a.apiKey));
         QCOMPARE(slotTime(next(QStringLiteral("{'accountId': '%L'}"))),
                  QStringLiteral("2026-03-02T10:00:00.000Z"));
+    }
+
+    // A post published now takes the occurrence of the minute it was made in, as a
+    // scheduled post takes its own; one that failed gives it back.
+    void aPostPublishedNowTakesItsMinute_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("published") << "now"
+                                   << "published"
+                                   << "2026-03-09T09:00:00.000Z";
+        QTest::newRow("failed") << "now [sandbox:fail]"
+                                << "failed"
+                                << "2026-03-02T09:00:00.000Z";
+    }
+    void aPostPublishedNowTakesItsMinute()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, status);
+        QFETCH(QString, expected);
+        // Mondays at 10:00 in Berlin: 09:00Z, the clock's minute.
+        QCOMPARE(addSlots(QStringLiteral("{'slots': [{'day': 'monday', 'hour': 10, 'minute': 0}]}"))
+                     .status,
+                 201);
+        m_server->clock().advanceMs(30'000);
+        const HttpResult now
+            = m_server->createPost(m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"), text);
+        QCOMPARE(now.status, 201);
+        QVERIFY(m_server->waitForStatus(
+            m_a, now.json().value(QStringLiteral("postSubmissionId")).toString(), status));
+
+        const auto after = [](const char *fields) {
+            return QStringLiteral("{%1'after': '2026-03-02T08:59:00Z'}").arg(QLatin1String(fields));
+        };
+        QCOMPARE(slotTime(next(after("'accountId': '%L', "))), expected);
+        QCOMPARE(slotTime(next(after("'platform': 'linkedin', "))), expected);
+        QCOMPARE(slotTime(next(after(""))), expected);
+        // Another account's minute is still free.
+        QCOMPARE(slotTime(next(after("'accountId': '%T', "))),
+                 QStringLiteral("2026-03-02T09:00:00.000Z"));
     }
 
     void nextAvailableRules()

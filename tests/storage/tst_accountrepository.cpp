@@ -117,15 +117,20 @@ private Q_SLOTS:
         accounts.addSubaccount(other.id, QStringLiteral("Org"), QStringLiteral("organization"));
         PageRequest request;
         request.limit = 2;
-        const Page<Subaccount> first = accounts.listSubaccounts(page.id, request);
+        const Page<Subaccount> first = accounts.listSubaccounts(m_projectA, page.id, request);
         QCOMPARE(first.items.size(), 2);
         QVERIFY(!first.nextAfter.isEmpty());
         request.after = first.nextAfter;
-        const Page<Subaccount> second = accounts.listSubaccounts(page.id, request);
+        const Page<Subaccount> second = accounts.listSubaccounts(m_projectA, page.id, request);
         QCOMPARE(second.items.size(), 1);
         QVERIFY(second.nextAfter.isEmpty());
         QCOMPARE((QStringList {first.items[0].id, first.items[1].id, second.items[0].id}), created);
         QCOMPARE(second.items[0].accountId, page.id);
+        // Scoped to the project, as every read is.
+        QVERIFY(accounts.findSubaccount(m_projectA, page.id, created[0]));
+        QVERIFY(!accounts.findSubaccount(m_projectB, page.id, created[0]));
+        QVERIFY(!accounts.findSubaccount(m_projectA, other.id, created[0]));
+        QVERIFY(accounts.listSubaccounts(m_projectB, page.id, PageRequest {}).items.isEmpty());
 
         QVERIFY_THROWS_EXCEPTION(
             DatabaseError, accounts.addSubaccount(QStringLiteral("acc_missing"),

@@ -190,6 +190,30 @@ private Q_SLOTS:
                  (QList<bool> {false, false, false, false}));
     }
 
+    void aPostPublishedNowHoldsTheMinuteItWasMadeIn()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 nine = m_clock.nowMs() + 3'600'000;
+        m_clock.advanceMs(3'600'000 + 20'000);
+        const Submission now = make(std::nullopt); // no scheduled time: made at 09:00:20
+        const QList<qint64> instants {nine - 60'000, nine, nine + 60'000};
+        const OccupancyScope scopes[]
+            = {{m_project, m_account, {}}, {m_project, {}, Platform::Twitter}, {m_project, {}, {}}};
+        for (const OccupancyScope &scope : scopes) {
+            QCOMPARE(submissions.takenAmongPosts(scope, instants),
+                     (QList<bool> {false, true, false}));
+            QCOMPARE(submissions.takenByProbes(scope, instants),
+                     (QList<bool> {false, true, false}));
+        }
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
+                 (QList<bool> {false, false, false}));
+
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t")).size(), 1);
+        QVERIFY(submissions.markFailed(now.id, QStringLiteral("t"), QStringLiteral("refused")));
+        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_account, {}}, instants),
+                 (QList<bool> {false, false, false}));
+    }
+
     void readingPostsAndProbingGiveTheSameAnswer_data()
     {
         QTest::addColumn<int>("postsBetween"); // posts at other minutes between the instants
@@ -248,7 +272,9 @@ private Q_SLOTS:
               "DROP TRIGGER submissions_holds_slot_inserted",
               "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
               "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
+              "DROP INDEX submissions_project_sort",
               "ALTER TABLE submissions DROP COLUMN holds_slot",
+              "CREATE INDEX submissions_project_sort ON submissions(project_id, sort_at, id)",
               "CREATE INDEX submissions_account_time ON submissions(account_id, scheduled_at) "
               "WHERE scheduled_at IS NOT NULL",
               "CREATE INDEX submissions_schedules ON submissions(project_id, scheduled_at, id) "

@@ -85,7 +85,8 @@ Outcome AccountController::listSubaccounts(const CallContext &context,
     if (const auto *error = std::get_if<ApiError>(&page))
         return *error;
     return Outcome::ok(listing::pageBody(
-        m_accounts.listSubaccounts(accountId, std::get<PageRequest>(page)), SubaccountList));
+        m_accounts.listSubaccounts(context.projectId, accountId, std::get<PageRequest>(page)),
+        SubaccountList));
 }
 
 } // namespace slotline

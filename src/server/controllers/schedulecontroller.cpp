@@ -7,6 +7,7 @@
 #include "server/listing.h"
 #include "server/operationregistry.h"
 #include "server/publishing/postrules.h"
+#include "server/publishing/ruleviolations.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/submissionrepository.h"
@@ -25,6 +26,40 @@ const QString ScheduleList = u"schedules"_s;
 ParameterSpec scheduleIdParameter()
 {
     return listing::identifierParameter(u"id"_s, u"The schedule's id (sch_...)."_s, true);
+}
+
+// GET /schedules/{id} shows the post as submitted, and a client may send that draft back
+// whole with its changes: what a PATCH cannot change is accepted while it is what the post
+// already has, and named when it is not.
+void checkUnchangeable(const Submission &submission, const QJsonObject &post,
+                       RuleViolations &violations)
+{
+    if (post.contains(u"accountId"_s)
+        && post.value(u"accountId"_s).toString() != submission.accountId)
+        violations.add(u"validation_failed"_s, u"post.accountId"_s,
+                       u"cannot be changed: a scheduled post stays with its account (cancel it "
+                       "and create another post instead)"_s);
+    const QJsonObject content = post.value(u"content"_s).toObject();
+    if (content.contains(u"platform"_s)
+        && platforms::fromString(content.value(u"platform"_s).toString()) != submission.platform)
+        violations.add(u"validation_failed"_s, u"post.content.platform"_s,
+                       u"cannot be changed: the post is for %1"_s.arg(
+                           platforms::toString(submission.platform)));
+    if (post.contains(u"target"_s)) {
+        const QJsonObject target = post.value(u"target"_s).toObject();
+        const bool given = post.value(u"target"_s).isObject();
+        const auto targetType = platforms::fromString(target.value(u"targetType"_s).toString());
+        const bool same
+            = given == submission.target.has_value()
+              && (!given
+                  || (targetType
+                      && platforms::toString(*targetType) == submission.target->targetType
+                      && target.value(u"pageId"_s).toString() == submission.target->pageId));
+        if (!same)
+            violations.add(u"validation_failed"_s, u"post.target"_s,
+                           u"cannot be changed: send the target the schedule shows, or leave it "
+                           "out"_s);
+    }
 }
 
 ApiError notScheduled(const Submission &submission)
@@ -88,7 +123,10 @@ void ScheduleController::registerOperations(OperationRegistry &registry)
     update.summary = u"Move a scheduled post or change its content"_s;
     update.description
         = u"Give scheduledTime, post.content.text, post.content.mediaUrls or several; the "
-          "same rules as POST /posts apply. 409 not_scheduled once publishing has begun."_s;
+          "same rules as POST /posts apply. An empty post changes no content. The draft of GET "
+          "/schedules/{id} may be sent back as post: its accountId, content.platform and target "
+          "cannot be changed, and are accepted while they are the post's own (422 naming the "
+          "field otherwise). 409 not_scheduled once publishing has begun."_s;
     update.tag = u"Schedules"_s;
     update.method = HttpMethod::Patch;
     update.path = u"/schedules/{id}"_s;
@@ -99,12 +137,23 @@ void ScheduleController::registerOperations(OperationRegistry &registry)
         "properties": {
             "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
                               "description": "ISO 8601 with Z or an offset; at most 60 s in the past."},
-            "post": {"type": "object", "additionalProperties": false, "required": ["content"],
-                "properties": {"content": {"type": "object", "additionalProperties": false,
-                    "properties": {
-                        "text": {"type": "string", "maxLength": 100000},
-                        "mediaUrls": {"type": "array", "maxItems": 50,
-                                      "items": {"type": "string", "minLength": 1, "maxLength": 2048}}}}}}
+            "post": {"type": "object", "additionalProperties": false,
+                "description": "The content to change; the draft of GET /schedules/{id} is accepted as it is.",
+                "properties": {
+                    "accountId": {"type": "string", "minLength": 1, "maxLength": 100,
+                                  "description": "Cannot be changed: only the post's own account is accepted."},
+                    "content": {"type": "object", "additionalProperties": false,
+                        "properties": {
+                            "text": {"type": "string", "maxLength": 100000},
+                            "mediaUrls": {"type": "array", "maxItems": 50,
+                                          "items": {"type": "string", "minLength": 1, "maxLength": 2048}},
+                            "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"],
+                                         "description": "Cannot be changed: only the post's own platform is accepted (x means twitter)."}}},
+                    "target": {"type": ["object", "null"], "additionalProperties": false, "required": ["targetType"],
+                        "description": "Cannot be changed: only the post's own target (null when it has none) is accepted.",
+                        "properties": {
+                            "targetType": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
+                            "pageId": {"type": "string", "minLength": 1, "maxLength": 100}}}}}
         }})");
     update.bodyRequired = true;
     update.resultSchema = listing::schemaRef(u"Schedule"_s);
@@ -188,8 +237,8 @@ Outcome ScheduleController::updateSchedule(const CallContext &context,
     if (!submission)
         return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
 
-    const QJsonObject content
-        = parameters.value(u"post"_s).toObject().value(u"content"_s).toObject();
+    const QJsonObject post = parameters.value(u"post"_s).toObject();
+    const QJsonObject content = post.value(u"content"_s).toObject();
     std::optional<QString> text;
     if (content.contains(u"text"_s))
         text = content.value(u"text"_s).toString();
@@ -209,6 +258,7 @@ Outcome ScheduleController::updateSchedule(const CallContext &context,
         return notScheduled(*submission);
 
     RuleViolations violations;
+    checkUnchangeable(*submission, post, violations);
     if (text || mediaUrls)
         PostRules::checkContent(submission->platform, text.value_or(submission->text),
                                 mediaUrls.value_or(submission->mediaUrls), u"post.content"_s,

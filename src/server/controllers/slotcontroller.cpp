@@ -68,7 +68,11 @@ void SlotController::registerOperations(OperationRegistry &registry)
     add.description
         = u"Adds the slots (409 slot_exists if a day and time already has one, and nothing is "
           "added), or with replace: true replaces the whole set. Empty selectedTargets: every "
-          "account; accountId null: every account of the platform."_s;
+          "account; accountId null: every account of the platform. The items of GET "
+          "/schedule/slots may be sent back with their ids: with replace: true a slot named by "
+          "its id keeps that id (with the item's day, time and targets); without replace, "
+          "naming an existing slot is a 409 slot_exists. An id that is not one of the "
+          "project's slots is a 422."_s;
     add.tag = u"Slots"_s;
     add.method = HttpMethod::Post;
     add.path = u"/schedule/slots"_s;
@@ -79,6 +83,8 @@ void SlotController::registerOperations(OperationRegistry &registry)
             "slots": {"type": "array", "maxItems": 500, "items": {
                 "type": "object", "additionalProperties": false, "required": ["day", "hour", "minute"],
                 "properties": {
+                    "id": {"type": "string", "minLength": 1, "maxLength": 100,
+                           "description": "One of the project's slots, as GET /schedule/slots gives it; with replace: true it keeps this id."},
                     "day": {"type": "string", "enum": ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]},
                     "hour": {"type": "integer", "minimum": 0, "maximum": 23},
                     "minute": {"type": "integer", "minimum": 0, "maximum": 59},
@@ -122,7 +128,8 @@ void SlotController::registerOperations(OperationRegistry &registry)
     next.description
         = u"The first slot occurrence after `after` (default now) that applies to the target and "
           "is not taken by a scheduled, in-progress or published post of the same account in that "
-          "minute (of any account of the platform, or of the project, when no account is given). "
+          "minute (of any account of the platform, or of the project, when no account is given); "
+          "a post published now takes the minute it was submitted in. "
           "Looks 26 weeks ahead. A slot at a time the clocks skip happens when they show the same "
           "time past the gap; one at a time they show twice happens the first time."_s;
     next.tag = u"Slots"_s;
@@ -160,12 +167,37 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
         violations.add(u"validation_failed"_s, u"slots"_s,
                        u"must have items (or send replace: true to remove every slot)"_s);
 
+    Transaction transaction(m_database);
+    const QList<WeeklySlot> current = m_slots.list(context.projectId);
     QList<WeeklySlot> slots;
+    // Items naming a slot that exists, when slots are only added: each is a clash.
+    QList<std::pair<qsizetype, QString>> namedExisting;
     for (qsizetype i = 0; i < requested.size(); ++i) {
         const QJsonObject item = requested[i].toObject();
         const QString field = u"slots[%1]"_s.arg(i);
         WeeklySlot slot;
         slot.id = ids::generate(IdKind::Slot);
+        // The items of GET come back with their ids: a replaced set keeps the ids its
+        // clients hold (and DELETE with), an added slot is a new one.
+        if (item.contains(u"id"_s)) {
+            const QString id = item.value(u"id"_s).toString();
+            const bool known = std::any_of(current.begin(), current.end(),
+                                           [&](const WeeklySlot &old) { return old.id == id; });
+            const auto earlier = std::find_if(
+                requested.begin(), requested.begin() + i,
+                [&](const QJsonValue &other) { return other.toObject().value(u"id"_s) == id; });
+            if (!known)
+                violations.add(u"validation_failed"_s, field + u".id"_s,
+                               u"is not a slot of this project"_s);
+            else if (earlier != requested.begin() + i)
+                violations.add(u"validation_failed"_s, field + u".id"_s,
+                               u"names the same slot as slots[%1]"_s.arg(
+                                   std::distance(requested.begin(), earlier)));
+            else if (replace)
+                slot.id = id;
+            else
+                namedExisting.append({i, id});
+        }
         slot.day = WeeklySlot::dayFromName(item.value(u"day"_s).toString()).value_or(Qt::Monday);
         slot.hour = item.value(u"hour"_s).toInt();
         slot.minute = item.value(u"minute"_s).toInt();
@@ -195,7 +227,8 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
                 if (slotTarget.accountId.isEmpty())
                     violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
                                    u"needs the accountId the page belongs to"_s);
-                else if (!m_accounts.findSubaccount(slotTarget.accountId, slotTarget.subaccountId))
+                else if (!m_accounts.findSubaccount(context.projectId, slotTarget.accountId,
+                                                    slotTarget.subaccountId))
                     violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
                                    u"is not a page of that account"_s);
             }
@@ -211,9 +244,7 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
         slots.append(slot);
     }
 
-    Transaction transaction(m_database);
-    const QList<WeeklySlot> existing
-        = replace ? QList<WeeklySlot>() : m_slots.list(context.projectId);
+    const QList<WeeklySlot> existing = replace ? QList<WeeklySlot>() : current;
     if (existing.size() + slots.size() > MaxSlots)
         violations.add(
             u"validation_failed"_s, u"slots"_s,
@@ -226,11 +257,20 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
                    u"A slot already exists at some of these days and times; nothing was added."_s);
     bool clashes = false;
     for (qsizetype i = 0; i < slots.size(); ++i) {
+        bool atItsTime = false;
         for (const WeeklySlot &old : existing) {
             if (old.day == slots[i].day && old.hour == slots[i].hour
                 && old.minute == slots[i].minute) {
                 clash.withDetail(u"slots[%1]"_s.arg(i),
                                  u"%1 already has slot %2"_s.arg(wallTime(old), old.id));
+                clashes = atItsTime = true;
+            }
+        }
+        for (const auto &[item, id] : std::as_const(namedExisting)) {
+            if (item == i && !atItsTime) {
+                clash.withDetail(
+                    u"slots[%1].id"_s.arg(i),
+                    u"slot %1 exists already; send replace: true to change it"_s.arg(id));
                 clashes = true;
             }
         }
@@ -279,7 +319,7 @@ Outcome SlotController::nextAvailable(const CallContext &context, const QJsonObj
         if (query.accountId.isEmpty())
             violations.add(u"validation_failed"_s, u"subaccountId"_s,
                            u"needs the accountId the page belongs to"_s);
-        else if (!m_accounts.findSubaccount(query.accountId, query.subaccountId))
+        else if (!m_accounts.findSubaccount(context.projectId, query.accountId, query.subaccountId))
             violations.add(u"validation_failed"_s, u"subaccountId"_s,
                            u"is not a page of that account"_s);
     }

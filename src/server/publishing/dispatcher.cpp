@@ -163,7 +163,8 @@ void Dispatcher::sendTo(const Submission &submission, const std::optional<Accoun
     }
     PublishRequest request {submission.id, submission, *account, {}};
     if (submission.target && !submission.target->pageId.isEmpty()) {
-        if (const auto page = m_accounts->findSubaccount(account->id, submission.target->pageId))
+        if (const auto page = m_accounts->findSubaccount(account->projectId, account->id,
+                                                         submission.target->pageId))
             request.pageName = page->name;
     }
     QPointer<Dispatcher> self(this);

@@ -79,7 +79,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                 u"validation_failed"_s, u"post.target.targetType"_s,
                 u"must name the post's platform (%1)"_s.arg(platforms::toString(platform)));
         if (!request.pageId.isEmpty() && account
-            && !m_accounts.findSubaccount(account->id, request.pageId))
+            && !m_accounts.findSubaccount(context.projectId, account->id, request.pageId))
             violations.add(
                 u"validation_failed"_s, u"post.target.pageId"_s,
                 u"is not a page of this account (see GET /users/me/accounts/%1/subaccounts)"_s.arg(
