@@ -16,9 +16,13 @@ class JsonWriter;
 // A post being written: not yet bound to an account or a time, and free to break the
 // platforms' limits while it is worked on. `revision` grows by one with every save, so
 // an editor that started from an older revision can tell that someone else saved since.
+//
+// `clientId` is the id its writer chose before the server had seen it: a create sent
+// again, however late, finds the draft it made instead of making another.
 struct Draft
 {
     QString id; // drf_...
+    QString clientId; // empty: none was given
     QString text;
     QList<Platform> platforms;
     QStringList mediaUrls;

@@ -16,7 +16,7 @@ namespace {
 const QString SubmissionColumns = QStringLiteral(
     "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token ");
+    "error_message, attempts, sort_at, claim_token, draft_id ");
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -77,6 +77,7 @@ SubmissionView readView(const Statement &row)
     view.publishedAtMs = row.optionalInteger(13);
     view.publicUrl = row.utf8(14);
     view.errorMessage = row.utf8(15);
+    view.draftId = row.utf8(19);
     return view;
 }
 
@@ -102,6 +103,7 @@ SubmissionRow readRow(const Statement &row)
     submission.publishedAtMs = view.publishedAtMs;
     submission.publicUrl = text(view.publicUrl);
     submission.errorMessage = text(view.errorMessage);
+    submission.draftId = text(view.draftId);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -135,8 +137,8 @@ void SubmissionRepository::insert(const Submission &submission, qint64 nextAttem
     Statement(m_database,
               QStringLiteral("INSERT INTO submissions (id, project_id, account_id, subaccount_id, "
                              "platform, text, media_urls, target_type, status, scheduled_at, "
-                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at, "
+                             "draft_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
         .bind(submission.id)
         .bind(submission.projectId)
         .bind(submission.accountId)
@@ -152,6 +154,7 @@ void SubmissionRepository::insert(const Submission &submission, qint64 nextAttem
         .bind(submission.createdAtMs)
         .bind(submission.updatedAtMs)
         .bind(nextAttemptAtMs)
+        .bindNullableText(submission.draftId)
         .exec();
 }
 

@@ -245,6 +245,7 @@ private Q_SLOTS:
         // Back to the schema as version 2 left it.
         for (const char *sql :
              {"DROP TABLE media", "DROP TABLE server_secrets", "DROP TABLE drafts",
+              "DROP INDEX submissions_draft", "ALTER TABLE submissions DROP COLUMN draft_id",
               "DROP TRIGGER submissions_holds_slot_inserted",
               "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
               "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
@@ -347,7 +348,7 @@ private Q_SLOTS:
             .exec();
         Statement(m_database,
                   QStringLiteral("UPDATE submissions SET target_type = 'profile', media_urls = "
-                                 "'[]', text = '' WHERE id = ?"))
+                                 "'[]', text = '', draft_id = 'drf_source' WHERE id = ?"))
             .bind(plain.id)
             .exec();
         Statement(m_database,
@@ -387,6 +388,30 @@ private Q_SLOTS:
             } while (!page.after.isEmpty());
             QCOMPARE(pages, filter.statuses.isEmpty() ? 3 : 2);
         }
+    }
+
+    void aPostKeepsTheDraftItWasMadeFrom()
+    {
+        Submission fromDraft;
+        fromDraft.id = ids::generate(IdKind::PostSubmission);
+        fromDraft.projectId = m_project;
+        fromDraft.accountId = m_account;
+        fromDraft.platform = Platform::Twitter;
+        fromDraft.status = SubmissionStatus::InProgress;
+        fromDraft.createdAtMs = m_clock.nowMs();
+        fromDraft.updatedAtMs = m_clock.nowMs();
+        fromDraft.draftId = QStringLiteral("drf_origin");
+        SubmissionRepository submissions(m_database, m_clock);
+        submissions.insert(fromDraft, m_clock.nowMs());
+        const Submission plain = make(std::nullopt);
+        QCOMPARE(submissions.find(m_project, fromDraft.id)->draftId, QStringLiteral("drf_origin"));
+        QVERIFY(submissions.find(m_project, plain.id)->draftId.isNull());
+        // The dispatcher's claim reads the same columns.
+        const QList<Submission> claimed
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t"));
+        QCOMPARE(claimed.size(), 2);
+        for (const Submission &post : claimed)
+            QCOMPARE(post.draftId, post.id == fromDraft.id ? fromDraft.draftId : QString());
     }
 
     void creditsMoveWithTheirLedger()
