@@ -10,7 +10,9 @@ namespace slotline {
 
 void Draft::writeJson(JsonWriter &json) const
 {
-    json.beginObject().field("id"_L1, id).field("text"_L1, text);
+    json.beginObject().field("id"_L1, id);
+    json.key("clientId"_L1).nullableValue(clientId);
+    json.field("text"_L1, text);
     json.key("platforms"_L1).beginArray();
     for (const Platform platform : platforms)
         json.value(platforms::toString(platform));
@@ -29,6 +31,7 @@ std::optional<Draft> Draft::fromJson(const QJsonObject &object, QString *error)
     JsonReader read(object);
     Draft draft;
     draft.id = read.string("id"_L1);
+    draft.clientId = read.optionalString("clientId"_L1);
     draft.text = read.optionalString("text"_L1);
     draft.platforms = read.platformList("platforms"_L1);
     draft.mediaUrls = read.strings("mediaUrls"_L1);

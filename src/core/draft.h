@@ -30,7 +30,7 @@ struct Draft
     qint64 createdAtMs = 0;
     qint64 updatedAtMs = 0;
 
-    // {id, text, platforms, mediaUrls, revision, createdAt, updatedAt}
+    // {id, clientId, text, platforms, mediaUrls, revision, createdAt, updatedAt}
     void writeJson(JsonWriter &json) const;
     // The API shape back into the value; nothing (and `error` says why) when the object
     // is not one.

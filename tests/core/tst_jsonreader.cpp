@@ -139,6 +139,8 @@ private Q_SLOTS:
         draft.createdAtMs = Noon;
         draft.updatedAtMs = Noon + 10;
         expectRoundTrip(draft);
+        draft.clientId = QStringLiteral("9b1d-laptop");
+        expectRoundTrip(draft);
     }
 
     void xReadsAsTwitter()
@@ -154,6 +156,8 @@ private Q_SLOTS:
         QVERIFY(draft);
         QCOMPARE(draft->platforms, QList<Platform> {Platform::Twitter});
         QCOMPARE(draft->updatedAtMs, Noon);
+        // From a server that knew no client ids yet.
+        QVERIFY(draft->clientId.isEmpty());
     }
 
     void aMalformedObjectSaysWhichFieldIsWrong_data()

@@ -338,6 +338,14 @@ request "save it from revision 1" 200 POST /tools/save_draft \
     '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch day!", "platforms": ["x"]}'
 request "save it from a stale revision (409)" 409 POST /tools/save_draft \
     '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch?", "platforms": ["x"]}'
+request "save a draft with a clientId" 200 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Written offline", "platforms": ["linkedin"]}'
+request "the same create again (that draft)" 200 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Written offline", "platforms": ["linkedin"]}'
+request "the clientId with other words (409)" 409 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Other words", "platforms": ["linkedin"]}'
+request "a clientId with a draftId (422)" 422 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-2", "draftId": "'"$draft"'", "text": "x", "platforms": []}'
 request "the drafts" 200 POST /tools/list_drafts '{"query": "launch", "limit": 10}'
 request "a draft" 200 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
 request "publish a draft" 200 POST /tools/publish_draft \

@@ -4,13 +4,18 @@
 #include "support/testserver.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QTest>
+
+#include <memory>
 
 using namespace slotline;
 using namespace slotline::test;
 
-// The draft tools: save (create, update, revisions and conflicts), list, get, delete and
-// publish, through POST /tools/<name> as a client calls them.
+// The draft tools: save (create, update, revisions and conflicts, a writer's clientId),
+// list, get, delete and publish, through POST /tools/<name> as a client calls them.
 class TestDrafts : public QObject
 {
     Q_OBJECT
@@ -47,6 +52,25 @@ private:
         return draftOf(saved);
     }
 
+    HttpResult saveWithClientId(const QString &clientId, const QString &text,
+                                const Headers &headers = {})
+    {
+        return m_server->send(
+            "POST", QStringLiteral("/tools/save_draft"), m_a,
+            QJsonObject {{QStringLiteral("clientId"), clientId},
+                         {QStringLiteral("text"), text},
+                         {QStringLiteral("platforms"), QJsonArray {QStringLiteral("linkedin")}}},
+            headers);
+    }
+    QJsonArray draftIds(const Tenant &tenant)
+    {
+        QJsonArray ids;
+        const HttpResult listed = tool(QStringLiteral("list_drafts"),
+                                       QJsonObject {{QStringLiteral("limit"), 250}}, &tenant);
+        for (const QJsonValue &item : listed.items())
+            ids.append(item.toObject().value(QStringLiteral("id")));
+        return ids;
+    }
 private Q_SLOTS:
     void init()
     {
@@ -355,6 +379,206 @@ private Q_SLOTS:
             published.json().value(QStringLiteral("scheduledTime")).toString(), Qt::ISODateWithMs);
         QCOMPARE(at.date().dayOfWeek(), 1);
         QCOMPARE(at.time(), QTime(9, 0));
+    }
+
+    void aClientIdMakesOneDraftHoweverOftenItIsSaved()
+    {
+        const HttpResult created
+            = saveWithClientId(QStringLiteral("3f2c-laptop-1"), QStringLiteral("Written offline"));
+        QCOMPARE(created.status, 200);
+        expectSchema(QStringLiteral("save_draft"), created);
+        const QJsonObject draft = draftOf(created);
+        QCOMPARE(draft.value(QStringLiteral("clientId")).toString(),
+                 QStringLiteral("3f2c-laptop-1"));
+        QCOMPARE(draft.value(QStringLiteral("revision")).toInteger(), 1);
+
+        // The same create again (its answer was lost): the draft it made, nothing new.
+        m_server->clock().advanceMs(60'000);
+        const HttpResult again
+            = saveWithClientId(QStringLiteral("3f2c-laptop-1"), QStringLiteral("Written offline"));
+        QCOMPARE(again.status, 200);
+        expectSchema(QStringLiteral("save_draft"), again);
+        QCOMPARE(draftOf(again), draft);
+        QCOMPARE(draftIds(m_a), QJsonArray {draft.value(QStringLiteral("id"))});
+        QCOMPARE(draftOf(tool(
+                     QStringLiteral("get_draft"),
+                     QJsonObject {{QStringLiteral("draftId"), draft.value(QStringLiteral("id"))}})),
+                 draft);
+
+        // Unique per project: another project's writer may pick the same id.
+        const HttpResult theirs
+            = tool(QStringLiteral("save_draft"),
+                   json("{'clientId': '3f2c-laptop-1', 'text': 'Written offline', "
+                        "'platforms': ['linkedin']}"),
+                   &m_b);
+        QCOMPARE(theirs.status, 200);
+        QVERIFY(draftOf(theirs).value(QStringLiteral("id")) != draft.value(QStringLiteral("id")));
+        QCOMPARE(draftIds(m_a).size(), 1);
+        QCOMPARE(draftIds(m_b).size(), 1);
+
+        // A draft saved without one says so.
+        QVERIFY(saveNew(QStringLiteral("no client id")).value(QStringLiteral("clientId")).isNull());
+    }
+
+    void aClientIdWhoseDraftChangedIsAConflict()
+    {
+        const QJsonObject draft
+            = draftOf(saveWithClientId(QStringLiteral("phone-7"), QStringLiteral("First words")));
+        const QString id = draft.value(QStringLiteral("id")).toString();
+
+        // A different body with the same clientId: not the create that made the draft.
+        const HttpResult different
+            = saveWithClientId(QStringLiteral("phone-7"), QStringLiteral("Other words"));
+        QCOMPARE(different.status, 409);
+        QCOMPARE(different.errorCode(), QStringLiteral("draft_conflict"));
+        QCOMPARE(different.json()
+                     .value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("draft"))
+                     .toObject(),
+                 draft);
+
+        // Saved since (revision 2): the create sent again must not undo that, nor make a
+        // second draft.
+        QCOMPARE(tool(QStringLiteral("save_draft"),
+                      QJsonObject {
+                          {QStringLiteral("draftId"), id},
+                          {QStringLiteral("baseRevision"), 1},
+                          {QStringLiteral("text"), QStringLiteral("Edited")},
+                          {QStringLiteral("platforms"), QJsonArray {QStringLiteral("linkedin")}}})
+                     .status,
+                 200);
+        const HttpResult stale
+            = saveWithClientId(QStringLiteral("phone-7"), QStringLiteral("First words"));
+        QCOMPARE(stale.status, 409);
+        QCOMPARE(stale.errorCode(), QStringLiteral("draft_conflict"));
+        const QJsonObject error = stale.json().value(QStringLiteral("error")).toObject();
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(u"clientId"),
+                 stale.body.constData());
+        const QJsonObject current = error.value(QStringLiteral("draft")).toObject();
+        QCOMPARE(current.value(QStringLiteral("id")).toString(), id);
+        QCOMPARE(current.value(QStringLiteral("text")).toString(), QStringLiteral("Edited"));
+        QCOMPARE(current.value(QStringLiteral("revision")).toInteger(), 2);
+        QCOMPARE(current.value(QStringLiteral("clientId")).toString(), QStringLiteral("phone-7"));
+        const QStringList errors = componentSchemaErrors(m_server->server().registry(),
+                                                         QStringLiteral("Error"), stale.json());
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+        QCOMPARE(draftIds(m_a), QJsonArray {id});
+    }
+
+    void aClientIdOnlyNamesANewDraft()
+    {
+        QCOMPARE(saveWithClientId(QStringLiteral("{6f1e0c2a-uuid}"), QStringLiteral("new")).status,
+                 200);
+        const QString id = saveNew(QStringLiteral("saved")).value(QStringLiteral("id")).toString();
+        const HttpResult withDraftId
+            = tool(QStringLiteral("save_draft"),
+                   QJsonObject {{QStringLiteral("draftId"), id},
+                                {QStringLiteral("clientId"), QStringLiteral("c-1")},
+                                {QStringLiteral("text"), QStringLiteral("x")},
+                                {QStringLiteral("platforms"), QJsonArray {}}});
+        QCOMPARE(withDraftId.status, 422);
+        QCOMPARE(withDraftId.errorCode(), QStringLiteral("validation_failed"));
+        QCOMPARE(withDraftId.errorDetails().size(), 1);
+        QVERIFY2(withDraftId.errorDetails().constFirst().startsWith(u"clientId:"),
+                 withDraftId.body.constData());
+        QCOMPARE(draftOf(tool(QStringLiteral("get_draft"),
+                              QJsonObject {{QStringLiteral("draftId"), id}}))
+                     .value(QStringLiteral("revision"))
+                     .toInteger(),
+                 1);
+
+        for (const QString &bad : {QString(), QStringLiteral("has space"), QString(101, u'a'),
+                                   QStringLiteral("caf\u00e9")}) {
+            const HttpResult refused = saveWithClientId(bad, QStringLiteral("x"));
+            QCOMPARE(refused.status, 422);
+            QVERIFY2(refused.errorDetails().constFirst().startsWith(u"clientId:"),
+                     refused.body.constData());
+        }
+        QCOMPARE(draftIds(m_a).size(), 2);
+    }
+
+    void aCreateSentAgainAfterTheIdempotencyWindowFindsItsDraft()
+    {
+        const Headers key {{"Idempotency-Key", "create-offline-1"}};
+        const HttpResult created
+            = saveWithClientId(QStringLiteral("tablet-42"), QStringLiteral("From the train"), key);
+        QCOMPARE(created.status, 200);
+        const QJsonObject draft = draftOf(created);
+
+        // Two days offline: the server has forgotten the key by now, and only the clientId
+        // can tell that this create was done.
+        m_server->clock().advanceMs(25 * 3600 * 1000LL);
+        const HttpResult sameKey
+            = saveWithClientId(QStringLiteral("tablet-42"), QStringLiteral("From the train"), key);
+        QCOMPARE(sameKey.status, 200);
+        QVERIFY(sameKey.header("Idempotent-Replayed").isEmpty()); // not the key's doing
+        QCOMPARE(draftOf(sameKey), draft);
+        const HttpResult newKey
+            = saveWithClientId(QStringLiteral("tablet-42"), QStringLiteral("From the train"),
+                               {{"Idempotency-Key", "create-offline-2"}});
+        QCOMPARE(newKey.status, 200);
+        QCOMPARE(draftOf(newKey), draft);
+        const HttpResult noKey
+            = saveWithClientId(QStringLiteral("tablet-42"), QStringLiteral("From the train"));
+        QCOMPARE(noKey.status, 200);
+        QCOMPARE(draftOf(noKey), draft);
+        QCOMPARE(draftIds(m_a), QJsonArray {draft.value(QStringLiteral("id"))});
+    }
+
+    void concurrentCreatesWithOneClientIdMakeOneDraft()
+    {
+        // A second server on the same database (as servers sharing one PostgreSQL database
+        // would be): the requests are spread over both and all sent before any answer.
+        TestServer other(ServerConfig(), 0, m_server->dataDirectory());
+        QNetworkAccessManager manager;
+        std::vector<std::unique_ptr<QNetworkReply>> replies;
+        const QByteArray body = QJsonDocument(json("{'clientId': 'race-1', 'text': 'Once', "
+                                                   "'platforms': ['linkedin']}"))
+                                    .toJson(QJsonDocument::Compact);
+        for (int i = 0; i < 12; ++i) {
+            const quint16 port = i % 2 ? other.port() : m_server->port();
+            QNetworkRequest request(
+                QUrl(QStringLiteral("http://127.0.0.1:%1/api/v2/tools/save_draft").arg(port)));
+            request.setHeader(QNetworkRequest::ContentTypeHeader,
+                              QStringLiteral("application/json"));
+            request.setRawHeader("x-api-key", m_a.apiKey.toUtf8());
+            replies.emplace_back(manager.post(request, body));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(replies.begin(), replies.end(),
+                                             [](const auto &reply) { return reply->isFinished(); }),
+                                 20'000);
+        QSet<QString> ids;
+        for (const auto &reply : replies) {
+            const QByteArray answer = reply->readAll();
+            QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+            ids.insert(QJsonDocument::fromJson(answer)
+                           .object()
+                           .value(QStringLiteral("draft"))
+                           .toObject()
+                           .value(QStringLiteral("id"))
+                           .toString());
+        }
+        QCOMPARE(ids.size(), 1);
+        QCOMPARE(draftIds(m_a), QJsonArray {*ids.begin()});
+    }
+
+    void aDeletedDraftsClientIdMakesItAgain()
+    {
+        const QString first
+            = draftOf(saveWithClientId(QStringLiteral("undo-me"), QStringLiteral("Gone soon")))
+                  .value(QStringLiteral("id"))
+                  .toString();
+        QCOMPARE(
+            tool(QStringLiteral("delete_draft"), QJsonObject {{QStringLiteral("draftId"), first}})
+                .status,
+            200);
+        const HttpResult again
+            = saveWithClientId(QStringLiteral("undo-me"), QStringLiteral("Gone soon"));
+        QCOMPARE(again.status, 200);
+        const QString second = draftOf(again).value(QStringLiteral("id")).toString();
+        QVERIFY(second != first);
+        QCOMPARE(draftIds(m_a), QJsonArray {second});
     }
 };
 

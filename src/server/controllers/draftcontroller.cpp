@@ -34,7 +34,9 @@ const char *const SaveDraftSchema = R"({
         "draftId": {"type": "string", "minLength": 1, "maxLength": 100,
                     "description": "Saves over this draft instead of creating one."},
         "baseRevision": {"type": "integer", "minimum": 1,
-                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."}
+                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."},
+        "clientId": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[!-~]+$",
+                     "description": "An id the writer chose for a new draft (a UUID, say). Saving a new draft with a clientId the project already has does not make another one: while that draft is still exactly what this save would make (the same text, platforms and mediaUrls, at revision 1) the answer is that draft; otherwise 409 draft_conflict with it in error.draft. Not with draftId. A deleted draft's clientId is free again: a create sent again after the deletion makes the draft again."}
     }
 })";
 
@@ -121,7 +123,8 @@ void DraftController::registerOperations(OperationRegistry &registry)
         = u"Creates a draft, or with draftId saves over one. Every save makes a new revision; "
           "send the revision the edit started from as baseRevision so that a save from "
           "elsewhere in the meantime is not overwritten (409 draft_conflict, with the current "
-          "draft in error.draft)."_s;
+          "draft in error.draft). Give a new draft a clientId of your own so that sending its "
+          "creation again, even days later, cannot make it twice."_s;
     save.tag = u"Drafts"_s;
     save.rateClass = RateClass::Write;
     save.bodySchema = jsonObject(SaveDraftSchema);
@@ -216,6 +219,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
             draft.platforms.append(platform);
     }
     draft.mediaUrls = strings(parameters.value(u"mediaUrls"_s));
+    draft.clientId = parameters.value(u"clientId"_s).toString();
     draft.updatedAtMs = context.nowMs;
 
     RuleViolations violations;
@@ -225,16 +229,15 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     if (hasBase && draftId.isEmpty())
         violations.add(u"validation_failed"_s, u"baseRevision"_s,
                        u"only goes with draftId: a new draft has no revision to start from"_s);
+    if (!draft.clientId.isEmpty() && !draftId.isEmpty())
+        violations.add(u"validation_failed"_s, u"clientId"_s,
+                       u"only goes without draftId: it names a new draft, and a saved one is "
+                       "named by its draftId"_s);
     if (!violations.isEmpty())
         return violations.toError();
 
-    if (draftId.isEmpty()) {
-        draft.id = ids::generate(IdKind::Draft);
-        draft.revision = 1;
-        draft.createdAtMs = context.nowMs;
-        m_drafts.insert(context.projectId, draft);
-        return Outcome::created(draftBody(draft));
-    }
+    if (draftId.isEmpty())
+        return createDraft(context, draft);
 
     Transaction transaction(m_database);
     const auto current = findDraft(context, draftId);
@@ -250,6 +253,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
             .withField(u"draft"_s, JsonWriter::toObject(*current));
     }
     draft.id = current->id;
+    draft.clientId = current->clientId;
     draft.createdAtMs = current->createdAtMs;
     draft.revision = current->revision + 1;
     // Saved in the same minute on a clock that went back: keep the list's order sane.
@@ -258,6 +262,36 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
         throw std::logic_error("a draft changed inside its own transaction");
     transaction.commit();
     return Outcome::ok(draftBody(draft));
+}
+
+Outcome DraftController::createDraft(const CallContext &context, Draft draft)
+{
+    draft.id = ids::generate(IdKind::Draft);
+    draft.revision = 1;
+    draft.createdAtMs = context.nowMs;
+    // The insert itself tells whether the clientId is taken (see DraftRepository::insert);
+    // the transaction keeps the draft that took it from being deleted or saved before it
+    // is read.
+    Transaction transaction(m_database);
+    if (m_drafts.insert(context.projectId, draft)) {
+        transaction.commit();
+        return Outcome::created(draftBody(draft));
+    }
+    const auto existing = m_drafts.findByClientId(context.projectId, draft.clientId);
+    if (!existing)
+        throw std::logic_error("a draft's clientId was taken by no draft");
+    transaction.commit();
+    // The same create sent again (its answer lost, or the app offline for days): the
+    // draft it made, as long as nothing has changed it since.
+    if (existing->revision == 1 && existing->text == draft.text
+        && existing->platforms == draft.platforms && existing->mediaUrls == draft.mediaUrls)
+        return Outcome::ok(draftBody(*existing));
+    return ApiError(409, u"draft_conflict"_s,
+                    u"A draft with this clientId exists and has changed: it is at revision %1, "
+                    "or its text, platforms or media are not this save's. Nothing was written: "
+                    "error.draft is the draft as it is now; save over it with its id as "
+                    "draftId and baseRevision %1."_s.arg(existing->revision))
+        .withField(u"draft"_s, JsonWriter::toObject(*existing));
 }
 
 Outcome DraftController::listDrafts(const CallContext &context, const QJsonObject &parameters)

@@ -29,6 +29,7 @@ public:
 private:
     std::optional<Draft> findDraft(const CallContext &context, const QString &draftId);
     Outcome saveDraft(const CallContext &context, const QJsonObject &parameters);
+    Outcome createDraft(const CallContext &context, Draft draft);
     Outcome listDrafts(const CallContext &context, const QJsonObject &parameters);
     Outcome getDraft(const CallContext &context, const QJsonObject &parameters);
     Outcome deleteDraft(const CallContext &context, const QJsonObject &parameters);
