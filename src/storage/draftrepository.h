@@ -15,6 +15,7 @@ class DraftRepository
 public:
     explicit DraftRepository(Database &database);
 
+    // Drafts come back without their publications (SubmissionRepository has those).
     std::optional<Draft> find(const QString &projectId, const QString &draftId);
     std::optional<Draft> findByClientId(const QString &projectId, const QString &clientId);
     // Every word of `query` must appear in the text (case and normalization ignored).

@@ -352,6 +352,15 @@ request "publish a draft" 200 POST /tools/publish_draft \
     '{"draftId": "'"$draft"'", "accountId": "'"$twitter"'", "scheduledTime": "'"$later"'"}'
 request "publish a draft with the wrong account (422)" 422 POST /tools/publish_draft \
     '{"draftId": "'"$draft"'", "accountId": "'"$linkedin"'"}'
+request "a draft with the post made from it" 200 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
+request "a post from a draft" 201 POST /posts '{"post": {"accountId": "'"$twitter"'",
+    "content": {"text": "From the draft", "platform": "x"}}, "scheduledTime": "'"$later"'",
+    "draftId": "'"$draft"'"}'
+request "the post from a draft" 200 GET "/posts/$(json "$work/body" 'd.postSubmissionId')"
+request "a post from an unknown draft (422)" 422 POST /posts '{"post": {"accountId":
+    "'"$twitter"'", "content": {"text": "From nowhere", "platform": "x"}},
+    "draftId": "drf_doesnotexist"}'
+request "the drafts with their publications" 200 POST /tools/list_drafts '{}'
 request "delete a draft" 200 POST /tools/delete_draft '{"draftId": "'"$draft"'"}'
 request "an unknown draft (404)" 404 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
 direct "an unknown tool (404)" 404 unknown_tool POST /api/v2/tools/launch_rocket \

@@ -239,6 +239,13 @@ private:
             {u"create_post"_s, u"post.accountId"_s, Expect::SameAsUnknown,
              theirsIs(a.linkedinAccountId), IdKind::Account,
              [post](const QString &value) { return post(value, u"linkedin"_s, QString()); }},
+            {u"create_post"_s, u"draftId"_s, Expect::SameAsUnknown,
+             [this] { return m_theirs.draft; }, IdKind::Draft,
+             [post, b](const QString &value) {
+                 QJsonObject body = post(b.linkedinAccountId, u"linkedin"_s, QString());
+                 body.insert(u"draftId"_s, value);
+                 return body;
+             }},
             {u"create_post"_s, u"post.target.pageId"_s, Expect::SameAsUnknown,
              theirsIs(a.facebookPageId), IdKind::Subaccount,
              [post, b](const QString &value) {

@@ -15,7 +15,8 @@ using namespace slotline;
 using namespace slotline::test;
 
 // The draft tools: save (create, update, revisions and conflicts, a writer's clientId),
-// list, get, delete and publish, through POST /tools/<name> as a client calls them.
+// list, get, delete and publish (and the posts a draft shows it was made into), through
+// POST /tools/<name> as a client calls them.
 class TestDrafts : public QObject
 {
     Q_OBJECT
@@ -71,6 +72,27 @@ private:
             ids.append(item.toObject().value(QStringLiteral("id")));
         return ids;
     }
+    QJsonArray publicationsOf(const QString &draftId)
+    {
+        const HttpResult read
+            = tool(QStringLiteral("get_draft"), QJsonObject {{QStringLiteral("draftId"), draftId}});
+        return draftOf(read).value(QStringLiteral("publications")).toArray();
+    }
+    HttpResult publish(const QString &draftId, const QString &accountId,
+                       const QJsonObject &extra = {}, const Headers &headers = {})
+    {
+        QJsonObject parameters {{QStringLiteral("draftId"), draftId},
+                                {QStringLiteral("accountId"), accountId}};
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            parameters.insert(it.key(), it.value());
+        return m_server->send("POST", QStringLiteral("/tools/publish_draft"), m_a, parameters,
+                              headers);
+    }
+    static QString postIdOf(const HttpResult &result)
+    {
+        return result.json().value(QStringLiteral("postSubmissionId")).toString();
+    }
+
 private Q_SLOTS:
     void init()
     {
@@ -391,6 +413,7 @@ private Q_SLOTS:
         QCOMPARE(draft.value(QStringLiteral("clientId")).toString(),
                  QStringLiteral("3f2c-laptop-1"));
         QCOMPARE(draft.value(QStringLiteral("revision")).toInteger(), 1);
+        QCOMPARE(draft.value(QStringLiteral("publications")).toArray(), QJsonArray());
 
         // The same create again (its answer was lost): the draft it made, nothing new.
         m_server->clock().advanceMs(60'000);
@@ -579,6 +602,206 @@ private Q_SLOTS:
         const QString second = draftOf(again).value(QStringLiteral("id")).toString();
         QVERIFY(second != first);
         QCOMPARE(draftIds(m_a), QJsonArray {second});
+    }
+
+    void aDraftShowsThePostsMadeFromIt()
+    {
+        const QString id
+            = saveNew(QStringLiteral("Made into posts"), {}).value(QStringLiteral("id")).toString();
+        const QString untouched
+            = saveNew(QStringLiteral("never posted")).value(QStringLiteral("id")).toString();
+        const qint64 start = m_server->clock().nowMs();
+
+        const HttpResult now = publish(id, m_a.twitterAccountId);
+        QCOMPARE(now.status, 200);
+        const QString nowId = postIdOf(now);
+        QVERIFY(m_server->waitForStatus(m_a, nowId, QStringLiteral("published")));
+        m_server->clock().advanceMs(1'000);
+        const QString at = isotime::format(start + 3'600'000);
+        const QString laterId = postIdOf(publish(
+            id, m_a.linkedinAccountId, QJsonObject {{QStringLiteral("scheduledTime"), at}}));
+        m_server->clock().advanceMs(1'000);
+        const HttpResult onPage
+            = publish(id, m_a.facebookAccountId,
+                      QJsonObject {{QStringLiteral("pageId"), m_a.facebookPageId},
+                                   {QStringLiteral("scheduledTime"), at}});
+        const QString cancelledId = postIdOf(onPage);
+        QCOMPARE(m_server
+                     ->send("DELETE",
+                            QStringLiteral("/schedules/")
+                                + onPage.json().value(QStringLiteral("scheduleId")).toString(),
+                            m_a, {})
+                     .status,
+                 204);
+
+        const HttpResult read
+            = tool(QStringLiteral("get_draft"), QJsonObject {{QStringLiteral("draftId"), id}});
+        expectSchema(QStringLiteral("get_draft"), read);
+        const QJsonArray publications
+            = draftOf(read).value(QStringLiteral("publications")).toArray();
+        QCOMPARE(publications.size(), 3);
+
+        // Oldest first, each as it is now.
+        const QJsonObject published = publications.at(0).toObject();
+        const QJsonObject post = m_server->submission(m_a, nowId);
+        QCOMPARE(published.value(QStringLiteral("postSubmissionId")).toString(), nowId);
+        QCOMPARE(published.value(QStringLiteral("accountId")).toString(), m_a.twitterAccountId);
+        QCOMPARE(published.value(QStringLiteral("platform")).toString(), QStringLiteral("twitter"));
+        QVERIFY(published.value(QStringLiteral("pageId")).isNull());
+        QCOMPARE(published.value(QStringLiteral("status")).toString(), QStringLiteral("published"));
+        QVERIFY(published.value(QStringLiteral("scheduledTime")).isNull());
+        QCOMPARE(published.value(QStringLiteral("publishedAt")),
+                 post.value(QStringLiteral("publishedAt")));
+        QVERIFY(published.value(QStringLiteral("publicUrl")).toString().startsWith(u"http"));
+        QCOMPARE(published.value(QStringLiteral("publicUrl")),
+                 post.value(QStringLiteral("publicUrl")));
+        QCOMPARE(published.value(QStringLiteral("createdAt")).toString(), isotime::format(start));
+        QVERIFY(published.value(QStringLiteral("errorMessage")).isNull());
+
+        const QJsonObject scheduled = publications.at(1).toObject();
+        QCOMPARE(scheduled.value(QStringLiteral("postSubmissionId")).toString(), laterId);
+        QCOMPARE(scheduled.value(QStringLiteral("status")).toString(), QStringLiteral("scheduled"));
+        QCOMPARE(scheduled.value(QStringLiteral("platform")).toString(),
+                 QStringLiteral("linkedin"));
+        QCOMPARE(scheduled.value(QStringLiteral("scheduledTime")).toString(), at);
+        QVERIFY(scheduled.value(QStringLiteral("publishedAt")).isNull());
+        QVERIFY(scheduled.value(QStringLiteral("publicUrl")).isNull());
+
+        const QJsonObject cancelled = publications.at(2).toObject();
+        QCOMPARE(cancelled.value(QStringLiteral("postSubmissionId")).toString(), cancelledId);
+        QCOMPARE(cancelled.value(QStringLiteral("status")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(cancelled.value(QStringLiteral("pageId")).toString(), m_a.facebookPageId);
+        QCOMPARE(cancelled.value(QStringLiteral("scheduledTime")).toString(), at);
+
+        // The list shows the same, and nothing on a draft never posted.
+        const HttpResult listed = tool(QStringLiteral("list_drafts"), QJsonObject {});
+        expectSchema(QStringLiteral("list_drafts"), listed);
+        QHash<QString, QJsonArray> listedPublications;
+        for (const QJsonValue &item : listed.items())
+            listedPublications.insert(
+                item.toObject().value(QStringLiteral("id")).toString(),
+                item.toObject().value(QStringLiteral("publications")).toArray());
+        QCOMPARE(listedPublications.value(id), publications);
+        QCOMPARE(listedPublications.value(untouched), QJsonArray());
+        QVERIFY(listedPublications.contains(untouched));
+
+        // And so does a save over the draft.
+        const HttpResult saved = tool(
+            QStringLiteral("save_draft"),
+            QJsonObject {{QStringLiteral("draftId"), id},
+                         {QStringLiteral("text"), QStringLiteral("Made into posts, and edited")},
+                         {QStringLiteral("platforms"), QJsonArray {}}});
+        QCOMPARE(saved.status, 200);
+        expectSchema(QStringLiteral("save_draft"), saved);
+        QCOMPARE(draftOf(saved).value(QStringLiteral("publications")).toArray(), publications);
+    }
+
+    void aFailedPostStaysOnItsDraftWithItsError()
+    {
+        const QString id = saveNew(QStringLiteral("[sandbox:fail] refused"))
+                               .value(QStringLiteral("id"))
+                               .toString();
+        const QString postId = postIdOf(publish(id, m_a.linkedinAccountId));
+        QVERIFY(m_server->waitForStatus(m_a, postId, QStringLiteral("failed")));
+        const QJsonArray publications = publicationsOf(id);
+        QCOMPARE(publications.size(), 1);
+        const QJsonObject failed = publications.at(0).toObject();
+        QCOMPARE(failed.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(failed.value(QStringLiteral("errorMessage")),
+                 m_server->submission(m_a, postId).value(QStringLiteral("errorMessage")));
+        QVERIFY(!failed.value(QStringLiteral("errorMessage")).toString().isEmpty());
+    }
+
+    void aPublishSentAgainWithItsKeyAddsNoPublication()
+    {
+        const QString id = saveNew(QStringLiteral("once")).value(QStringLiteral("id")).toString();
+        const QJsonObject at {{QStringLiteral("scheduledTime"),
+                               isotime::format(m_server->clock().nowMs() + 3'600'000)}};
+        const Headers key {{"Idempotency-Key", "publish-once"}};
+        const HttpResult first = publish(id, m_a.linkedinAccountId, at, key);
+        QCOMPARE(first.status, 200);
+        const HttpResult again = publish(id, m_a.linkedinAccountId, at, key);
+        QCOMPARE(again.status, 200);
+        QCOMPARE(again.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(postIdOf(again), postIdOf(first));
+        const QJsonArray publications = publicationsOf(id);
+        QCOMPARE(publications.size(), 1);
+        QCOMPARE(publications.at(0).toObject().value(QStringLiteral("postSubmissionId")).toString(),
+                 postIdOf(first));
+    }
+
+    void aPostSaysWhichDraftItWasMadeFrom()
+    {
+        const QString id = saveNew(QStringLiteral("Sourced"), {QStringLiteral("x")})
+                               .value(QStringLiteral("id"))
+                               .toString();
+        const QString fromDraft = postIdOf(
+            publish(id, m_a.twitterAccountId,
+                    QJsonObject {{QStringLiteral("scheduledTime"),
+                                  isotime::format(m_server->clock().nowMs() + 3'600'000)}}));
+        QCOMPARE(m_server->submission(m_a, fromDraft).value(QStringLiteral("draftId")).toString(),
+                 id);
+
+        // A client that makes the post itself says which draft it came from.
+        m_server->clock().advanceMs(1'000);
+        const HttpResult direct = m_server->createPost(
+            m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"), QStringLiteral("Sourced too"),
+            QJsonObject {{QStringLiteral("draftId"), id},
+                         {QStringLiteral("scheduledTime"),
+                          isotime::format(m_server->clock().nowMs() + 7'200'000)}});
+        QCOMPARE(direct.status, 201);
+        const QString directId = postIdOf(direct);
+        const HttpResult read = m_server->get(QStringLiteral("/api/v2/posts/") + directId, m_a);
+        QCOMPARE(read.json().value(QStringLiteral("draftId")).toString(), id);
+        const QStringList errors = resultSchemaErrors(m_server->server().registry(),
+                                                      QStringLiteral("get_post"), read.json());
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+
+        const HttpResult plain = m_server->createPost(
+            m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"), QStringLiteral("From nowhere"));
+        QCOMPARE(plain.status, 201);
+
+        QHash<QString, QJsonValue> draftOfPost;
+        const HttpResult listed = m_server->get(QStringLiteral("/api/v2/posts"), m_a);
+        for (const QJsonValue &item : listed.items())
+            draftOfPost.insert(item.toObject().value(QStringLiteral("postSubmissionId")).toString(),
+                               item.toObject().value(QStringLiteral("draftId")));
+        QCOMPARE(draftOfPost.value(fromDraft).toString(), id);
+        QCOMPARE(draftOfPost.value(directId).toString(), id);
+        QVERIFY(draftOfPost.contains(postIdOf(plain)));
+        QVERIFY(draftOfPost.value(postIdOf(plain)).isNull());
+
+        const QJsonArray publications = publicationsOf(id);
+        QCOMPARE(publications.size(), 2);
+        QCOMPARE(publications.at(1).toObject().value(QStringLiteral("postSubmissionId")).toString(),
+                 directId);
+    }
+
+    void aPostFromAnUnknownDraftIsRefused()
+    {
+        const QString theirs = draftOf(tool(QStringLiteral("save_draft"),
+                                            json("{'text': 'theirs', 'platforms': []}"), &m_b))
+                                   .value(QStringLiteral("id"))
+                                   .toString();
+        for (const QString &draftId :
+             {theirs, QStringLiteral("drf_doesnotexist00000000"), QStringLiteral("ps_1")}) {
+            const HttpResult refused = m_server->createPost(
+                m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"),
+                QStringLiteral("Where from?"), QJsonObject {{QStringLiteral("draftId"), draftId}});
+            QCOMPARE(refused.status, 422);
+            QCOMPARE(refused.errorCode(), QStringLiteral("validation_failed"));
+            QVERIFY2(refused.errorDetails().constFirst().startsWith(u"draftId:"),
+                     refused.body.constData());
+        }
+        QCOMPARE(m_server->get(QStringLiteral("/api/v2/posts"), m_a).items().size(), 0);
+        // One of the project's own drafts is what it takes.
+        const QString ours = saveNew(QStringLiteral("ours")).value(QStringLiteral("id")).toString();
+        QCOMPARE(m_server
+                     ->createPost(m_a, m_a.linkedinAccountId, QStringLiteral("linkedin"),
+                                  QStringLiteral("From here"),
+                                  QJsonObject {{QStringLiteral("draftId"), ours}})
+                     .status,
+                 201);
     }
 };
 

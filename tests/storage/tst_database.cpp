@@ -119,6 +119,7 @@ private Q_SLOTS:
         QVERIFY(post);
         QCOMPARE(post->text, QStringLiteral("Old post"));
         QVERIFY(post->draftId.isNull());
+        QVERIFY(submissions.publications(project, {QStringLiteral("drf_old")}, 50).isEmpty());
 
         Draft fresh;
         fresh.id = QStringLiteral("drf_new");

@@ -9,6 +9,7 @@
 #include "server/publishing/postsubmitter.h"
 #include "storage/accountrepository.h"
 #include "storage/draftrepository.h"
+#include "storage/submissionrepository.h"
 #include "storage/transaction.h"
 
 #include <QJsonArray>
@@ -107,9 +108,11 @@ ApiError inDraftTerms(const ApiError &error)
 } // namespace
 
 DraftController::DraftController(Database &database, DraftRepository &drafts,
-                                 AccountRepository &accounts, PostSubmitter &submitter)
+                                 SubmissionRepository &submissions, AccountRepository &accounts,
+                                 PostSubmitter &submitter)
     : m_database(database)
     , m_drafts(drafts)
+    , m_submissions(submissions)
     , m_accounts(accounts)
     , m_submitter(submitter)
 { }
@@ -139,7 +142,9 @@ void DraftController::registerOperations(OperationRegistry &registry)
     Operation list;
     list.name = u"list_drafts"_s;
     list.summary = u"Drafts"_s;
-    list.description = u"The project's drafts, the most recently saved first."_s;
+    list.description
+        = u"The project's drafts, the most recently saved first, each with the posts made "
+          "from it (publications: the 50 most recent, oldest first)."_s;
     list.tag = u"Drafts"_s;
     list.queryParameters = listing::pagingParameters();
     list.queryParameters.append(ParameterSpec {
@@ -155,7 +160,9 @@ void DraftController::registerOperations(OperationRegistry &registry)
     Operation get;
     get.name = u"get_draft"_s;
     get.summary = u"One draft"_s;
-    get.description = u"A draft with its current revision."_s;
+    get.description
+        = u"A draft with its current revision and the posts made from it (publications: the "
+          "50 most recent, oldest first, whatever became of them)."_s;
     get.tag = u"Drafts"_s;
     get.bodySchema = draftIdSchema();
     get.bodyRequired = true;
@@ -186,7 +193,8 @@ void DraftController::registerOperations(OperationRegistry &registry)
     publish.summary = u"Publish or schedule a draft"_s;
     publish.description
         = u"Makes a post of the draft's text and media with the account, as POST /posts does: "
-          "now, at scheduledTime, or in the next free slot. The draft is kept. The platform's "
+          "now, at scheduledTime, or in the next free slot. The draft is kept, and lists the "
+          "post among its publications; the post's draftId is the draft's id. The platform's "
           "limits apply now; errors name the draft's fields (text, mediaUrls)."_s;
     publish.tag = u"Drafts"_s;
     publish.rateClass = RateClass::Write;
@@ -206,6 +214,13 @@ std::optional<Draft> DraftController::findDraft(const CallContext &context, cons
     if (!ids::looksLike(draftId, IdKind::Draft))
         return std::nullopt;
     return m_drafts.find(context.projectId, draftId);
+}
+
+void DraftController::attachPublications(const CallContext &context, Draft &draft)
+{
+    draft.publications
+        = m_submissions.publications(context.projectId, {draft.id}, Draft::MaxPublications)
+              .value(draft.id);
 }
 
 Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject &parameters)
@@ -240,11 +255,12 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
         return createDraft(context, draft);
 
     Transaction transaction(m_database);
-    const auto current = findDraft(context, draftId);
+    auto current = findDraft(context, draftId);
     if (!current)
         return draftNotFound(draftId);
     const qint64 baseRevision = parameters.value(u"baseRevision"_s).toInteger();
     if (hasBase && baseRevision != current->revision) {
+        attachPublications(context, *current);
         return ApiError(409, u"draft_conflict"_s,
                         u"The draft was saved elsewhere since revision %1; it is now at revision "
                         "%2. Nothing was written: merge with error.draft and save again with "
@@ -260,6 +276,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     draft.updatedAtMs = std::max(context.nowMs, current->updatedAtMs);
     if (!m_drafts.update(context.projectId, draft, current->revision))
         throw std::logic_error("a draft changed inside its own transaction");
+    attachPublications(context, draft);
     transaction.commit();
     return Outcome::ok(draftBody(draft));
 }
@@ -277,9 +294,10 @@ Outcome DraftController::createDraft(const CallContext &context, Draft draft)
         transaction.commit();
         return Outcome::created(draftBody(draft));
     }
-    const auto existing = m_drafts.findByClientId(context.projectId, draft.clientId);
+    auto existing = m_drafts.findByClientId(context.projectId, draft.clientId);
     if (!existing)
         throw std::logic_error("a draft's clientId was taken by no draft");
+    attachPublications(context, *existing);
     transaction.commit();
     // The same create sent again (its answer lost, or the app offline for days): the
     // draft it made, as long as nothing has changed it since.
@@ -299,17 +317,27 @@ Outcome DraftController::listDrafts(const CallContext &context, const QJsonObjec
     const auto request = listing::pageRequest(parameters, DraftList, 2);
     if (const auto *error = std::get_if<ApiError>(&request))
         return *error;
-    const auto page = m_drafts.list(context.projectId, parameters.value(u"query"_s).toString(),
-                                    std::get<PageRequest>(request));
+    auto page = m_drafts.list(context.projectId, parameters.value(u"query"_s).toString(),
+                              std::get<PageRequest>(request));
+    // One query for the whole page's publications, not one per draft.
+    QStringList draftIds;
+    draftIds.reserve(page.items.size());
+    for (const Draft &draft : std::as_const(page.items))
+        draftIds.append(draft.id);
+    const auto publications
+        = m_submissions.publications(context.projectId, draftIds, Draft::MaxPublications);
+    for (Draft &draft : page.items)
+        draft.publications = publications.value(draft.id);
     return Outcome::ok(listing::pageBody(page, DraftList));
 }
 
 Outcome DraftController::getDraft(const CallContext &context, const QJsonObject &parameters)
 {
     const QString draftId = parameters.value(u"draftId"_s).toString();
-    const auto draft = findDraft(context, draftId);
+    auto draft = findDraft(context, draftId);
     if (!draft)
         return draftNotFound(draftId);
+    attachPublications(context, *draft);
     return Outcome::ok(draftBody(*draft));
 }
 
@@ -354,6 +382,7 @@ Outcome DraftController::publishDraft(const CallContext &context, const QJsonObj
     request.targetType = request.platform;
     request.scheduledTime = parameters.value(u"scheduledTime"_s).toString();
     request.useNextFreeSlot = parameters.value(u"useNextFreeSlot"_s).toBool();
+    request.draftId = draft->id;
     const Outcome outcome = m_submitter.submit(context, request);
     if (outcome.isError())
         return inDraftTerms(outcome.error());
