@@ -14,6 +14,7 @@
 #include "storage/creditrepository.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
+#include "storage/draftrepository.h"
 #include "storage/projectrepository.h"
 #include "storage/slotrepository.h"
 #include "storage/statement.h"
@@ -82,10 +83,12 @@ int main(int argc, char *argv[])
             ApiKeyRepository keys(database, clock);
             CreditRepository credits(database, clock);
             SubmissionRepository submissions(database, clock);
+            DraftRepository drafts(database);
             SlotRepository slots(database, clock);
             IdentityCache identities(database, keys, projects, 0);
             SlotFinder slotFinder(slots, submissions, identities);
-            PostSubmitter submitter(database, accounts, submissions, credits, slotFinder, {});
+            PostSubmitter submitter(database, accounts, submissions, drafts, credits, slotFinder,
+                                    {});
             const QList<Account> team = accounts.list(project->id, {}, PageRequest {250, {}}).items;
             if (team.isEmpty()) {
                 out << "error: the project has no accounts" << Qt::endl;

@@ -87,6 +87,8 @@ void writeSubmission(JsonWriter &json, const Post &post)
     writeNullableText(json, post.publicUrl);
     json.key("errorMessage"_L1);
     writeNullableText(json, post.errorMessage);
+    json.key("draftId"_L1);
+    writeNullableText(json, post.draftId);
     json.endObject();
 }
 
@@ -171,6 +173,7 @@ std::optional<Submission> Submission::fromJson(const QJsonObject &object, QStrin
     submission.publishedAtMs = read.optionalTime("publishedAt"_L1);
     submission.publicUrl = read.optionalString("publicUrl"_L1);
     submission.errorMessage = read.optionalString("errorMessage"_L1);
+    submission.draftId = read.optionalString("draftId"_L1);
     return read.result(submission, error);
 }
 

@@ -40,6 +40,7 @@ struct Submission
     std::optional<qint64> publishedAtMs;
     QString publicUrl;
     QString errorMessage;
+    QString draftId; // the draft it was made from (which may since be deleted); empty: none
     int attempts = 0;
     QString claimToken; // the dispatcher's claim while an attempt is out; never shown
 
@@ -80,6 +81,7 @@ struct SubmissionView
     std::optional<qint64> publishedAtMs;
     QByteArrayView publicUrl;
     QByteArrayView errorMessage;
+    QByteArrayView draftId;
 
     // Exactly what Submission::writeJson() writes for the same submission.
     void writeJson(JsonWriter &json) const;

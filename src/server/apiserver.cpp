@@ -84,8 +84,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_connectors->add(m_sandbox);
     m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
-    m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_credits,
-                                                  *m_slotFinder, wakeDispatcher);
+    m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_drafts,
+                                                  *m_credits, *m_slotFinder, wakeDispatcher);
 
     m_userController = std::make_unique<UserController>(*m_identities);
     m_accountController = std::make_unique<AccountController>(*m_accounts);
@@ -97,8 +97,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         database, *m_submissions, *m_accounts, *m_credits, wakeDispatcher);
     m_slotController
         = std::make_unique<SlotController>(database, *m_slots, *m_accounts, *m_slotFinder);
-    m_draftController
-        = std::make_unique<DraftController>(database, *m_drafts, *m_accounts, *m_submitter);
+    m_draftController = std::make_unique<DraftController>(database, *m_drafts, *m_submissions,
+                                                          *m_accounts, *m_submitter);
     m_mediaController = std::make_unique<MediaController>(*m_mediaLibrary, config.mediaAddresses,
                                                           config.mediaFetch);
     m_toolController = std::make_unique<ToolController>(*m_registry);

@@ -10,7 +10,7 @@ namespace slotline {
 namespace {
 
 const QString Columns = QStringLiteral(
-    "id, text, platforms, media_urls, revision, created_at, updated_at FROM drafts ");
+    "id, text, platforms, media_urls, revision, created_at, updated_at, client_id FROM drafts ");
 
 QString jsonArray(const QStringList &values)
 {
@@ -40,6 +40,7 @@ Draft readDraft(const Statement &row)
     draft.revision = row.integer(4);
     draft.createdAtMs = row.integer(5);
     draft.updatedAtMs = row.integer(6);
+    draft.clientId = row.text(7);
     return draft;
 }
 
@@ -54,6 +55,17 @@ std::optional<Draft> DraftRepository::find(const QString &projectId, const QStri
     Statement query(m_database, QStringLiteral("SELECT ") + Columns
                                     + QStringLiteral("WHERE id = ? AND project_id = ?"));
     query.bind(draftId).bind(projectId).exec();
+    if (!query.next())
+        return std::nullopt;
+    return readDraft(query);
+}
+
+std::optional<Draft> DraftRepository::findByClientId(const QString &projectId,
+                                                     const QString &clientId)
+{
+    Statement query(m_database, QStringLiteral("SELECT ") + Columns
+                                    + QStringLiteral("WHERE project_id = ? AND client_id = ?"));
+    query.bind(projectId).bind(clientId).exec();
     if (!query.next())
         return std::nullopt;
     return readDraft(query);
@@ -78,14 +90,20 @@ Page<Draft> DraftRepository::list(const QString &projectId, const QString &searc
     });
 }
 
-void DraftRepository::insert(const QString &projectId, const Draft &draft)
+bool DraftRepository::insert(const QString &projectId, const Draft &draft)
 {
-    Statement(m_database,
-              QStringLiteral("INSERT INTO drafts (id, project_id, text, search_text, platforms, "
-                             "media_urls, revision, created_at, updated_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"))
-        .bind(draft.id)
+    // The unique index decides, not a look-up before: two creates with one client id at
+    // the same moment both pass a look-up. The conflict target names that index alone, so
+    // anything else wrong is still an error.
+    Statement query(m_database,
+                    QStringLiteral("INSERT INTO drafts (id, project_id, client_id, text, "
+                                   "search_text, platforms, media_urls, revision, created_at, "
+                                   "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                                   "ON CONFLICT (project_id, client_id) "
+                                   "WHERE client_id IS NOT NULL DO NOTHING"));
+    query.bind(draft.id)
         .bind(projectId)
+        .bindNullableText(draft.clientId)
         .bind(draft.text)
         .bind(WordSearch::searchForm(draft.text))
         .bind(jsonArray(platformNames(draft.platforms)))
@@ -94,6 +112,7 @@ void DraftRepository::insert(const QString &projectId, const Draft &draft)
         .bind(draft.createdAtMs)
         .bind(draft.updatedAtMs)
         .exec();
+    return query.rowsAffected() == 1;
 }
 
 bool DraftRepository::update(const QString &projectId, const Draft &draft, qint64 expectedRevision)

@@ -306,6 +306,22 @@ QList<Migration> serverMigrations()
                             "submissions(project_id, scheduled_at, id) "
                             "WHERE scheduled_at IS NOT NULL"),
          }},
+        {7,
+         "drafts' client ids, and the draft a post was made from",
+         {
+             // The id a draft's writer chose for it: the index is what makes a create sent
+             // twice (over two connections at once, or days apart) make one draft. A
+             // deleted draft's id is free again.
+             QStringLiteral("ALTER TABLE drafts ADD COLUMN client_id TEXT"),
+             QStringLiteral("CREATE UNIQUE INDEX drafts_client_id ON drafts(project_id, "
+                            "client_id) WHERE client_id IS NOT NULL"),
+             // No foreign key: a post stays as it was made when its draft is deleted, and
+             // keeps saying where it came from. Partial, so that posts not made from a
+             // draft (most of them) cost the index nothing.
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN draft_id TEXT"),
+             QStringLiteral("CREATE INDEX submissions_draft ON submissions(project_id, draft_id, "
+                            "created_at, id) WHERE draft_id IS NOT NULL"),
+         }},
     };
 }
 

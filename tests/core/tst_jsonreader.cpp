@@ -110,6 +110,8 @@ private Q_SLOTS:
         submission.target.reset();
         submission.errorMessage = QStringLiteral("refused");
         expectRoundTrip(submission);
+        submission.draftId = QStringLiteral("drf_1");
+        expectRoundTrip(submission);
 
         expectRoundTrip(PublishedPost {QStringLiteral("pub_1"),
                                        QStringLiteral("ps_1"),
@@ -139,6 +141,26 @@ private Q_SLOTS:
         draft.createdAtMs = Noon;
         draft.updatedAtMs = Noon + 10;
         expectRoundTrip(draft);
+        draft.clientId = QStringLiteral("9b1d-laptop");
+        Draft::Publication published;
+        published.postSubmissionId = QStringLiteral("ps_1");
+        published.accountId = QStringLiteral("acc_1");
+        published.platform = Platform::Facebook;
+        published.pageId = QStringLiteral("sub_1");
+        published.status = SubmissionStatus::Published;
+        published.publishedAtMs = Noon + 20;
+        published.publicUrl = QStringLiteral("https://example.com/p/1");
+        published.createdAtMs = Noon + 15;
+        Draft::Publication failed;
+        failed.postSubmissionId = QStringLiteral("ps_2");
+        failed.accountId = QStringLiteral("acc_2");
+        failed.platform = Platform::Twitter;
+        failed.status = SubmissionStatus::Failed;
+        failed.scheduledAtMs = Noon + 3'600'000;
+        failed.createdAtMs = Noon + 16;
+        failed.errorMessage = QStringLiteral("refused");
+        draft.publications = {published, failed};
+        expectRoundTrip(draft);
     }
 
     void xReadsAsTwitter()
@@ -154,6 +176,9 @@ private Q_SLOTS:
         QVERIFY(draft);
         QCOMPARE(draft->platforms, QList<Platform> {Platform::Twitter});
         QCOMPARE(draft->updatedAtMs, Noon);
+        // From a server that knew no client ids or publications yet.
+        QVERIFY(draft->clientId.isEmpty());
+        QVERIFY(draft->publications.isEmpty());
     }
 
     void aMalformedObjectSaysWhichFieldIsWrong_data()

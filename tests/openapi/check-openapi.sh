@@ -338,12 +338,29 @@ request "save it from revision 1" 200 POST /tools/save_draft \
     '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch day!", "platforms": ["x"]}'
 request "save it from a stale revision (409)" 409 POST /tools/save_draft \
     '{"draftId": "'"$draft"'", "baseRevision": 1, "text": "Launch?", "platforms": ["x"]}'
+request "save a draft with a clientId" 200 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Written offline", "platforms": ["linkedin"]}'
+request "the same create again (that draft)" 200 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Written offline", "platforms": ["linkedin"]}'
+request "the clientId with other words (409)" 409 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-1", "text": "Other words", "platforms": ["linkedin"]}'
+request "a clientId with a draftId (422)" 422 POST /tools/save_draft \
+    '{"clientId": "openapi-draft-2", "draftId": "'"$draft"'", "text": "x", "platforms": []}'
 request "the drafts" 200 POST /tools/list_drafts '{"query": "launch", "limit": 10}'
 request "a draft" 200 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
 request "publish a draft" 200 POST /tools/publish_draft \
     '{"draftId": "'"$draft"'", "accountId": "'"$twitter"'", "scheduledTime": "'"$later"'"}'
 request "publish a draft with the wrong account (422)" 422 POST /tools/publish_draft \
     '{"draftId": "'"$draft"'", "accountId": "'"$linkedin"'"}'
+request "a draft with the post made from it" 200 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
+request "a post from a draft" 201 POST /posts '{"post": {"accountId": "'"$twitter"'",
+    "content": {"text": "From the draft", "platform": "x"}}, "scheduledTime": "'"$later"'",
+    "draftId": "'"$draft"'"}'
+request "the post from a draft" 200 GET "/posts/$(json "$work/body" 'd.postSubmissionId')"
+request "a post from an unknown draft (422)" 422 POST /posts '{"post": {"accountId":
+    "'"$twitter"'", "content": {"text": "From nowhere", "platform": "x"}},
+    "draftId": "drf_doesnotexist"}'
+request "the drafts with their publications" 200 POST /tools/list_drafts '{}'
 request "delete a draft" 200 POST /tools/delete_draft '{"draftId": "'"$draft"'"}'
 request "an unknown draft (404)" 404 POST /tools/get_draft '{"draftId": "'"$draft"'"}'
 direct "an unknown tool (404)" 404 unknown_tool POST /api/v2/tools/launch_rocket \

@@ -36,6 +36,10 @@ enum class Expect {
     // Not called: the address is its own access control (an unguessable name, as the
     // contract has media URLs), with no key and no project to tell apart.
     PublicByDesign,
+    // A name the caller gives its own new object (save_draft's clientId), unique only
+    // within a project: that another project chose the same name must make no difference
+    // (anotherProjectsClientIdIsNoneOfTheirs).
+    CallersOwnName,
 };
 
 // One field of one operation that takes an id, and how to call the operation with
@@ -95,6 +99,7 @@ private:
         QString schedule;
         QString slot;
         QString draft;
+        QString draftClientId;
         QString secondPage; // a second subaccount
         QString secondKeyId;
         QString media; // an upload not made yet
@@ -134,10 +139,12 @@ private:
                 qWarning("cannot schedule: %s", scheduled.body.constData());
             made.scheduledPost = scheduled.json().value(u"postSubmissionId"_s).toString();
             made.schedule = scheduled.json().value(u"scheduleId"_s).toString();
+            made.draftClientId = u"%1-draft-%2"_s.arg(word).arg(i);
             made.draft
                 = tool(tenant, u"save_draft"_s,
                        QJsonObject {{u"text"_s, u"%1 draft %2"_s.arg(word).arg(i)},
-                                    {u"platforms"_s, QJsonArray {u"linkedin"_s, u"facebook"_s}}})
+                                    {u"platforms"_s, QJsonArray {u"linkedin"_s, u"facebook"_s}},
+                                    {u"clientId"_s, made.draftClientId}})
                       .json()
                       .value(u"draft"_s)
                       .toObject()
@@ -232,6 +239,13 @@ private:
             {u"create_post"_s, u"post.accountId"_s, Expect::SameAsUnknown,
              theirsIs(a.linkedinAccountId), IdKind::Account,
              [post](const QString &value) { return post(value, u"linkedin"_s, QString()); }},
+            {u"create_post"_s, u"draftId"_s, Expect::SameAsUnknown,
+             [this] { return m_theirs.draft; }, IdKind::Draft,
+             [post, b](const QString &value) {
+                 QJsonObject body = post(b.linkedinAccountId, u"linkedin"_s, QString());
+                 body.insert(u"draftId"_s, value);
+                 return body;
+             }},
             {u"create_post"_s, u"post.target.pageId"_s, Expect::SameAsUnknown,
              theirsIs(a.facebookPageId), IdKind::Subaccount,
              [post, b](const QString &value) {
@@ -318,6 +332,13 @@ private:
              [](const QString &value) {
                  return QJsonObject {{u"draftId"_s, value},
                                      {u"text"_s, u"Betaco overwrite"_s},
+                                     {u"platforms"_s, QJsonArray {u"linkedin"_s}}};
+             }},
+            {u"save_draft"_s, u"clientId"_s, Expect::CallersOwnName,
+             [this] { return m_theirs.draftClientId; }, IdKind::Request,
+             [](const QString &value) {
+                 return QJsonObject {{u"clientId"_s, value},
+                                     {u"text"_s, u"Betaco own draft"_s},
                                      {u"platforms"_s, QJsonArray {u"linkedin"_s}}};
              }},
             {u"list_drafts"_s, u"cursor"_s, Expect::NothingOfTheirs, cursorOf(u"list_drafts"_s),
@@ -527,7 +548,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("form");
         for (int i = 0; i < m_cases.size(); ++i) {
             const IdCase &idCase = m_cases.at(i);
-            if (idCase.expect == Expect::PublicByDesign)
+            if (idCase.expect == Expect::PublicByDesign || idCase.expect == Expect::CallersOwnName)
                 continue;
             const Operation *operation = m_server->server().registry().find(idCase.operation);
             if (!operation || !operation->isToolOnly())
@@ -577,6 +598,40 @@ private Q_SLOTS:
             QVERIFY2(answer.items().isEmpty(), answer.body.constData());
     }
 
+    void anotherProjectsClientIdIsNoneOfTheirs()
+    {
+        const auto found = std::find_if(m_cases.cbegin(), m_cases.cend(), [](const IdCase &idCase) {
+            return idCase.expect == Expect::CallersOwnName;
+        });
+        QVERIFY(found != m_cases.cend());
+        const QString theirs = found->theirs();
+        QVERIFY(!theirs.isEmpty());
+        // The caller's own draft under that name, made as under a name never used: the
+        // two answers differ only by the new draft's id and the name echoed.
+        const auto saved = [&](const QString &name) {
+            const HttpResult answer = callCase(*found, u"tool"_s, name);
+            const QString id = answer.json()[u"draft"_s][u"id"_s].toString();
+            QByteArray body = withoutEcho(answer.body, name);
+            if (!id.isEmpty())
+                body.replace(id.toUtf8(), "<draft>");
+            return std::pair {answer, body};
+        };
+        const auto [answer, body] = saved(theirs);
+        QVERIFY2(answer.status == 200, answer.body.constData());
+        const QString leak = leakIn(body, found->operation);
+        QVERIFY2(leak.isEmpty(), qPrintable(leak + u" in "_s + QString::fromUtf8(answer.body)));
+        QCOMPARE(answer.json()[u"draft"_s][u"revision"_s].toInteger(), 1);
+        const auto [unknownAnswer, unknownBody] = saved(u"never-used-name"_s);
+        QCOMPARE(answer.status, unknownAnswer.status);
+        QCOMPARE(body, unknownBody);
+        // B's drafts as they were, for the checks that read B's lists.
+        for (const HttpResult &made : {answer, unknownAnswer})
+            QCOMPARE(tool(m_b, u"delete_draft"_s,
+                          QJsonObject {{u"draftId"_s, made.json()[u"draft"_s][u"id"_s]}})
+                         .status,
+                     200);
+    }
+
     void theOtherProjectStillHasAllItsObjects()
     {
         // A, with its own key, finds everything as it left it.
@@ -589,6 +644,9 @@ private Q_SLOTS:
             = tool(m_a, u"get_draft"_s, QJsonObject {{u"draftId"_s, m_theirs.draft}}).json();
         QCOMPARE(draft.value(u"draft"_s).toObject().value(u"text"_s).toString(),
                  u"Alphaco draft 1"_s);
+        QCOMPARE(draft.value(u"draft"_s).toObject().value(u"clientId"_s).toString(),
+                 m_theirs.draftClientId);
+        QCOMPARE(draft.value(u"draft"_s).toObject().value(u"revision"_s).toInteger(), 1);
         const QJsonArray slots
             = m_server->get(u"/api/v2/schedule/slots"_s, m_a).json()[u"items"_s].toArray();
         QCOMPARE(slots.size(), 1);

@@ -1,8 +1,13 @@
+#include "storage/accountrepository.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
+#include "storage/draftrepository.h"
 #include "storage/migrations.h"
+#include "storage/projectrepository.h"
 #include "storage/statement.h"
+#include "storage/submissionrepository.h"
 #include "storage/transaction.h"
+#include "support/manualclock.h"
 
 #include <QFile>
 #include <QSqlQuery>
@@ -57,6 +62,71 @@ private Q_SLOTS:
         query.exec();
         QVERIFY(query.next());
         QCOMPARE(query.integer(0), 1);
+    }
+
+    // Drafts and posts written before drafts had client ids, and posts their draft, stay
+    // as they were: no client id, no draft, and the new rules hold from then on.
+    void aVersionFiveDatabaseKeepsItsDraftsAndPosts()
+    {
+        const QString file = path(QStringLiteral("version5.db"));
+        const test::ManualClock clock;
+        QString project;
+        QString account;
+        {
+            Database database;
+            database.open(file, Migrations::server().first(5));
+            QCOMPARE(database.schemaVersion(), 5);
+            project = ProjectRepository(database, clock)
+                          .create(NewProject {
+                              QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
+                          .id;
+            account = AccountRepository(database, clock)
+                          .add(NewAccount {project,
+                                           Platform::LinkedIn,
+                                           QStringLiteral("L"),
+                                           QStringLiteral("l"),
+                                           {},
+                                           QStringLiteral("sandbox")})
+                          .id;
+            Statement(database,
+                      QStringLiteral("INSERT INTO drafts (id, project_id, text, search_text, "
+                                     "platforms, media_urls, revision, created_at, updated_at) "
+                                     "VALUES ('drf_old', ?, 'Old draft', 'old draft', "
+                                     "'[\"linkedin\"]', '[]', 3, 1, 2)"))
+                .bind(project)
+                .exec();
+            Statement(database,
+                      QStringLiteral("INSERT INTO submissions (id, project_id, account_id, "
+                                     "platform, text, media_urls, status, sort_at, created_at, "
+                                     "updated_at) VALUES ('ps_old', ?, ?, 'linkedin', 'Old post', "
+                                     "'[]', 'published', 1, 1, 1)"))
+                .bind(project)
+                .bind(account)
+                .exec();
+        }
+
+        Database database;
+        database.open(file);
+        QCOMPARE(database.schemaVersion(), Migrations::latestVersion());
+        DraftRepository drafts(database);
+        const auto old = drafts.find(project, QStringLiteral("drf_old"));
+        QVERIFY(old);
+        QCOMPARE(old->text, QStringLiteral("Old draft"));
+        QCOMPARE(old->revision, 3);
+        QVERIFY(old->clientId.isNull());
+        SubmissionRepository submissions(database, clock);
+        const auto post = submissions.find(project, QStringLiteral("ps_old"));
+        QVERIFY(post);
+        QCOMPARE(post->text, QStringLiteral("Old post"));
+        QVERIFY(post->draftId.isNull());
+        QVERIFY(submissions.publications(project, {QStringLiteral("drf_old")}, 50).isEmpty());
+
+        Draft fresh;
+        fresh.id = QStringLiteral("drf_new");
+        fresh.clientId = QStringLiteral("c-1");
+        QVERIFY(drafts.insert(project, fresh));
+        fresh.id = QStringLiteral("drf_newer");
+        QVERIFY(!drafts.insert(project, fresh));
     }
 
     void aNewerSchemaIsRefused()

@@ -269,6 +269,7 @@ private Q_SLOTS:
         // Back to the schema as version 2 left it.
         for (const char *sql :
              {"DROP TABLE media", "DROP TABLE server_secrets", "DROP TABLE drafts",
+              "DROP INDEX submissions_draft", "ALTER TABLE submissions DROP COLUMN draft_id",
               "DROP TRIGGER submissions_holds_slot_inserted",
               "DROP TRIGGER submissions_holds_slot_updated", "DROP INDEX submissions_platform_time",
               "DROP INDEX submissions_account_time", "DROP INDEX submissions_schedules",
@@ -373,7 +374,7 @@ private Q_SLOTS:
             .exec();
         Statement(m_database,
                   QStringLiteral("UPDATE submissions SET target_type = 'profile', media_urls = "
-                                 "'[]', text = '' WHERE id = ?"))
+                                 "'[]', text = '', draft_id = 'drf_source' WHERE id = ?"))
             .bind(plain.id)
             .exec();
         Statement(m_database,
@@ -413,6 +414,107 @@ private Q_SLOTS:
             } while (!page.after.isEmpty());
             QCOMPARE(pages, filter.statuses.isEmpty() ? 3 : 2);
         }
+    }
+
+    void aPostKeepsTheDraftItWasMadeFrom()
+    {
+        Submission fromDraft;
+        fromDraft.id = ids::generate(IdKind::PostSubmission);
+        fromDraft.projectId = m_project;
+        fromDraft.accountId = m_account;
+        fromDraft.platform = Platform::Twitter;
+        fromDraft.status = SubmissionStatus::InProgress;
+        fromDraft.createdAtMs = m_clock.nowMs();
+        fromDraft.updatedAtMs = m_clock.nowMs();
+        fromDraft.draftId = QStringLiteral("drf_origin");
+        SubmissionRepository submissions(m_database, m_clock);
+        submissions.insert(fromDraft, m_clock.nowMs());
+        const Submission plain = make(std::nullopt);
+        QCOMPARE(submissions.find(m_project, fromDraft.id)->draftId, QStringLiteral("drf_origin"));
+        QVERIFY(submissions.find(m_project, plain.id)->draftId.isNull());
+        // The dispatcher's claim reads the same columns.
+        const QList<Submission> claimed
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t"));
+        QCOMPARE(claimed.size(), 2);
+        for (const Submission &post : claimed)
+            QCOMPARE(post.draftId, post.id == fromDraft.id ? fromDraft.draftId : QString());
+    }
+
+    void publicationsAreEachDraftsMostRecentPostsOldestFirst()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const auto post = [&](const QString &draftId, const QString &projectId,
+                              std::optional<qint64> scheduledAt) {
+            Submission submission;
+            submission.id = ids::generate(IdKind::PostSubmission);
+            submission.projectId = projectId;
+            submission.accountId = m_account;
+            submission.platform = Platform::Twitter;
+            submission.status
+                = scheduledAt ? SubmissionStatus::Scheduled : SubmissionStatus::InProgress;
+            submission.scheduledAtMs = scheduledAt;
+            if (scheduledAt)
+                submission.scheduleId = ids::generate(IdKind::Schedule);
+            submission.createdAtMs = m_clock.nowMs();
+            submission.updatedAtMs = m_clock.nowMs();
+            submission.draftId = draftId;
+            submissions.insert(submission, scheduledAt.value_or(m_clock.nowMs()));
+            m_clock.advanceMs(1'000);
+            return submission;
+        };
+        QStringList busy;
+        for (int i = 0; i < Draft::MaxPublications + 3; ++i)
+            busy.append(post(QStringLiteral("drf_busy"), m_project, std::nullopt).id);
+        const qint64 at = m_clock.nowMs() + 3'600'000;
+        const Submission scheduled = post(QStringLiteral("drf_quiet"), m_project, at);
+        const Submission cancelled = post(QStringLiteral("drf_quiet"), m_project, at + 60'000);
+        QVERIFY(submissions.cancel(cancelled.id));
+        const QString page
+            = AccountRepository(m_database, m_clock)
+                  .addSubaccount(m_account, QStringLiteral("A page"), QStringLiteral("page"))
+                  .id;
+        Statement(m_database, QStringLiteral("UPDATE submissions SET target_type = 'twitter', "
+                                             "subaccount_id = ? WHERE id = ?"))
+            .bind(page)
+            .bind(cancelled.id)
+            .exec();
+        make(std::nullopt); // from no draft
+        const QString otherProject
+            = ProjectRepository(m_database, m_clock)
+                  .create(NewProject {
+                      QStringLiteral("Q"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
+                  .id;
+        post(QStringLiteral("drf_quiet"), otherProject, std::nullopt); // same id, not ours
+
+        const auto found = submissions.publications(
+            m_project,
+            {QStringLiteral("drf_busy"), QStringLiteral("drf_quiet"), QStringLiteral("drf_none")},
+            Draft::MaxPublications);
+        QCOMPARE(found.size(), 2);
+        QVERIFY(!found.contains(QStringLiteral("drf_none")));
+        QStringList busyIds;
+        for (const Draft::Publication &publication : found.value(QStringLiteral("drf_busy")))
+            busyIds.append(publication.postSubmissionId);
+        QCOMPARE(busyIds, busy.mid(3)); // the 50 most recent, oldest first
+
+        const QList<Draft::Publication> quiet = found.value(QStringLiteral("drf_quiet"));
+        QCOMPARE(quiet.size(), 2);
+        QCOMPARE(quiet[0].postSubmissionId, scheduled.id);
+        QCOMPARE(quiet[0].accountId, m_account);
+        QVERIFY(quiet[0].platform == Platform::Twitter);
+        QVERIFY(quiet[0].status == SubmissionStatus::Scheduled);
+        QCOMPARE(quiet[0].scheduledAtMs, std::optional<qint64>(at));
+        QVERIFY(quiet[0].pageId.isEmpty());
+        QCOMPARE(quiet[0].createdAtMs, scheduled.createdAtMs);
+        QVERIFY(!quiet[0].publishedAtMs);
+        QVERIFY(quiet[1].status == SubmissionStatus::Cancelled);
+        QCOMPARE(quiet[1].pageId, page);
+
+        QVERIFY(submissions.publications(m_project, {}, Draft::MaxPublications).isEmpty());
+        QCOMPARE(submissions.publications(m_project, {QStringLiteral("drf_busy")}, 2)
+                     .value(QStringLiteral("drf_busy"))
+                     .size(),
+                 2);
     }
 
     void creditsMoveWithTheirLedger()

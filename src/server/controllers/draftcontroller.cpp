@@ -9,6 +9,7 @@
 #include "server/publishing/postsubmitter.h"
 #include "storage/accountrepository.h"
 #include "storage/draftrepository.h"
+#include "storage/submissionrepository.h"
 #include "storage/transaction.h"
 
 #include <QJsonArray>
@@ -34,7 +35,9 @@ const char *const SaveDraftSchema = R"({
         "draftId": {"type": "string", "minLength": 1, "maxLength": 100,
                     "description": "Saves over this draft instead of creating one."},
         "baseRevision": {"type": "integer", "minimum": 1,
-                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."}
+                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."},
+        "clientId": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[!-~]+$",
+                     "description": "An id the writer chose for a new draft (a UUID, say). Saving a new draft with a clientId the project already has does not make another one: while that draft is still exactly what this save would make (the same text, platforms and mediaUrls, at revision 1) the answer is that draft; otherwise 409 draft_conflict with it in error.draft. Not with draftId. A deleted draft's clientId is free again: a create sent again after the deletion makes the draft again."}
     }
 })";
 
@@ -105,9 +108,11 @@ ApiError inDraftTerms(const ApiError &error)
 } // namespace
 
 DraftController::DraftController(Database &database, DraftRepository &drafts,
-                                 AccountRepository &accounts, PostSubmitter &submitter)
+                                 SubmissionRepository &submissions, AccountRepository &accounts,
+                                 PostSubmitter &submitter)
     : m_database(database)
     , m_drafts(drafts)
+    , m_submissions(submissions)
     , m_accounts(accounts)
     , m_submitter(submitter)
 { }
@@ -121,7 +126,8 @@ void DraftController::registerOperations(OperationRegistry &registry)
         = u"Creates a draft, or with draftId saves over one. Every save makes a new revision; "
           "send the revision the edit started from as baseRevision so that a save from "
           "elsewhere in the meantime is not overwritten (409 draft_conflict, with the current "
-          "draft in error.draft)."_s;
+          "draft in error.draft). Give a new draft a clientId of your own so that sending its "
+          "creation again, even days later, cannot make it twice."_s;
     save.tag = u"Drafts"_s;
     save.rateClass = RateClass::Write;
     save.bodySchema = jsonObject(SaveDraftSchema);
@@ -136,7 +142,9 @@ void DraftController::registerOperations(OperationRegistry &registry)
     Operation list;
     list.name = u"list_drafts"_s;
     list.summary = u"Drafts"_s;
-    list.description = u"The project's drafts, the most recently saved first."_s;
+    list.description
+        = u"The project's drafts, the most recently saved first, each with the posts made "
+          "from it (publications: the 50 most recent, oldest first)."_s;
     list.tag = u"Drafts"_s;
     list.queryParameters = listing::pagingParameters();
     list.queryParameters.append(ParameterSpec {
@@ -152,7 +160,9 @@ void DraftController::registerOperations(OperationRegistry &registry)
     Operation get;
     get.name = u"get_draft"_s;
     get.summary = u"One draft"_s;
-    get.description = u"A draft with its current revision."_s;
+    get.description
+        = u"A draft with its current revision and the posts made from it (publications: the "
+          "50 most recent, oldest first, whatever became of them)."_s;
     get.tag = u"Drafts"_s;
     get.bodySchema = draftIdSchema();
     get.bodyRequired = true;
@@ -183,7 +193,8 @@ void DraftController::registerOperations(OperationRegistry &registry)
     publish.summary = u"Publish or schedule a draft"_s;
     publish.description
         = u"Makes a post of the draft's text and media with the account, as POST /posts does: "
-          "now, at scheduledTime, or in the next free slot. The draft is kept. The platform's "
+          "now, at scheduledTime, or in the next free slot. The draft is kept, and lists the "
+          "post among its publications; the post's draftId is the draft's id. The platform's "
           "limits apply now; errors name the draft's fields (text, mediaUrls)."_s;
     publish.tag = u"Drafts"_s;
     publish.rateClass = RateClass::Write;
@@ -205,6 +216,13 @@ std::optional<Draft> DraftController::findDraft(const CallContext &context, cons
     return m_drafts.find(context.projectId, draftId);
 }
 
+void DraftController::attachPublications(const CallContext &context, Draft &draft)
+{
+    draft.publications
+        = m_submissions.publications(context.projectId, {draft.id}, Draft::MaxPublications)
+              .value(draft.id);
+}
+
 Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject &parameters)
 {
     Draft draft;
@@ -216,6 +234,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
             draft.platforms.append(platform);
     }
     draft.mediaUrls = strings(parameters.value(u"mediaUrls"_s));
+    draft.clientId = parameters.value(u"clientId"_s).toString();
     draft.updatedAtMs = context.nowMs;
 
     RuleViolations violations;
@@ -225,23 +244,23 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     if (hasBase && draftId.isEmpty())
         violations.add(u"validation_failed"_s, u"baseRevision"_s,
                        u"only goes with draftId: a new draft has no revision to start from"_s);
+    if (!draft.clientId.isEmpty() && !draftId.isEmpty())
+        violations.add(u"validation_failed"_s, u"clientId"_s,
+                       u"only goes without draftId: it names a new draft, and a saved one is "
+                       "named by its draftId"_s);
     if (!violations.isEmpty())
         return violations.toError();
 
-    if (draftId.isEmpty()) {
-        draft.id = ids::generate(IdKind::Draft);
-        draft.revision = 1;
-        draft.createdAtMs = context.nowMs;
-        m_drafts.insert(context.projectId, draft);
-        return Outcome::created(draftBody(draft));
-    }
+    if (draftId.isEmpty())
+        return createDraft(context, draft);
 
     Transaction transaction(m_database);
-    const auto current = findDraft(context, draftId);
+    auto current = findDraft(context, draftId);
     if (!current)
         return draftNotFound(draftId);
     const qint64 baseRevision = parameters.value(u"baseRevision"_s).toInteger();
     if (hasBase && baseRevision != current->revision) {
+        attachPublications(context, *current);
         return ApiError(409, u"draft_conflict"_s,
                         u"The draft was saved elsewhere since revision %1; it is now at revision "
                         "%2. Nothing was written: merge with error.draft and save again with "
@@ -250,14 +269,47 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
             .withField(u"draft"_s, JsonWriter::toObject(*current));
     }
     draft.id = current->id;
+    draft.clientId = current->clientId;
     draft.createdAtMs = current->createdAtMs;
     draft.revision = current->revision + 1;
     // Saved in the same minute on a clock that went back: keep the list's order sane.
     draft.updatedAtMs = std::max(context.nowMs, current->updatedAtMs);
     if (!m_drafts.update(context.projectId, draft, current->revision))
         throw std::logic_error("a draft changed inside its own transaction");
+    attachPublications(context, draft);
     transaction.commit();
     return Outcome::ok(draftBody(draft));
+}
+
+Outcome DraftController::createDraft(const CallContext &context, Draft draft)
+{
+    draft.id = ids::generate(IdKind::Draft);
+    draft.revision = 1;
+    draft.createdAtMs = context.nowMs;
+    // The insert itself tells whether the clientId is taken (see DraftRepository::insert);
+    // the transaction keeps the draft that took it from being deleted or saved before it
+    // is read.
+    Transaction transaction(m_database);
+    if (m_drafts.insert(context.projectId, draft)) {
+        transaction.commit();
+        return Outcome::created(draftBody(draft));
+    }
+    auto existing = m_drafts.findByClientId(context.projectId, draft.clientId);
+    if (!existing)
+        throw std::logic_error("a draft's clientId was taken by no draft");
+    attachPublications(context, *existing);
+    transaction.commit();
+    // The same create sent again (its answer lost, or the app offline for days): the
+    // draft it made, as long as nothing has changed it since.
+    if (existing->revision == 1 && existing->text == draft.text
+        && existing->platforms == draft.platforms && existing->mediaUrls == draft.mediaUrls)
+        return Outcome::ok(draftBody(*existing));
+    return ApiError(409, u"draft_conflict"_s,
+                    u"A draft with this clientId exists and has changed: it is at revision %1, "
+                    "or its text, platforms or media are not this save's. Nothing was written: "
+                    "error.draft is the draft as it is now; save over it with its id as "
+                    "draftId and baseRevision %1."_s.arg(existing->revision))
+        .withField(u"draft"_s, JsonWriter::toObject(*existing));
 }
 
 Outcome DraftController::listDrafts(const CallContext &context, const QJsonObject &parameters)
@@ -265,17 +317,27 @@ Outcome DraftController::listDrafts(const CallContext &context, const QJsonObjec
     const auto request = listing::pageRequest(parameters, DraftList, 2);
     if (const auto *error = std::get_if<ApiError>(&request))
         return *error;
-    const auto page = m_drafts.list(context.projectId, parameters.value(u"query"_s).toString(),
-                                    std::get<PageRequest>(request));
+    auto page = m_drafts.list(context.projectId, parameters.value(u"query"_s).toString(),
+                              std::get<PageRequest>(request));
+    // One query for the whole page's publications, not one per draft.
+    QStringList draftIds;
+    draftIds.reserve(page.items.size());
+    for (const Draft &draft : std::as_const(page.items))
+        draftIds.append(draft.id);
+    const auto publications
+        = m_submissions.publications(context.projectId, draftIds, Draft::MaxPublications);
+    for (Draft &draft : page.items)
+        draft.publications = publications.value(draft.id);
     return Outcome::ok(listing::pageBody(page, DraftList));
 }
 
 Outcome DraftController::getDraft(const CallContext &context, const QJsonObject &parameters)
 {
     const QString draftId = parameters.value(u"draftId"_s).toString();
-    const auto draft = findDraft(context, draftId);
+    auto draft = findDraft(context, draftId);
     if (!draft)
         return draftNotFound(draftId);
+    attachPublications(context, *draft);
     return Outcome::ok(draftBody(*draft));
 }
 
@@ -320,6 +382,7 @@ Outcome DraftController::publishDraft(const CallContext &context, const QJsonObj
     request.targetType = request.platform;
     request.scheduledTime = parameters.value(u"scheduledTime"_s).toString();
     request.useNextFreeSlot = parameters.value(u"useNextFreeSlot"_s).toBool();
+    request.draftId = draft->id;
     const Outcome outcome = m_submitter.submit(context, request);
     if (outcome.isError())
         return inDraftTerms(outcome.error());

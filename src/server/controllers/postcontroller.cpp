@@ -51,7 +51,9 @@ const char *const PostBodySchema = R"({
         "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
                           "description": "ISO 8601 with Z or an offset; at most 60 s in the past. Without it and without useNextFreeSlot the post is published now."},
         "useNextFreeSlot": {"type": "boolean",
-                            "description": "Schedule at the account's next free weekly slot (404 no_available_slot if none in 26 weeks)."}
+                            "description": "Schedule at the account's next free weekly slot (404 no_available_slot if none in 26 weeks)."},
+        "draftId": {"type": "string", "minLength": 1, "maxLength": 100,
+                    "description": "The draft (drf_...) the post is made from, for a client that makes posts of drafts itself: the submission then has this draftId and the draft lists it among its publications, as with the publish_draft tool. Must be a draft of this project."}
     }
 })";
 

@@ -7,6 +7,7 @@
 #include "server/publishing/slotfinder.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
+#include "storage/draftrepository.h"
 #include "storage/submissionrepository.h"
 #include "storage/transaction.h"
 
@@ -34,15 +35,18 @@ PostRequest PostRequest::fromParameters(const QJsonObject &parameters)
     }
     request.scheduledTime = parameters.value(u"scheduledTime"_s).toString();
     request.useNextFreeSlot = parameters.value(u"useNextFreeSlot"_s).toBool();
+    request.draftId = parameters.value(u"draftId"_s).toString();
     return request;
 }
 
 PostSubmitter::PostSubmitter(Database &database, AccountRepository &accounts,
-                             SubmissionRepository &submissions, CreditRepository &credits,
-                             SlotFinder &slots, std::function<void()> submitted)
+                             SubmissionRepository &submissions, DraftRepository &drafts,
+                             CreditRepository &credits, SlotFinder &slots,
+                             std::function<void()> submitted)
     : m_database(database)
     , m_accounts(accounts)
     , m_submissions(submissions)
+    , m_drafts(drafts)
     , m_credits(credits)
     , m_slots(slots)
     , m_submitted(std::move(submitted))
@@ -89,6 +93,12 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
     PostRules::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
                             violations);
 
+    if (!request.draftId.isEmpty()
+        && !(ids::looksLike(request.draftId, IdKind::Draft)
+             && m_drafts.find(context.projectId, request.draftId)))
+        violations.add(u"validation_failed"_s, u"draftId"_s,
+                       u"is not a draft of this project (see the list_drafts tool)"_s);
+
     std::optional<qint64> scheduledAt;
     if (!request.scheduledTime.isEmpty() && request.useNextFreeSlot)
         violations.add(u"validation_failed"_s, u"useNextFreeSlot"_s,
@@ -125,6 +135,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
         submission.scheduleId = ids::generate(IdKind::Schedule);
     submission.createdAtMs = now;
     submission.updatedAtMs = now;
+    submission.draftId = request.draftId;
 
     Transaction transaction(m_database);
     if (!m_credits.reserve(context.projectId, submission.id))

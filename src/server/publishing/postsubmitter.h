@@ -14,6 +14,7 @@ namespace slotline {
 class AccountRepository;
 class CreditRepository;
 class Database;
+class DraftRepository;
 class SlotFinder;
 class SubmissionRepository;
 
@@ -29,6 +30,7 @@ struct PostRequest
     QString pageId;
     QString scheduledTime; // empty: not given
     bool useNextFreeSlot = false;
+    QString draftId; // the draft the post is made from; empty: none
 
     static PostRequest fromParameters(const QJsonObject &parameters);
 };
@@ -40,8 +42,8 @@ class PostSubmitter
 {
 public:
     PostSubmitter(Database &database, AccountRepository &accounts,
-                  SubmissionRepository &submissions, CreditRepository &credits, SlotFinder &slots,
-                  std::function<void()> submitted);
+                  SubmissionRepository &submissions, DraftRepository &drafts,
+                  CreditRepository &credits, SlotFinder &slots, std::function<void()> submitted);
 
     // 201 {postSubmissionId, status, scheduledTime, scheduleId}, or why not.
     Outcome submit(const CallContext &context, const PostRequest &request);
@@ -50,6 +52,7 @@ private:
     Database &m_database;
     AccountRepository &m_accounts;
     SubmissionRepository &m_submissions;
+    DraftRepository &m_drafts;
     CreditRepository &m_credits;
     SlotFinder &m_slots;
     std::function<void()> m_submitted;
