@@ -410,6 +410,10 @@ QJsonObject LocalStore::prepareAttempt(qint64 sequence)
             if (!serverId.isEmpty()) {
                 parameters.insert(u"draftId"_s, serverId);
                 parameters.insert(u"baseRevision"_s, row.integer(1));
+            } else {
+                // Its identity from the start: a create sent again, however long after
+                // (the server keeps idempotency keys for a day), finds the draft it made.
+                parameters.insert(u"clientId"_s, found->subject);
             }
         }
     }
@@ -499,14 +503,18 @@ QStringList LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
     QStringList known;
     for (const Draft &draft : onServer) {
         known.append(draft.id);
+        // A draft made here whose create's answer never arrived is ours: its client id is
+        // our local id. It is linked, not listed a second time.
+        linkCreatedDraft(draft);
         Statement local(*m_database, u"SELECT local_id, base_revision, deleted FROM drafts "
                                      "WHERE server_id = ?"_s);
         local.bind(draft.id).exec();
         if (!local.next()) {
+            const QString localId = newId(u"local_");
             Statement(*m_database,
                       u"INSERT INTO drafts (local_id, server_id, base_revision, text, platforms, "
                       "media_urls, updated_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, 'synced')"_s)
-                .bind(newId(u"local_"))
+                .bind(localId)
                 .bind(draft.id)
                 .bind(draft.revision)
                 .bind(draft.text)
@@ -514,9 +522,11 @@ QStringList LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
                 .bind(stringsJson(draft.mediaUrls))
                 .bind(draft.updatedAtMs)
                 .exec();
+            mergeDraftPosts(localId, draft);
             continue;
         }
         const QString localId = local.text(0);
+        mergeDraftPosts(localId, draft);
         if (hasEntries(localId) || local.integer(2) != 0 || draft.revision <= local.integer(1))
             continue; // local changes wait to be sent, or nothing is new
         Statement synced(*m_database, u"SELECT state FROM drafts WHERE local_id = ?"_s);
@@ -546,6 +556,45 @@ QStringList LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
     transaction.commit();
     changed();
     return unlisted;
+}
+
+void LocalStore::linkCreatedDraft(const Draft &onServer)
+{
+    if (onServer.clientId.isEmpty())
+        return;
+    // Only a draft the server never confirmed (no server id yet), at the revision the
+    // server has: what was typed here since still goes, as a save of it. A create still
+    // in the outbox is answered by the server from the same draft when it is sent again.
+    Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ? "
+                           "WHERE local_id = ? AND server_id IS NULL"_s)
+        .bind(onServer.id)
+        .bind(onServer.revision)
+        .bind(onServer.clientId)
+        .exec();
+    updateState(onServer.clientId);
+}
+
+void LocalStore::mergeDraftPosts(const QString &draftLocalId, const Draft &onServer)
+{
+    // The server's record of what was made of the draft (by this app or another client)
+    // joins the one kept here; a post it names is taken as it says.
+    for (const Draft::Publication &publication : onServer.publications) {
+        Submission post;
+        post.id = publication.postSubmissionId;
+        post.accountId = publication.accountId;
+        post.platform = publication.platform;
+        post.text = onServer.text;
+        if (!publication.pageId.isEmpty())
+            post.target = PostTarget {QString(), publication.pageId};
+        post.status = publication.status;
+        post.scheduledAtMs = publication.scheduledAtMs;
+        post.publishedAtMs = publication.publishedAtMs;
+        post.publicUrl = publication.publicUrl;
+        post.errorMessage = publication.errorMessage;
+        post.createdAtMs = publication.createdAtMs;
+        post.updatedAtMs = publication.createdAtMs;
+        recordDraftPost(draftLocalId, post);
+    }
 }
 
 void LocalStore::forgetDraft(const QString &localId)

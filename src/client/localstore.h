@@ -192,6 +192,8 @@ private:
     void recordDraftPost(const QString &draftLocalId, const Submission &post);
     void updateDraftPost(const QString &postId, const QString &json);
     void forgetDraftPosts(const QString &draftLocalId);
+    void linkCreatedDraft(const Draft &onServer);
+    void mergeDraftPosts(const QString &draftLocalId, const Draft &onServer);
     // Within a transaction: the post cancelled in the cache, the cancellation queued.
     void appendCancel(const Submission &post);
     void updateState(const QString &localId);

@@ -158,6 +158,70 @@ private Q_SLOTS:
         QCOMPARE(app.store.drafts().size(), 1);
     }
 
+    void aDraftCreateSentAgainAfterTheServerForgotItsKeyIsMadeOnce()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Late"));
+        // Written with no server to be seen.
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        const QString localId = app.store.createDraft(QStringLiteral("written once"), {}, {}, 1);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        // Its create had reached the server once (the answer was lost), as the app sends
+        // it; and a day and more went by, so the server no longer knows its key.
+        const HttpResult first
+            = server.post(QStringLiteral("/tools/save_draft"), tenant,
+                          QJsonObject {{QStringLiteral("text"), QStringLiteral("written once")},
+                                       {QStringLiteral("platforms"), QJsonArray()},
+                                       {QStringLiteral("mediaUrls"), QJsonArray()},
+                                       {QStringLiteral("clientId"), localId}});
+        QCOMPARE(first.status, 200);
+        server.clock().advanceMs(25LL * 3'600'000);
+
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1); // the draft the first create made, not a second one
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("clientId")).toString(), localId);
+        QCOMPARE(app.store.drafts().size(), 1);
+        QCOMPARE(app.store.draft(localId)->state, LocalStore::SyncState::Synced);
+        QCOMPARE(app.store.draft(localId)->serverId, first.json()
+                                                         .value(QStringLiteral("draft"))
+                                                         .toObject()
+                                                         .value(QStringLiteral("id"))
+                                                         .toString());
+    }
+
+    void theServersRecordOfADraftsPostsJoinsTheListHere()
+    {
+        // Published from another computer (or a script): this app learns it from the draft.
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Elsewhere"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        const QString localId = app.store.createDraft(QStringLiteral("shared"), {}, {}, 1);
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 10'000);
+        const QString draftId = app.store.draft(localId)->serverId;
+        const HttpResult made
+            = server.post(QStringLiteral("/tools/publish_draft"), tenant,
+                          QJsonObject {{QStringLiteral("draftId"), draftId},
+                                       {QStringLiteral("accountId"), tenant.twitterAccountId}});
+        QCOMPARE(made.status, 200);
+        QVERIFY(app.store.postsOfDraft(localId).isEmpty());
+        synced.clear();
+        app.sync.syncNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 10'000);
+        const QList<Submission> posts = app.store.postsOfDraft(localId);
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(posts.first().id,
+                 made.json().value(QStringLiteral("postSubmissionId")).toString());
+        QCOMPARE(posts.first().accountId, tenant.twitterAccountId);
+        QCOMPARE(posts.first().platform, Platform::Twitter);
+    }
+
     void aDraftEditedOnTwoClientsIsAConflictTheUserResolves_data()
     {
         QTest::addColumn<int>("resolution");
