@@ -179,8 +179,12 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(window->connectionStatus().stateText(), u"Online"_s, 30'000);
         desktop.bundledServerSupervisor()->setPausesMs({200, 200});
 
-        // Another server takes the data directory the moment the app's stops: the app's
-        // may not run beside it (one server per directory), so every try fails.
+        // Another server takes the data directory once the app's has stopped: the app's
+        // may not run beside it (one server per directory), so every try fails. (The
+        // restarts wait until the other one holds the directory: else the first try could
+        // take it back before the other one starts.)
+        app::ServerSupervisor *supervisor = desktop.bundledServerSupervisor();
+        supervisor->halt();
         const qint64 pid = desktop.bundledServerProcessId();
         ::kill(pid_t(pid), SIGKILL);
         QTRY_VERIFY(!processRuns(pid));
@@ -192,6 +196,7 @@ private Q_SLOTS:
         QByteArray said;
         QTRY_VERIFY_WITH_TIMEOUT((said += other.readAllStandardOutput()).contains("listening"),
                                  30'000);
+        supervisor->retryNow();
 
         QMessageBox *box = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((box = window->findChild<QMessageBox *>(u"serverGaveUpBox"_s)),
