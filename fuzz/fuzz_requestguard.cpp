@@ -324,7 +324,7 @@ public:
 class EarlyRefusingFake final : public EarlyRefuser
 {
 public:
-    std::optional<QByteArray> refusalFromHead(const RequestHead &head,
+    std::optional<QByteArray> refusalFromHead(const RequestHead &head, QByteArrayView,
                                               const QHostAddress &) override
     {
         if (!head.target.contains("early"))
@@ -333,6 +333,12 @@ public:
                    u"the raw head does not begin with the request line"_s);
         currentLog->refusedEarly.append(head.streamOffset);
         return QByteArray("HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\n\r\n");
+    }
+    // The guard's own refusals carry no valid key here: nothing is logged, and the
+    // answer gets an id of its own.
+    QByteArray recordRefusal(const RequestHead &, const QHostAddress &, int, qint64) override
+    {
+        return QByteArray("req_fuzz");
     }
 };
 
