@@ -78,9 +78,15 @@ QSet<QString> brokenRules(const QJsonObject &body)
 {
     QSet<QString> broken;
     const ServerFixture &server = fixture();
-    // The fixture's project has no drafts: any draftId names none of its own.
-    if (body.contains(u"draftId"_s))
-        broken.insert(u"draftId"_s);
+    // A draftId must name one of the project's drafts (the fuzzer may find a real one).
+    if (body.contains(u"draftId"_s)) {
+        ServerFixture &drafts = fixture();
+        const Operation *getDraft = drafts.registry().find(u"get_draft"_s);
+        const Outcome found
+            = drafts.run(*getDraft, QJsonObject {{u"draftId"_s, body.value(u"draftId"_s)}});
+        if (found.isError())
+            broken.insert(u"draftId"_s);
+    }
     const QJsonObject post = body.value(u"post"_s).toObject();
     const QJsonObject content = post.value(u"content"_s).toObject();
     const QString accountId = post.value(u"accountId"_s).toString();
