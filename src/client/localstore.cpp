@@ -173,6 +173,23 @@ LocalStore::LocalDraft readDraft(const Statement &row)
     return draft;
 }
 
+// A post kept as its JSON in `column` of the current row.
+std::optional<Submission> postFrom(const Statement &row, int column)
+{
+    return Submission::fromJson(QJsonDocument::fromJson(row.text(column).toUtf8()).object());
+}
+
+// Every row's post, from the first column; rows that no longer read as one are skipped.
+QList<Submission> postsFrom(Statement &query)
+{
+    QList<Submission> posts;
+    while (query.next()) {
+        if (auto post = postFrom(query, 0))
+            posts.append(std::move(*post));
+    }
+    return posts;
+}
+
 } // namespace
 
 LocalStore::LocalStore(QObject *parent)
@@ -791,13 +808,7 @@ QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
     Statement query(*m_database,
                     u"SELECT json FROM posts WHERE at >= ? AND at < ? ORDER BY at, id"_s);
     query.bind(sinceMs).bind(untilMs).exec();
-    QList<Submission> posts;
-    while (query.next()) {
-        if (auto post
-            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
-            posts.append(std::move(*post));
-    }
-    return posts;
+    return postsFrom(query);
 }
 
 void LocalStore::putPosts(const QList<Submission> &posts)
@@ -817,13 +828,7 @@ QList<Submission> LocalStore::failedPosts() const
     Statement query(*m_database, u"SELECT json FROM posts WHERE status = 'failed' "
                                  "ORDER BY at DESC, id"_s);
     query.exec();
-    QList<Submission> posts;
-    while (query.next()) {
-        if (auto post
-            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
-            posts.append(std::move(*post));
-    }
-    return posts;
+    return postsFrom(query);
 }
 
 std::optional<Submission> LocalStore::cachedPost(const QString &submissionId) const
@@ -832,7 +837,7 @@ std::optional<Submission> LocalStore::cachedPost(const QString &submissionId) co
     query.bind(submissionId).exec();
     if (!query.next())
         return std::nullopt;
-    return Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object());
+    return postFrom(query, 0);
 }
 
 namespace {
@@ -890,13 +895,7 @@ QList<Submission> LocalStore::postsOfDraft(const QString &draftLocalId) const
     Statement query(*m_database, u"SELECT json FROM draft_posts WHERE draft_local_id = ? "
                                  "ORDER BY created_at, post_id"_s);
     query.bind(draftLocalId).exec();
-    QList<Submission> posts;
-    while (query.next()) {
-        if (auto post
-            = Submission::fromJson(QJsonDocument::fromJson(query.text(0).toUtf8()).object()))
-            posts.append(std::move(*post));
-    }
-    return posts;
+    return postsFrom(query);
 }
 
 QHash<QString, QList<Submission>> LocalStore::postsOfDrafts() const
@@ -906,8 +905,7 @@ QHash<QString, QList<Submission>> LocalStore::postsOfDrafts() const
     query.exec();
     QHash<QString, QList<Submission>> posts;
     while (query.next()) {
-        if (auto post
-            = Submission::fromJson(QJsonDocument::fromJson(query.text(1).toUtf8()).object()))
+        if (auto post = postFrom(query, 1))
             posts[query.text(0)].append(std::move(*post));
     }
     return posts;

@@ -89,11 +89,14 @@ void AttentionTracker::review()
     }
     QStringList newAccounts;
     QSet<QString> unseenAccounts;
-    for (const Account &account : m_store.cachedAccounts()) {
+    QStringList troubled; // keys of the accounts not connected
+    const QList<Account> accounts = m_store.cachedAccounts();
+    for (const Account &account : accounts) {
         if (account.status == AccountStatus::Active)
             continue;
         const QString key = accountKey(account);
         current.insert(key);
+        troubled.append(key);
         if (!m_told.contains(key))
             newAccounts.append(account.name);
         if (!m_seen.contains(key))
@@ -109,10 +112,8 @@ void AttentionTracker::review()
     if (!newlyFailed.isEmpty() || !newAccounts.isEmpty()) {
         for (const Submission &post : newlyFailed)
             m_told.insert(post.id);
-        for (const Account &account : m_store.cachedAccounts()) {
-            if (account.status != AccountStatus::Active)
-                m_told.insert(accountKey(account));
-        }
+        for (const QString &key : troubled)
+            m_told.insert(key);
         tell(newlyFailed, newAccounts);
     }
     if (changedRecord || !newlyFailed.isEmpty() || !newAccounts.isEmpty())

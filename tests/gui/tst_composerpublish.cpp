@@ -3,8 +3,7 @@
 // included). What a manager must be able to trust: one click or two, one post; a draft
 // that went somewhere already is not posted there again without asking; messages never
 // move the controls under the mouse; the page chosen stays chosen.
-#include "client/mediapreviewloader.h"
-#include "client/session.h"
+#include "desktopwindow.h"
 #include "gui/mainwindow.h"
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
@@ -36,31 +35,16 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-struct Desktop
+// The window a little larger than its default, so the composer is laid out as on a desk.
+struct Desktop : DesktopWindow
 {
     Desktop(quint16 port, const QString &apiKey, const QString &storeFile, const Clock &clock)
-        : session(QUrl(u"http://127.0.0.1:%1"_s.arg(port)), apiKey, storeFile)
-        , window(session, previews, clock, ConnectionChoice {})
+        : DesktopWindow(port, apiKey, storeFile, clock)
     {
         window.resize(1400, 900);
-        window.show();
-        session.start();
     }
 
-    template<typename T>
-    T *find(const QString &name)
-    {
-        T *found = window.findChild<T *>(name);
-        if (!found)
-            qFatal("no widget %s", qPrintable(name));
-        return found;
-    }
-
-    QString message(const QString &name) { return find<MessageLabel>(name)->message(); }
-
-    client::MediaPreviewLoader previews;
-    client::Session session;
-    MainWindow window;
+    QString message(const QString &name) { return label(name); }
 };
 
 // Clicks `widget` in its middle `count` times in a row (2: a double click), with the X

@@ -1,6 +1,7 @@
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "core/isotime.h"
+#include "desktopwindow.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/mainwindow.h"
 #include "gui/models/accounttreemodel.h"
@@ -52,33 +53,7 @@ using namespace slotline::gui;
 
 namespace {
 
-// The app's window on a session with a server, as main.cpp puts it together.
-struct Desktop
-{
-    Desktop(quint16 port, const QString &apiKey, const QString &storeFile, const Clock &clock,
-            const ConnectionChoice &choice = ConnectionChoice {})
-        : session(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), apiKey, storeFile)
-        , window(session, previews, clock, choice)
-    {
-        window.show();
-        session.start();
-    }
-
-    template<typename T>
-    T *find(const QString &name)
-    {
-        T *found = window.findChild<T *>(name);
-        if (!found)
-            qFatal("no widget %s", qPrintable(name));
-        return found;
-    }
-
-    QString label(const QString &name) { return find<QLabel>(name)->text(); }
-
-    client::MediaPreviewLoader previews;
-    client::Session session;
-    MainWindow window;
-};
+using Desktop = DesktopWindow;
 
 // A language that names the command first and the undoing after it.
 class CommandFirstTranslator : public QTranslator

@@ -31,6 +31,17 @@ bool sameDraft(const client::LocalStore::LocalDraft &a, const client::LocalStore
            && a.updatedAtMs == b.updatedAtMs && a.state == b.state && a.problem == b.problem;
 }
 
+// What the Posts column shows of a draft's posts is the same.
+bool samePosts(const QList<Submission> &a, const QList<Submission> &b)
+{
+    return std::equal(
+        a.cbegin(), a.cend(), b.cbegin(), b.cend(), [](const Submission &x, const Submission &y) {
+            return x.id == y.id && x.status == y.status && x.accountId == y.accountId
+                   && x.platform == y.platform && x.scheduledAtMs == y.scheduledAtMs
+                   && x.publishedAtMs == y.publishedAtMs && x.errorMessage == y.errorMessage;
+        });
+}
+
 QString firstLine(const QString &text)
 {
     for (const QStringView line : QStringView(text).split(u'\n')) {
@@ -118,16 +129,13 @@ void DraftListModel::refresh()
     std::vector<LocalDraft> fresh(drafts.begin(), drafts.end());
     QHash<QString, QList<Submission>> posts = m_store.postsOfDrafts();
     const RowNotifier notify = rowNotifier();
-    // The posts column of a row that stays is compared by what it shows.
-    QList<int> postsChanged;
-    for (int row = 0; row < int(m_drafts.size()); ++row) {
-        const QString &id = m_drafts[size_t(row)].localId;
-        if (postsDescription(m_posts.value(id)) != postsDescription(posts.value(id)))
-            postsChanged.append(row);
-    }
+    // Drafts whose posts changed (refreshed on every autosave: compared field by field,
+    // nothing formatted).
     QSet<QString> changedIds;
-    for (const int row : postsChanged)
-        changedIds.insert(m_drafts[size_t(row)].localId);
+    for (const LocalDraft &draft : m_drafts) {
+        if (!samePosts(m_posts.value(draft.localId), posts.value(draft.localId)))
+            changedIds.insert(draft.localId);
+    }
     m_posts = std::move(posts);
     syncRows(
         m_drafts, std::move(fresh), [](const LocalDraft &draft) { return draft.localId; },
@@ -143,16 +151,11 @@ void DraftListModel::refresh()
         notify);
 }
 
-QString DraftListModel::accountText(const QString &accountId) const
+QString DraftListModel::accountText(const Account &account)
 {
-    for (const Account &account : m_store.cachedAccounts()) {
-        if (account.id == accountId)
-            return account.username.isEmpty()
-                       ? tr("%1 (%2)").arg(platforms::displayName(account.platform), account.name)
-                       : tr("%1 (@%2)")
-                             .arg(platforms::displayName(account.platform), account.username);
-    }
-    return accountId;
+    return account.username.isEmpty()
+               ? tr("%1 (%2)").arg(platforms::displayName(account.platform), account.name)
+               : tr("%1 (@%2)").arg(platforms::displayName(account.platform), account.username);
 }
 
 QString DraftListModel::postsText(const QList<Submission> &posts) const
@@ -195,9 +198,12 @@ QList<Platform> DraftListModel::postPlatforms(const QList<Submission> &posts)
 
 QString DraftListModel::postsDescription(const QList<Submission> &posts) const
 {
+    QHash<QString, QString> accounts; // read once for all the lines
+    for (const Account &account : m_store.cachedAccounts())
+        accounts.insert(account.id, accountText(account));
     QStringList lines;
     for (const Submission &post : posts) {
-        const QString where = accountText(post.accountId);
+        const QString where = accounts.value(post.accountId, post.accountId);
         switch (post.status) {
         case SubmissionStatus::Published:
             lines.append(tr("Published on %1 on %2")

@@ -92,7 +92,7 @@ private:
     using LocalDraft = client::LocalStore::LocalDraft;
 
     QVariant draftData(const LocalDraft &draft, int column, int role) const;
-    QString accountText(const QString &accountId) const;
+    static QString accountText(const Account &account);
     QPixmap platformsPixmap(const QList<Platform> &platforms) const;
     void relativeTimesChanged();
 
