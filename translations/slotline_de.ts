@@ -1695,22 +1695,6 @@
         <translation>Beiträge</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln ✓</source>
-        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are out.</extracomment>
-        <translation>
-            <numerusform>%Ln ✓</numerusform>
-            <numerusform>%Ln ✓</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln planned</source>
-        <extracomment>The drafts list&apos;s Posts column: how many posts of the draft are planned.</extracomment>
-        <translation>
-            <numerusform>%Ln geplant</numerusform>
-            <numerusform>%Ln geplant</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%Ln failed</source>
         <extracomment>The drafts list&apos;s Posts column: how many posts of the draft failed.</extracomment>
         <translation>

@@ -3,6 +3,8 @@
 #include "app/bundledserver.h"
 #include "app/logcategories.h"
 
+#include <utility>
+
 namespace slotline::app {
 
 ServerSupervisor::ServerSupervisor(BundledServer &server, QObject *parent)
@@ -42,6 +44,7 @@ void ServerSupervisor::onStoppedUnexpectedly(const QString &reason)
     m_stableTimer.stop();
     m_recovering = true;
     m_gaveUp = false;
+    m_oldPortTried = false;
     m_lastReason = reason;
     Q_EMIT serverLost(reason);
     planRestart();
@@ -80,12 +83,13 @@ void ServerSupervisor::restart()
         return;
     // Its old port keeps the addresses the app holds valid; if that is taken meanwhile,
     // the next try lets the system choose.
-    m_server.setListenPort(m_attempt == 1 ? m_lastPort : 0);
+    m_server.setListenPort(std::exchange(m_oldPortTried, true) ? 0 : m_lastPort);
     m_server.start();
 }
 
 void ServerSupervisor::retryNow()
 {
+    m_oldPortTried = false;
     m_halted = false;
     m_recovering = true;
     m_gaveUp = false;
@@ -101,6 +105,7 @@ void ServerSupervisor::recover(const QString &reason)
     m_halted = false;
     m_recovering = true;
     m_gaveUp = false;
+    m_oldPortTried = false;
     m_lastReason = reason.section(u'\n', 0, 0);
     planRestart();
 }

@@ -10,7 +10,8 @@ class BundledServer;
 
 // Keeps the built-in server running while the app works with it. When it stops without
 // being asked to, the app goes on offline (as with a server elsewhere that went away) and
-// the server is started again after a growing pause, on its old port first. Only when
+// the server is started again after a growing pause, on its old port first (the first try
+// after each stop, however many stops came before). Only when
 // every try has failed does it give up, and then only until asked to try again. A server
 // that has run for a while since its last start counts as well again: a later stop gets
 // every try anew.
@@ -66,6 +67,7 @@ private:
     QTimer m_restartTimer;
     QTimer m_stableTimer;
     quint16 m_lastPort = 0;
+    bool m_oldPortTried = false; // since the last stop: later tries take any port
     int m_attempt = 0;
     bool m_recovering = false;
     bool m_gaveUp = false;

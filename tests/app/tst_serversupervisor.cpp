@@ -150,6 +150,10 @@ private Q_SLOTS:
         QVERIFY2(lost.last().first().toString().contains(u"from outside"_s),
                  qPrintable(lost.last().first().toString()));
         QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 2, 10'000);
+        // A second stop soon after the first is its second try, yet still the first since
+        // this stop: the old port again.
+        QCOMPARE(watched.server->baseUrl().port(), port);
+        QCOMPARE(listenArguments(watched).value(2), u"127.0.0.1:%1"_s.arg(port));
         watched.supervisor->halt();
         watched.server->stop();
     }

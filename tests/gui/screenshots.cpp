@@ -11,7 +11,6 @@
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/icontheme.h"
 #include "gui/mainwindow.h"
-#include "gui/models/draftlistmodel.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
@@ -29,7 +28,6 @@
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QDockWidget>
-#include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
 #include <QPalette>
@@ -41,7 +39,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
-#include <QTreeView>
 
 #include <csignal>
 
@@ -246,11 +243,6 @@ void takeBuiltInServerShots(const QDir &directory)
         qFatal("the built-in server did not start");
     gui::MainWindow &window = *desktop.mainWindow();
     window.resize(1400, 860);
-    // Room for the drafts list's columns, where the picture is about.
-    if (auto *drafts = window.findChild<QDockWidget *>(u"draftsDock"_s))
-        window.resizeDocks({drafts}, {560}, Qt::Horizontal);
-    if (auto *drafts = window.findChild<QTreeView *>(u"draftsView"_s))
-        drafts->header()->resizeSection(gui::DraftListModel::PostsColumn, 170);
     if (!waitFor([&] { return window.connectionStatus().stateText() == u"Online"; }, 30'000))
         qWarning("not online: %s", qPrintable(window.connectionStatus().stateText()));
     auto *accounts = window.findChild<QComboBox *>(u"accountCombo"_s);
@@ -282,7 +274,12 @@ void takeBuiltInServerShots(const QDir &directory)
     window.posts().refresh();
     waitFor([&] {
         auto *drafts = window.findChild<QAbstractItemView *>(u"draftsView"_s);
-        return drafts->model()->index(0, 4).data().toString().contains(u"✓"_s);
+        return !drafts->model()->index(0, 4).data(Qt::DecorationRole).isNull()
+               && drafts->model()
+                      ->index(0, 4)
+                      .data(Qt::ToolTipRole)
+                      .toString()
+                      .contains(u"Published"_s);
     });
     save(window, directory, u"draft-publications"_s);
 

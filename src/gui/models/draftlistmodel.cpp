@@ -160,30 +160,13 @@ QString DraftListModel::accountText(const Account &account)
 
 QString DraftListModel::postsText(const QList<Submission> &posts) const
 {
-    // A narrow column: how many went out, wait, or failed; the tooltip has each.
-    int published = 0;
-    int planned = 0;
-    int failed = 0;
-    for (const Submission &post : posts) {
-        switch (post.status) {
-        case SubmissionStatus::Published: ++published; break;
-        case SubmissionStatus::InProgress:
-        case SubmissionStatus::Scheduled: ++planned; break;
-        case SubmissionStatus::Failed: ++failed; break;
-        case SubmissionStatus::Cancelled: break; // it went nowhere
-        }
-    }
-    QStringList parts;
-    if (published > 0)
-        //: The drafts list's Posts column: how many posts of the draft are out.
-        parts.append(tr("%Ln ✓", nullptr, published));
-    if (planned > 0)
-        //: The drafts list's Posts column: how many posts of the draft are planned.
-        parts.append(tr("%Ln planned", nullptr, planned));
-    if (failed > 0)
-        //: The drafts list's Posts column: how many posts of the draft failed.
-        parts.append(tr("%Ln failed", nullptr, failed));
-    return parts.join(u" · "_s);
+    // A narrow column: the icons say where the draft went; words only for what went
+    // wrong. The tooltip has each post.
+    const auto failed = std::count_if(posts.cbegin(), posts.cend(), [](const Submission &post) {
+        return post.status == SubmissionStatus::Failed;
+    });
+    //: The drafts list's Posts column: how many posts of the draft failed.
+    return failed > 0 ? tr("%Ln failed", nullptr, int(failed)) : QString();
 }
 
 QList<Platform> DraftListModel::postPlatforms(const QList<Submission> &posts)

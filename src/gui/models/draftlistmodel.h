@@ -78,8 +78,9 @@ public:
 
     // "Only here", "Synced", "Waiting to sync", "Conflict" or "Refused".
     static QString syncText(const client::LocalStore::LocalDraft &draft);
-    // The posts made of a draft in a few words ("1 ✓ · 1 planned", beside the icons of the
-    // platforms they went to), and one line each in full ("Published on X (@demo) on …").
+    // What the Posts column says beside the icons of the platforms a draft's posts went to
+    // ("1 failed", else nothing), and one line per post in full for its tooltip
+    // ("Published on X (@demo) on …").
     QString postsText(const QList<Submission> &posts) const;
     // The platforms of its posts that were not cancelled, each once.
     static QList<Platform> postPlatforms(const QList<Submission> &posts);

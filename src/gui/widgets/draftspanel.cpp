@@ -40,12 +40,6 @@ DraftsPanel::DraftsPanel(client::Session &session, QUndoStack &undoStack, const 
     m_ui->draftsView->header()->setStretchLastSection(false);
     for (int column = 1; column < m_model->columnCount(); ++column)
         m_ui->draftsView->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    // Where a draft went can take many words: the column keeps a width the user may
-    // change, and its tooltip says it all; the draft's own text keeps the room.
-    m_ui->draftsView->header()->setSectionResizeMode(DraftListModel::PostsColumn,
-                                                     QHeaderView::Interactive);
-    m_ui->draftsView->header()->resizeSection(DraftListModel::PostsColumn,
-                                              fontMetrics().averageCharWidth() * 12);
     m_ui->undoBar->hide();
 
     m_newAction = new QAction(QIcon::fromTheme(u"document-new"_s), tr("&New draft"), this);
