@@ -7,6 +7,9 @@ packages=(
     build-essential cmake ninja-build ccache clang-format pkg-config
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite
     libgl-dev libxkbcommon-dev libvalijson-dev libsqlite3-dev qtkeychain-qt6-dev
+    # Secrets sealed at rest (libsodium); the platforms called without automatic resends
+    # (libcurl).
+    libsodium-dev libcurl4-openssl-dev
     libqt6svg6 qt6-svg-dev xvfb xauth xdotool qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     curl tzdata desktop-file-utils appstream
     # The translations' checks (tools/translations) are Python scripts.

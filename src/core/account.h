@@ -11,9 +11,12 @@ namespace slotline {
 
 class JsonWriter;
 
-enum class AccountStatus { Active, Disconnected };
+// Whether an account can publish. `Connected` was called "active" before real
+// platforms; that spelling is still read.
+enum class AccountStatus { Connected, NeedsReconnect, RateLimited, Disconnected };
 
 QString toString(AccountStatus status);
+std::optional<AccountStatus> accountStatusFromString(QStringView value);
 
 // A connected social-media account of a project.
 struct Account
@@ -24,11 +27,18 @@ struct Account
     QString name;
     QString username;
     QString profileImageUrl;
-    AccountStatus status = AccountStatus::Active;
-    QString connector; // which publishing connector serves it, e.g. "sandbox"
+    AccountStatus status = AccountStatus::Connected;
+    QString connector; // which publishing connector serves it: sandbox, linkedin, x, facebook
     qint64 connectedAtMs = 0;
+    std::optional<qint64> rateLimitedUntilMs; // while RateLimited
+    // Why the account is not connected, in words for people (the platform's reason).
+    QString statusReason;
+    // The platform's own id of the person; not part of the API shape.
+    QString externalId;
 
-    // The API shape; internal fields (project, connector) stay inside the server.
+    bool canPublish() const { return status == AccountStatus::Connected; }
+
+    // The API shape; the project stays inside the server.
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;
     // The API shape back into the value; nothing (and `error` says why) when the object

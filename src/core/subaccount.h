@@ -18,6 +18,7 @@ struct Subaccount
     QString name;
     QString type;
     qint64 createdAtMs = 0; // orders the list; not part of the API shape
+    QString externalId; // the platform's id of the page or organization; internal
 
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;

@@ -92,7 +92,7 @@ void AttentionTracker::review()
     QStringList troubled; // keys of the accounts not connected
     const QList<Account> accounts = m_store.cachedAccounts();
     for (const Account &account : accounts) {
-        if (account.status == AccountStatus::Active)
+        if (account.status == AccountStatus::Connected)
             continue;
         const QString key = accountKey(account);
         current.insert(key);

@@ -9,7 +9,8 @@ namespace {
 
 const QString SelectAccount
     = QStringLiteral("SELECT id, project_id, platform, name, username, profile_image_url, "
-                     "status, connector, connected_at FROM accounts ");
+                     "status, connector, connected_at, rate_limited_until, status_reason, "
+                     "external_id FROM accounts ");
 
 Account readAccount(const Statement &row)
 {
@@ -21,10 +22,13 @@ Account readAccount(const Statement &row)
     account.name = row.text(3);
     account.username = row.text(4);
     account.profileImageUrl = row.text(5);
-    account.status
-        = row.text(6) == u"disconnected" ? AccountStatus::Disconnected : AccountStatus::Active;
+    // The CHECK constraint keeps this column to known states.
+    account.status = accountStatusFromString(row.text(6)).value_or(AccountStatus::Disconnected);
     account.connector = row.text(7);
     account.connectedAtMs = row.integer(8);
+    account.rateLimitedUntilMs = row.optionalInteger(9);
+    account.statusReason = row.text(10);
+    account.externalId = row.text(11);
     return account;
 }
 
@@ -46,10 +50,11 @@ Account AccountRepository::add(const NewAccount &newAccount)
     account.profileImageUrl = newAccount.profileImageUrl;
     account.connector = newAccount.connector;
     account.connectedAtMs = m_clock.nowMs();
+    account.externalId = newAccount.externalId;
     Statement(m_database,
               QStringLiteral("INSERT INTO accounts (id, project_id, platform, name, username, "
-                             "profile_image_url, connector, connected_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"))
+                             "profile_image_url, connector, connected_at, external_id) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"))
         .bind(account.id)
         .bind(account.projectId)
         .bind(platforms::toString(account.platform))
@@ -58,8 +63,53 @@ Account AccountRepository::add(const NewAccount &newAccount)
         .bindNullableText(account.profileImageUrl)
         .bind(account.connector)
         .bind(account.connectedAtMs)
+        .bindNullableText(account.externalId)
         .exec();
     return account;
+}
+
+Account AccountRepository::connect(const NewAccount &newAccount, bool *created)
+{
+    Statement existing(m_database,
+                       SelectAccount
+                           + QStringLiteral("WHERE project_id = ? AND connector = ? AND "
+                                            "external_id = ?"));
+    existing.bind(newAccount.projectId).bind(newAccount.connector).bind(newAccount.externalId);
+    existing.exec();
+    const bool found = existing.next();
+    if (created)
+        *created = !found;
+    if (!found)
+        return add(newAccount);
+    const QString id = existing.text(0);
+    reconnect(id, newAccount);
+    return *find(newAccount.projectId, id);
+}
+
+void AccountRepository::reconnect(const QString &accountId, const NewAccount &account)
+{
+    Statement(m_database,
+              QStringLiteral("UPDATE accounts SET name = ?, username = ?, profile_image_url = ?, "
+                             "external_id = ?, status = 'connected', rate_limited_until = NULL, "
+                             "status_reason = NULL WHERE id = ?"))
+        .bind(account.name)
+        .bind(account.username)
+        .bindNullableText(account.profileImageUrl)
+        .bindNullableText(account.externalId)
+        .bind(accountId)
+        .exec();
+}
+
+void AccountRepository::setStatus(const QString &accountId, AccountStatus status,
+                                  const QString &reason, std::optional<qint64> rateLimitedUntilMs)
+{
+    Statement(m_database, QStringLiteral("UPDATE accounts SET status = ?, status_reason = ?, "
+                                         "rate_limited_until = ? WHERE id = ?"))
+        .bind(toString(status))
+        .bindNullableText(reason)
+        .bindOptional(rateLimitedUntilMs)
+        .bind(accountId)
+        .exec();
 }
 
 std::optional<Account> AccountRepository::find(const QString &projectId, const QString &accountId)
@@ -104,8 +154,8 @@ Page<Account> AccountRepository::list(const QString &projectId, std::optional<Pl
 Subaccount AccountRepository::addSubaccount(const QString &accountId, const QString &name,
                                             const QString &type)
 {
-    Subaccount subaccount {ids::generate(IdKind::Subaccount), accountId, name, type,
-                           m_clock.nowMs()};
+    Subaccount subaccount {
+        ids::generate(IdKind::Subaccount), accountId, name, type, m_clock.nowMs(), {}};
     Statement(m_database,
               QStringLiteral("INSERT INTO subaccounts (id, account_id, name, type, created_at) "
                              "VALUES (?, ?, ?, ?, ?)"))
@@ -118,19 +168,67 @@ Subaccount AccountRepository::addSubaccount(const QString &accountId, const QStr
     return subaccount;
 }
 
+Subaccount AccountRepository::putSubaccount(const QString &accountId, const QString &externalId,
+                                            const QString &name, const QString &type)
+{
+    Statement existing(m_database,
+                       QStringLiteral("SELECT id, created_at FROM subaccounts WHERE account_id = ? "
+                                      "AND external_id = ?"));
+    existing.bind(accountId).bind(externalId).exec();
+    if (existing.next()) {
+        Subaccount subaccount {existing.text(0),    accountId, name, type,
+                               existing.integer(1), externalId};
+        Statement(m_database,
+                  QStringLiteral("UPDATE subaccounts SET name = ?, type = ? WHERE id = ?"))
+            .bind(name)
+            .bind(type)
+            .bind(subaccount.id)
+            .exec();
+        return subaccount;
+    }
+    Subaccount subaccount {
+        ids::generate(IdKind::Subaccount), accountId, name, type, m_clock.nowMs(), externalId};
+    Statement(m_database,
+              QStringLiteral("INSERT INTO subaccounts (id, account_id, name, type, created_at, "
+                             "external_id) VALUES (?, ?, ?, ?, ?, ?)"))
+        .bind(subaccount.id)
+        .bind(accountId)
+        .bind(name)
+        .bind(type)
+        .bind(subaccount.createdAtMs)
+        .bind(externalId)
+        .exec();
+    return subaccount;
+}
+
+QList<Subaccount> AccountRepository::subaccountsOf(const QString &accountId)
+{
+    Statement query(
+        m_database,
+        QStringLiteral("SELECT id, account_id, name, type, created_at, external_id "
+                       "FROM subaccounts WHERE account_id = ? ORDER BY created_at, id"));
+    query.bind(accountId).exec();
+    QList<Subaccount> subaccounts;
+    while (query.next())
+        subaccounts.append(Subaccount {query.text(0), query.text(1), query.text(2), query.text(3),
+                                       query.integer(4), query.text(5)});
+    return subaccounts;
+}
+
 std::optional<Subaccount> AccountRepository::findSubaccount(const QString &projectId,
                                                             const QString &accountId,
                                                             const QString &subaccountId)
 {
     Statement query(m_database,
-                    QStringLiteral("SELECT s.id, s.account_id, s.name, s.type, s.created_at FROM "
-                                   "subaccounts s JOIN accounts a ON a.id = s.account_id "
-                                   "WHERE s.id = ? AND s.account_id = ? AND a.project_id = ?"));
+                    QStringLiteral("SELECT s.id, s.account_id, s.name, s.type, s.created_at, "
+                                   "s.external_id FROM subaccounts s JOIN accounts a ON a.id = "
+                                   "s.account_id WHERE s.id = ? AND s.account_id = ? AND "
+                                   "a.project_id = ?"));
     query.bind(subaccountId).bind(accountId).bind(projectId).exec();
     if (!query.next())
         return std::nullopt;
-    return Subaccount {query.text(0), query.text(1), query.text(2), query.text(3),
-                       query.integer(4)};
+    return Subaccount {query.text(0), query.text(1),    query.text(2),
+                       query.text(3), query.integer(4), query.text(5)};
 }
 
 Page<Subaccount> AccountRepository::listSubaccounts(const QString &projectId,
@@ -152,7 +250,8 @@ Page<Subaccount> AccountRepository::listSubaccounts(const QString &projectId,
     return collectPage<Subaccount>(
         query, page.limit,
         [](const Statement &row) {
-            return Subaccount {row.text(0), row.text(1), row.text(2), row.text(3), row.integer(4)};
+            return Subaccount {row.text(0), row.text(1),    row.text(2),
+                               row.text(3), row.integer(4), {}};
         },
         [](const Subaccount &last) {
             return QJsonArray {last.createdAtMs, last.id};

@@ -22,6 +22,7 @@ struct NewAccount
     QString username;
     QString profileImageUrl;
     QString connector = QStringLiteral("sandbox");
+    QString externalId = QString(); // the platform's id of the person, for real platforms
 };
 
 // Connected accounts and their subaccounts. Every read is scoped to a project, so a
@@ -38,7 +39,20 @@ public:
     Page<Account> list(const QString &projectId, std::optional<Platform> platform,
                        const PageRequest &page);
 
+    // A real platform's person connected (again): the project's account of that person
+    // on that connector is brought up to date and connected, or a new one is added.
+    // `created` says which.
+    Account connect(const NewAccount &account, bool *created = nullptr);
+    // The given account connected again (same platform): it keeps its id, slots and posts.
+    void reconnect(const QString &accountId, const NewAccount &account);
+    void setStatus(const QString &accountId, AccountStatus status, const QString &reason = {},
+                   std::optional<qint64> rateLimitedUntilMs = std::nullopt);
+
     Subaccount addSubaccount(const QString &accountId, const QString &name, const QString &type);
+    // The page or organization with the platform's id `externalId`, added or renamed.
+    Subaccount putSubaccount(const QString &accountId, const QString &externalId,
+                             const QString &name, const QString &type);
+    QList<Subaccount> subaccountsOf(const QString &accountId);
     // A page of the project's account: another project's pair is not found, like a pair
     // that does not exist.
     std::optional<Subaccount> findSubaccount(const QString &projectId, const QString &accountId,

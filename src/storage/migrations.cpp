@@ -322,6 +322,69 @@ QList<Migration> serverMigrations()
              QStringLiteral("CREATE INDEX submissions_draft ON submissions(project_id, draft_id, "
                             "created_at, id) WHERE draft_id IS NOT NULL"),
          }},
+        {8,
+         "real platforms: account states, platform apps, sealed credentials, OAuth states",
+         {
+             // "active" becomes "connected", and an account can now need reconnecting or
+             // wait out a platform's rate limit. SQLite cannot change a CHECK constraint in
+             // place, and rebuilding the table would cascade into its posts: the old column
+             // stays, unused, under another name.
+             QStringLiteral("ALTER TABLE accounts RENAME COLUMN status TO status_before_v8"),
+             QStringLiteral("ALTER TABLE accounts ADD COLUMN status TEXT NOT NULL DEFAULT "
+                            "'connected' CHECK (status IN ('connected', 'needs_reconnect', "
+                            "'rate_limited', 'disconnected'))"),
+             QStringLiteral("UPDATE accounts SET status = CASE status_before_v8 WHEN "
+                            "'disconnected' THEN 'disconnected' ELSE 'connected' END"),
+             QStringLiteral("ALTER TABLE accounts ADD COLUMN rate_limited_until BIGINT"),
+             QStringLiteral("ALTER TABLE accounts ADD COLUMN status_reason TEXT"),
+             // The platform's own id of the person: connecting the same person again in a
+             // project refreshes their account instead of adding a second one.
+             QStringLiteral("ALTER TABLE accounts ADD COLUMN external_id TEXT"),
+             QStringLiteral("CREATE UNIQUE INDEX accounts_external ON accounts(project_id, "
+                            "connector, external_id) WHERE external_id IS NOT NULL"),
+             QStringLiteral("ALTER TABLE subaccounts ADD COLUMN external_id TEXT"),
+             QStringLiteral("CREATE UNIQUE INDEX subaccounts_external ON "
+                            "subaccounts(account_id, external_id) WHERE external_id IS NOT NULL"),
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN platform_post_id TEXT"),
+             // The administrator's developer app at each platform. The secret is sealed
+             // with the server's key, which is kept outside the database.
+             QStringLiteral("CREATE TABLE platform_apps ("
+                            "platform TEXT PRIMARY KEY CHECK (platform IN ('linkedin', 'x', "
+                            "'facebook')), "
+                            "client_id TEXT NOT NULL, "
+                            "client_secret BLOB NOT NULL, "
+                            "urls TEXT NOT NULL DEFAULT '{}', "
+                            "scopes TEXT, "
+                            "updated_at BIGINT NOT NULL)"),
+             // Tokens of an account or of one of its pages (owner_id), sealed. Deleting
+             // the account deletes them.
+             QStringLiteral("CREATE TABLE credentials ("
+                            "owner_id TEXT PRIMARY KEY, "
+                            "account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE, "
+                            "access_token BLOB NOT NULL, "
+                            "refresh_token BLOB, "
+                            "access_expires_at BIGINT, "
+                            "refresh_expires_at BIGINT, "
+                            "scopes TEXT, "
+                            "updated_at BIGINT NOT NULL)"),
+             QStringLiteral("CREATE INDEX credentials_account ON credentials(account_id)"),
+             // One authorization in progress: the state authenticates the platform's
+             // callback, once, for ten minutes.
+             QStringLiteral("CREATE TABLE oauth_states ("
+                            "state TEXT PRIMARY KEY, "
+                            "project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE, "
+                            "platform TEXT NOT NULL, "
+                            "account_id TEXT, "
+                            "code_verifier BLOB, "
+                            "redirect_uri TEXT NOT NULL, "
+                            "created_at BIGINT NOT NULL, "
+                            "expires_at BIGINT NOT NULL, "
+                            "used_at BIGINT, "
+                            "result TEXT NOT NULL DEFAULT 'pending', "
+                            "result_account_id TEXT, "
+                            "error TEXT)"),
+             QStringLiteral("CREATE INDEX oauth_states_expiry ON oauth_states(expires_at)"),
+         }},
     };
 }
 

@@ -16,7 +16,7 @@ using slotline::client::LocalStore;
 namespace {
 
 Account account(const QString &id, Platform platform, const QString &name, const QString &username,
-                AccountStatus status = AccountStatus::Active)
+                AccountStatus status = AccountStatus::Connected)
 {
     Account value;
     value.id = id;

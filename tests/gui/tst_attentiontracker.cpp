@@ -119,7 +119,7 @@ private Q_SLOTS:
         store.open(newStoreFile());
         RecordingNotifier notifier;
         AttentionTracker tracker(store, notifier);
-        store.putAccounts({account(u"acc_a"_s, AccountStatus::Active)}, 1);
+        store.putAccounts({account(u"acc_a"_s, AccountStatus::Connected)}, 1);
         QCOMPARE(notifier.told.size(), 0);
         store.putAccounts({account(u"acc_a"_s, AccountStatus::Disconnected)}, 2);
         QCOMPARE(notifier.told.size(), 1);
@@ -129,7 +129,7 @@ private Q_SLOTS:
         QCOMPARE(tracker.unseenCount(), 0);
 
         // Connected again, then lost again: a new trouble, told again.
-        store.putAccounts({account(u"acc_a"_s, AccountStatus::Active)}, 3);
+        store.putAccounts({account(u"acc_a"_s, AccountStatus::Connected)}, 3);
         store.putAccounts({account(u"acc_a"_s, AccountStatus::Disconnected)}, 4);
         QCOMPARE(notifier.told.size(), 2);
         QCOMPARE(tracker.unseenCount(), 1);

@@ -73,7 +73,7 @@ private Q_SLOTS:
         QCOMPARE(facebook.value(QStringLiteral("platform")).toString(), QStringLiteral("facebook"));
         QCOMPARE(facebook.value(QStringLiteral("profileImageUrl")).toString(),
                  QStringLiteral("https://img.example/fb.png"));
-        QCOMPARE(facebook.value(QStringLiteral("status")).toString(), QStringLiteral("active"));
+        QCOMPARE(facebook.value(QStringLiteral("status")).toString(), QStringLiteral("connected"));
     }
 
     void platformFilterAcceptsX_data()

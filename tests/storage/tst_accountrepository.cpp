@@ -92,13 +92,70 @@ private Q_SLOTS:
         QCOMPARE(read.name, QStringLiteral("Café ☕"));
         QCOMPARE(read.platform, Platform::Facebook);
         QCOMPARE(read.profileImageUrl, QStringLiteral("https://img.test/a.png"));
-        QVERIFY(read.status == AccountStatus::Active);
+        QVERIFY(read.status == AccountStatus::Connected);
         QCOMPARE(read.connector, QStringLiteral("sandbox"));
         QCOMPARE(read.connectedAtMs, m_clock.nowMs());
         const QJsonObject json = read.toJson();
         QCOMPARE(json.value(QStringLiteral("platform")).toString(), QStringLiteral("facebook"));
         QVERIFY(!json.contains(QStringLiteral("projectId")));
-        QVERIFY(!json.contains(QStringLiteral("connector")));
+        QCOMPARE(json.value(QStringLiteral("connector")).toString(), QStringLiteral("sandbox"));
+        QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("connected"));
+        QVERIFY(!json.contains(QStringLiteral("rateLimitedUntil")));
+    }
+
+    void connectingThePersonAgainKeepsTheirAccount()
+    {
+        AccountRepository accounts(m_database, m_clock);
+        NewAccount person {
+            m_projectA, Platform::Twitter,   QStringLiteral("Ada"), QStringLiteral("ada"),
+            {},         QStringLiteral("x"), QStringLiteral("1500")};
+        bool created = false;
+        const Account first = accounts.connect(person, &created);
+        QVERIFY(created);
+        accounts.setStatus(first.id, AccountStatus::NeedsReconnect,
+                           QStringLiteral("X refused the token."));
+        QVERIFY(accounts.find(m_projectA, first.id)->status == AccountStatus::NeedsReconnect);
+        QCOMPARE(accounts.find(m_projectA, first.id)->statusReason,
+                 QStringLiteral("X refused the token."));
+
+        person.name = QStringLiteral("Ada L.");
+        const Account again = accounts.connect(person, &created);
+        QVERIFY(!created);
+        QCOMPARE(again.id, first.id);
+        QCOMPARE(again.name, QStringLiteral("Ada L."));
+        QVERIFY(again.status == AccountStatus::Connected);
+        QVERIFY(again.statusReason.isEmpty());
+
+        // The same person in another project, or on another connector, is another account.
+        NewAccount elsewhere = person;
+        elsewhere.projectId = m_projectB;
+        QVERIFY(accounts.connect(elsewhere, &created).id != first.id);
+        QVERIFY(created);
+
+        accounts.setStatus(first.id, AccountStatus::RateLimited, {}, 1'700'000'000'000);
+        const QJsonObject json = accounts.find(m_projectA, first.id)->toJson();
+        QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("rate_limited"));
+        QCOMPARE(json.value(QStringLiteral("rateLimitedUntil")).toString(),
+                 QStringLiteral("2023-11-14T22:13:20.000Z"));
+    }
+
+    void pagesAreKeptByThePlatformsId()
+    {
+        AccountRepository accounts(m_database, m_clock);
+        const Account person = add(m_projectA, Platform::Facebook, QStringLiteral("Ada"));
+        const Subaccount page = accounts.putSubaccount(
+            person.id, QStringLiteral("101"), QStringLiteral("Bakery"), QStringLiteral("page"));
+        accounts.putSubaccount(person.id, QStringLiteral("102"), QStringLiteral("Shop"),
+                               QStringLiteral("page"));
+        const Subaccount renamed
+            = accounts.putSubaccount(person.id, QStringLiteral("101"),
+                                     QStringLiteral("Bakery & Café"), QStringLiteral("page"));
+        QCOMPARE(renamed.id, page.id);
+        const QList<Subaccount> all = accounts.subaccountsOf(person.id);
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all[0].name, QStringLiteral("Bakery & Café"));
+        QCOMPARE(all[0].externalId, QStringLiteral("101"));
+        QVERIFY(!all[0].toJson().contains(QStringLiteral("externalId")));
     }
 
     void subaccountsBelongToAnAccount()

@@ -80,14 +80,17 @@ private Q_SLOTS:
                           .create(NewProject {
                               QStringLiteral("P"), QStringLiteral("UTC"), {}, QStringLiteral("O")})
                           .id;
-            account = AccountRepository(database, clock)
-                          .add(NewAccount {project,
-                                           Platform::LinkedIn,
-                                           QStringLiteral("L"),
-                                           QStringLiteral("l"),
-                                           {},
-                                           QStringLiteral("sandbox")})
-                          .id;
+            // As that version wrote accounts: "active" or "disconnected".
+            account = QStringLiteral("acc_old");
+            Statement(database, QStringLiteral(
+                                    "INSERT INTO accounts (id, project_id, platform, name, "
+                                    "username, status, connector, connected_at) VALUES "
+                                    "('acc_old', ?, 'linkedin', 'L', 'l', 'active', 'sandbox', 1), "
+                                    "('acc_gone', ?, 'twitter', 'X', 'x', 'disconnected', "
+                                    "'sandbox', 2)"))
+                .bind(project)
+                .bind(project)
+                .exec();
             Statement(database,
                       QStringLiteral("INSERT INTO drafts (id, project_id, text, search_text, "
                                      "platforms, media_urls, revision, created_at, updated_at) "
@@ -120,6 +123,10 @@ private Q_SLOTS:
         QCOMPARE(post->text, QStringLiteral("Old post"));
         QVERIFY(post->draftId.isNull());
         QVERIFY(submissions.publications(project, {QStringLiteral("drf_old")}, 50).isEmpty());
+        AccountRepository accounts(database, clock);
+        QVERIFY(accounts.find(project, account)->status == AccountStatus::Connected);
+        QVERIFY(accounts.find(project, QStringLiteral("acc_gone"))->status
+                == AccountStatus::Disconnected);
 
         Draft fresh;
         fresh.id = QStringLiteral("drf_new");

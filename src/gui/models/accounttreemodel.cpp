@@ -196,7 +196,7 @@ QVariant AccountTreeModel::data(const QModelIndex &index, int role) const
 
 QVariant AccountTreeModel::accountData(const Account &account, int role) const
 {
-    const bool connected = account.status == AccountStatus::Active;
+    const bool connected = account.status == AccountStatus::Connected;
     switch (role) {
     case Qt::DisplayRole: return account.name;
     case Qt::DecorationRole: return PlatformStyle::icon(account.platform);
@@ -248,7 +248,7 @@ QVariant AccountTreeModel::pageData(const AccountNode &owner, const Subaccount &
         //: A page's tooltip: its name, its type ("page", "organization") and its account.
         return tr("%1 (%2 of %3)").arg(page.name, pageTypeText(page.type), owner.account.name);
     case Qt::ForegroundRole:
-        if (owner.account.status != AccountStatus::Active)
+        if (owner.account.status != AccountStatus::Connected)
             return ItemColors::muted();
         return {};
     case AccountIdRole: return owner.account.id;

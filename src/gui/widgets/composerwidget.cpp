@@ -614,7 +614,7 @@ void ComposerWidget::fillAccounts()
     const QList<Platform> chosen = chosenPlatforms();
     m_ui->accountCombo->clear();
     for (const Account &account : m_session.store().cachedAccounts()) {
-        if (account.status != AccountStatus::Active)
+        if (account.status != AccountStatus::Connected)
             continue;
         if (!chosen.isEmpty() && !chosen.contains(account.platform))
             continue;

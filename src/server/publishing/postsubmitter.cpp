@@ -71,7 +71,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                 u"validation_failed"_s, u"post.content.platform"_s,
                 u"is %1, but the account is a %2 account"_s.arg(
                     platforms::toString(platform), platforms::toString(account->platform)));
-        if (account->status != AccountStatus::Active)
+        if (account->status != AccountStatus::Connected)
             violations.add(u"validation_failed"_s, u"post.accountId"_s,
                            u"is disconnected; reconnect it before posting"_s);
     }
