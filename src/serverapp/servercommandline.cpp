@@ -4,6 +4,7 @@
 #include "serverapp/creditscommand.h"
 #include "serverapp/initdemocommand.h"
 #include "serverapp/keyscommand.h"
+#include "serverapp/platformscommand.h"
 #include "serverapp/projectscommand.h"
 #include "serverapp/servecommand.h"
 #include "serverapp/subaccountscommand.h"
@@ -40,6 +41,7 @@ ServerCommandLine::ServerCommandLine(QTextStream &out, QTextStream &err)
     m_commands.push_back(std::make_unique<AccountsCommand>());
     m_commands.push_back(std::make_unique<SubaccountsCommand>());
     m_commands.push_back(std::make_unique<CreditsCommand>());
+    m_commands.push_back(std::make_unique<PlatformsCommand>());
 }
 
 ServerCommandLine::~ServerCommandLine() = default;

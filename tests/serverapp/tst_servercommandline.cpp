@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -243,6 +244,78 @@ private Q_SLOTS:
         for (const QString &bad : {QStringLiteral("0"), QStringLiteral("-5"), QStringLiteral("ten"),
                                    QStringLiteral("1.5"), QStringLiteral("99999999999")})
             QCOMPARE(grant(bad).exitCode, 2);
+    }
+
+    void platformAppsKeepTheirSecretSealed()
+    {
+        const auto platforms = [this](QStringList arguments) {
+            return run(QStringList {QStringLiteral("platforms")} + arguments);
+        };
+        const Run empty = platforms({QStringLiteral("list")});
+        QCOMPARE(empty.exitCode, 0);
+        QVERIFY(empty.out.contains(u"No platform apps yet"_s));
+
+        QTemporaryDir secretDirectory;
+        QFile secretFile(secretDirectory.filePath(u"secret"_s));
+        QVERIFY(secretFile.open(QIODevice::WriteOnly));
+        secretFile.write("the-app-secret-4711\nignored second line\n");
+        secretFile.close();
+        const Run set = platforms({u"set"_s, u"twitter"_s, u"--client-id"_s, u"client-1"_s,
+                                   u"--client-secret-file"_s, secretFile.fileName(), u"--url"_s,
+                                   u"api=http://127.0.0.1:8790/x"_s});
+        QCOMPARE(set.exitCode, 0);
+        QVERIFY2(set.out.contains(u"/oauth/callback/x"_s), qPrintable(set.out));
+        QVERIFY(!set.out.contains(u"the-app-secret"_s));
+
+        const Run listed = platforms({u"list"_s, u"--json"_s});
+        QCOMPARE(listed.exitCode, 0);
+        const QJsonObject app = listed.jsonArray().first().toObject();
+        QCOMPARE(app.value(u"platform"_s).toString(), u"x"_s);
+        QCOMPARE(app.value(u"clientId"_s).toString(), u"client-1"_s);
+        const QJsonObject settings = app.value(u"settings"_s).toObject();
+        QCOMPARE(settings.value(u"api"_s).toString(), u"http://127.0.0.1:8790/x"_s);
+        QCOMPARE(settings.value(u"authorize"_s).toString(), u"https://x.com/i/oauth2/authorize"_s);
+        QVERIFY(!listed.out.contains(u"the-app-secret"_s));
+        QVERIFY(!platforms({u"list"_s}).out.contains(u"the-app-secret"_s));
+
+        // Sealed on disk, with the key beside the database, private.
+        QFile key(QDir(m_directory.path()).filePath(u"secret.key"_s));
+        QVERIFY(key.exists());
+        QCOMPARE(key.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+                 QFileDevice::Permissions());
+        QFile database(QDir(m_directory.path()).filePath(u"slotline.db"_s));
+        QVERIFY(database.open(QIODevice::ReadOnly));
+        QVERIFY(!database.readAll().contains("the-app-secret-4711"));
+
+        struct Refusal
+        {
+            QStringList arguments;
+            QString says;
+        };
+        const QList<Refusal> refusals {
+            {{u"set"_s, u"myspace"_s, u"--client-id"_s, u"a"_s, u"--client-secret"_s, u"b"_s},
+             u"unknown platform"_s},
+            {{u"set"_s, u"x"_s, u"--client-id"_s, u"a"_s}, u"--client-secret-file"_s},
+            {{u"set"_s, u"x"_s, u"--client-id"_s, u"a"_s, u"--client-secret"_s, u"b"_s, u"--url"_s,
+              u"token=http://a"_s},
+             u"x has endpoints authorize, api"_s},
+            {{u"set"_s, u"x"_s, u"--client-id"_s, u"a"_s, u"--client-secret"_s, u"b"_s, u"--url"_s,
+              u"api=ftp://a"_s},
+             u"http:// or https://"_s},
+            {{u"set"_s, u"linkedin"_s, u"--client-id"_s, u"a"_s, u"--client-secret"_s, u"b"_s,
+              u"--set"_s, u"version=2026"_s},
+             u"YYYYMM"_s},
+        };
+        for (const Refusal &refusal : refusals) {
+            const Run refused = platforms(refusal.arguments);
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(refusal.says), qPrintable(refused.err));
+        }
+        QCOMPARE(platforms({u"list"_s, u"--json"_s}).jsonArray().size(), 1);
+
+        QCOMPARE(platforms({u"remove"_s, u"x"_s}).exitCode, 0);
+        QCOMPARE(platforms({u"remove"_s, u"x"_s}).exitCode, 1);
+        QVERIFY(platforms({u"list"_s, u"--json"_s}).jsonArray().isEmpty());
     }
 
     void publicUrls_data()

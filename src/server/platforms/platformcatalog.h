@@ -1,0 +1,40 @@
+#pragma once
+
+#include "storage/platformapprepository.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace slotline {
+
+// What Slotline knows of each real platform before an administrator configures it: the
+// connector's name, the endpoints and settings it uses by their documented names with
+// their real defaults, and the scopes it asks for.
+class PlatformCatalog
+{
+public:
+    struct Setting
+    {
+        QString name;
+        QString defaultValue;
+        QString description;
+        bool isUrl = true;
+    };
+
+    // linkedin, x, facebook
+    static QStringList connectorNames();
+    // Accepts the API's spellings too (twitter means x); nothing for an unknown name.
+    static std::optional<QString> connectorName(QStringView spelling);
+    static QString displayName(const QString &connector);
+    static QList<Setting> settings(const QString &connector);
+    static QString defaultScopes(const QString &connector);
+
+    // The app's value for `name`, or the default.
+    static QString value(const PlatformApp &app, const QString &name);
+    static QString scopes(const PlatformApp &app);
+};
+
+} // namespace slotline

@@ -1,0 +1,260 @@
+#include "serverapp/platformscommand.h"
+
+#include "core/isotime.h"
+#include "server/platforms/platformcatalog.h"
+#include "storage/platformapprepository.h"
+#include "storage/secretbox.h"
+
+#include <QFile>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace slotline {
+namespace {
+
+QJsonObject toJson(const PlatformApp &app)
+{
+    QJsonObject settings;
+    for (const PlatformCatalog::Setting &setting : PlatformCatalog::settings(app.platform))
+        settings.insert(setting.name, PlatformCatalog::value(app, setting.name));
+    return QJsonObject {{QStringLiteral("platform"), app.platform},
+                        {QStringLiteral("clientId"), app.clientId},
+                        {QStringLiteral("settings"), settings},
+                        {QStringLiteral("scopes"), PlatformCatalog::scopes(app)},
+                        {QStringLiteral("updatedAt"), isotime::format(app.updatedAtMs)}};
+}
+
+QString knownSettings(const QString &platform, bool urls)
+{
+    QStringList names;
+    for (const PlatformCatalog::Setting &setting : PlatformCatalog::settings(platform)) {
+        if (setting.isUrl == urls)
+            names.append(setting.name);
+    }
+    return names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QStringList PlatformsCommand::verbs() const
+{
+    return {QStringLiteral("set"), QStringLiteral("list"), QStringLiteral("remove")};
+}
+
+QString PlatformsCommand::description(const QString &verb) const
+{
+    if (verb == u"set")
+        return QStringLiteral(
+            "Give the server the developer app it connects accounts of a platform "
+            "(linkedin, x or facebook) with. The secret is stored sealed with the server's key "
+            "(secret.key in the data directory) and never printed. Register "
+            "<public-url>/oauth/callback/<platform> as the app's callback address.");
+    if (verb == u"list")
+        return QStringLiteral("List the configured platform apps and their endpoints (never a "
+                              "secret).");
+    return QStringLiteral("Forget a platform's app: its accounts can no longer be connected or "
+                          "refreshed.");
+}
+
+void PlatformsCommand::configure(const QString &verb, QCommandLineParser &parser) const
+{
+    if (verb == u"list")
+        return;
+    parser.addPositionalArgument(QStringLiteral("platform"),
+                                 QStringLiteral("linkedin, x or facebook."));
+    if (verb != u"set")
+        return;
+    parser.addOption({QStringLiteral("client-id"), QStringLiteral("The app's client id."),
+                      QStringLiteral("id")});
+    parser.addOption({QStringLiteral("client-secret"),
+                      QStringLiteral("The app's client secret. Other users of this machine can "
+                                     "see command lines: prefer --client-secret-file."),
+                      QStringLiteral("secret")});
+    parser.addOption({QStringLiteral("client-secret-file"),
+                      QStringLiteral("A file whose first line is the client secret (- reads "
+                                     "standard input)."),
+                      QStringLiteral("path")});
+    parser.addOption({QStringLiteral("url"),
+                      QStringLiteral("An endpoint other than the platform's own, by name (x: "
+                                     "authorize, api; linkedin: authorize, token, api; facebook: "
+                                     "authorize, api). Repeatable."),
+                      QStringLiteral("name=url")});
+    parser.addOption({QStringLiteral("set"),
+                      QStringLiteral("A setting other than its default (linkedin: version, the "
+                                     "LinkedIn-Version header). Repeatable."),
+                      QStringLiteral("name=value")});
+    parser.addOption({QStringLiteral("scopes"),
+                      QStringLiteral("The scopes to ask for instead of the defaults (see "
+                                     "docs/connectors.md)."),
+                      QStringLiteral("scopes")});
+}
+
+int PlatformsCommand::run(const QString &verb, const QCommandLineParser &parser,
+                          CommandContext &context)
+{
+    if (verb != u"list" && !platformArgument(parser, context))
+        return ExitUsage;
+    if (!context.openDatabase())
+        return ExitFailure;
+    QString error;
+    const auto secrets
+        = SecretBox::fromKeyFile(SecretBox::keyFilePath(context.dataDirectory), &error);
+    if (!secrets) {
+        context.err << "error: " << error << Qt::endl;
+        return ExitFailure;
+    }
+    if (verb == u"set")
+        return set(parser, context, *secrets);
+    if (verb == u"list")
+        return list(context, *secrets);
+    return remove(parser, context, *secrets);
+}
+
+std::optional<QString> PlatformsCommand::platformArgument(const QCommandLineParser &parser,
+                                                          CommandContext &context)
+{
+    const QStringList arguments = parser.positionalArguments();
+    if (arguments.size() != 1) {
+        context.err << "error: give one platform: "
+                    << PlatformCatalog::connectorNames().join(QStringLiteral(", ")) << Qt::endl;
+        return std::nullopt;
+    }
+    const auto platform = PlatformCatalog::connectorName(arguments.first());
+    if (!platform)
+        context.err << "error: unknown platform \"" << arguments.first()
+                    << "\"; known: " << PlatformCatalog::connectorNames().join(QStringLiteral(", "))
+                    << Qt::endl;
+    return platform;
+}
+
+int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &context,
+                          const SecretBox &secrets)
+{
+    PlatformApp app;
+    app.platform = *platformArgument(parser, context);
+    const auto clientId = required(parser, QStringLiteral("client-id"), context);
+    if (!clientId)
+        return ExitUsage;
+    app.clientId = clientId->trimmed();
+
+    if (parser.isSet(QStringLiteral("client-secret"))) {
+        app.clientSecret = parser.value(QStringLiteral("client-secret")).trimmed();
+    } else if (parser.isSet(QStringLiteral("client-secret-file"))) {
+        const QString path = parser.value(QStringLiteral("client-secret-file"));
+        QFile file;
+        const bool opened = path == u"-" ? file.open(stdin, QIODevice::ReadOnly)
+                                         : (file.setFileName(path), file.open(QIODevice::ReadOnly));
+        if (!opened) {
+            context.err << "error: cannot read " << path << ": " << file.errorString() << Qt::endl;
+            return ExitFailure;
+        }
+        app.clientSecret = QString::fromUtf8(file.readLine()).trimmed();
+    } else {
+        context.err << "error: give the app's secret with --client-secret-file (or "
+                       "--client-secret)"
+                    << Qt::endl;
+        return ExitUsage;
+    }
+    if (app.clientId.isEmpty() || app.clientSecret.isEmpty()) {
+        context.err << "error: the client id and secret must not be empty" << Qt::endl;
+        return ExitUsage;
+    }
+
+    const auto readPairs = [&](const QString &option, bool urls) -> bool {
+        for (const QString &pair : parser.values(option)) {
+            const qsizetype equals = pair.indexOf(u'=');
+            const QString name = pair.first(std::max<qsizetype>(equals, 0)).trimmed();
+            const QString value = equals < 0 ? QString() : pair.sliced(equals + 1).trimmed();
+            bool known = false;
+            for (const PlatformCatalog::Setting &setting : PlatformCatalog::settings(app.platform))
+                known = known || (setting.name == name && setting.isUrl == urls);
+            if (!known) {
+                context.err << "error: --" << option << " " << pair << ": " << app.platform
+                            << " has " << (urls ? "endpoints" : "settings") << " "
+                            << knownSettings(app.platform, urls) << Qt::endl;
+                return false;
+            }
+            if (urls) {
+                const QUrl url(value, QUrl::StrictMode);
+                if (!url.isValid() || url.host().isEmpty()
+                    || (url.scheme() != u"https" && url.scheme() != u"http")) {
+                    context.err << "error: --url " << name
+                                << " must be an http:// or https:// address" << Qt::endl;
+                    return false;
+                }
+            } else if (app.platform == u"linkedin" && name == u"version"
+                       && !QRegularExpression(QStringLiteral("^20\\d\\d(0[1-9]|1[0-2])$"))
+                               .match(value)
+                               .hasMatch()) {
+                context.err << "error: --set version must be a LinkedIn version, YYYYMM"
+                            << Qt::endl;
+                return false;
+            }
+            app.urls.insert(name, value);
+        }
+        return true;
+    };
+    if (!readPairs(QStringLiteral("url"), true) || !readPairs(QStringLiteral("set"), false))
+        return ExitUsage;
+    app.scopes = parser.value(QStringLiteral("scopes")).simplified();
+
+    PlatformAppRepository(context.database, secrets, context.clock).put(app);
+    const PlatformApp stored
+        = *PlatformAppRepository(context.database, secrets, context.clock).find(app.platform);
+    if (context.json) {
+        context.printJson(toJson(stored));
+    } else {
+        context.out << PlatformCatalog::displayName(app.platform) << " app " << app.clientId
+                    << " saved. Register <public-url>/oauth/callback/" << app.platform
+                    << " as its callback address (the built-in server of the desktop app: "
+                       "http://127.0.0.1:8787/oauth/callback/"
+                    << app.platform << ")." << Qt::endl;
+    }
+    return ExitSuccess;
+}
+
+int PlatformsCommand::list(CommandContext &context, const SecretBox &secrets)
+{
+    const QList<PlatformApp> apps
+        = PlatformAppRepository(context.database, secrets, context.clock).list();
+    if (context.json) {
+        context.printJsonList(apps, toJson);
+        return ExitSuccess;
+    }
+    if (apps.isEmpty()) {
+        context.out << "No platform apps yet: accounts publish to the sandbox only. See "
+                       "slotline-server platforms set --help."
+                    << Qt::endl;
+        return ExitSuccess;
+    }
+    for (const PlatformApp &app : apps) {
+        context.out << app.platform << "  client " << app.clientId << "  scopes \""
+                    << PlatformCatalog::scopes(app) << "\"  updated "
+                    << isotime::format(app.updatedAtMs) << Qt::endl;
+        for (const PlatformCatalog::Setting &setting : PlatformCatalog::settings(app.platform)) {
+            const bool overridden = app.urls.contains(setting.name);
+            context.out << "    " << setting.name << " "
+                        << PlatformCatalog::value(app, setting.name)
+                        << (overridden ? "" : "  (default)") << Qt::endl;
+        }
+    }
+    return ExitSuccess;
+}
+
+int PlatformsCommand::remove(const QCommandLineParser &parser, CommandContext &context,
+                             const SecretBox &secrets)
+{
+    const QString platform = *platformArgument(parser, context);
+    if (!PlatformAppRepository(context.database, secrets, context.clock).remove(platform)) {
+        context.err << "error: no " << platform << " app is configured" << Qt::endl;
+        return ExitFailure;
+    }
+    if (!context.json)
+        context.out << "Removed the " << platform << " app." << Qt::endl;
+    else
+        context.printJson(QJsonObject {{QStringLiteral("removed"), platform}});
+    return ExitSuccess;
+}
+
+} // namespace slotline
