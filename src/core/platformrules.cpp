@@ -1,9 +1,21 @@
 #include "core/platformrules.h"
 
-#include <QSet>
+#include "core/emojisequences.h"
+#include "core/topleveldomains.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
 
 namespace slotline {
 namespace {
+
+// twitter-text's limits for what X accepts as a link.
+constexpr qsizetype MaxUrlLength = 4096;
+constexpr qsizetype MaxTcoSlugLength = 40;
+constexpr qsizetype MaxLabelLength = 63;
+// X checks a link without protocol as if https:// were in front of it.
+constexpr qsizetype AssumedProtocolLength = 8;
 
 bool isLight(char32_t codePoint)
 {
@@ -12,85 +24,376 @@ bool isLight(char32_t codePoint)
            || (codePoint >= 0x2032 && codePoint <= 0x2037);
 }
 
-bool isDomainChar(QChar c)
+char16_t foldAscii(char16_t c)
 {
-    return c.isLetterOrNumber() || c == u'-';
+    return c >= u'A' && c <= u'Z' ? char16_t(c - u'A' + u'a') : c;
 }
 
-// Characters that may appear in a URL after its host (RFC 3986, loosely: X is lenient).
-bool isUrlChar(QChar c)
+bool isAsciiAlnum(char16_t c)
 {
-    if (c.isSpace())
+    c = foldAscii(c);
+    return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9');
+}
+
+bool isLatinAccent(char16_t c)
+{
+    return (c >= 0xc0 && c <= 0xd6) || (c >= 0xd8 && c <= 0xf6) || (c >= 0xf8 && c <= 0x24f)
+           || c == 0x253 || c == 0x254 || c == 0x256 || c == 0x257 || c == 0x259 || c == 0x25b
+           || c == 0x263 || c == 0x268 || c == 0x26f || c == 0x272 || c == 0x289 || c == 0x28b
+           || c == 0x2bb || (c >= 0x300 && c <= 0x36f) || (c >= 0x1e00 && c <= 0x1eff);
+}
+
+bool isCyrillic(char16_t c)
+{
+    return c >= 0x400 && c <= 0x4ff;
+}
+
+bool isOneOf(char16_t c, std::u16string_view set)
+{
+    return set.find(c) != std::u16string_view::npos;
+}
+
+// A character of a host label in the ordinary (Latin) form.
+bool isHostChar(char16_t c)
+{
+    return isAsciiAlnum(c) || isLatinAccent(c);
+}
+
+bool isPathChar(char16_t c)
+{
+    return isAsciiAlnum(c) || isLatinAccent(c) || isCyrillic(c) || c == 0x2013
+           || isOneOf(c, u"!*';:=+,.$/%#[]-_~|&@");
+}
+
+// A path ends on one of these (or a closing parenthesis), so /foo. leaves the period.
+bool isPathEndChar(char16_t c)
+{
+    return isAsciiAlnum(c) || isLatinAccent(c) || isCyrillic(c) || isOneOf(c, u"=_#/-+");
+}
+
+bool isQueryChar(char16_t c)
+{
+    return isAsciiAlnum(c) || isOneOf(c, u"!?*'();:&=+$/%#[]-_.,~|@");
+}
+
+bool isQueryEndChar(char16_t c)
+{
+    return isAsciiAlnum(c) || isOneOf(c, u"-_&=#/");
+}
+
+// A character of a host label in the Unicode form, allowed only after a protocol.
+bool isUnicodeHostChar(char32_t c)
+{
+    if (c < 0x80)
+        return isAsciiAlnum(char16_t(c));
+    if (c >= 0x2000 && c <= 0x206f)
         return false;
-    return c.unicode() > 0x20 && c != u'"' && c != u'<' && c != u'>';
+    const QChar::Category category = QChar::category(c);
+    return category != QChar::Separator_Space && category != QChar::Separator_Line
+           && category != QChar::Separator_Paragraph;
 }
 
-// Punctuation at the end of a URL usually ends the sentence, not the URL.
-bool isTrailingPunctuation(QChar c)
+// What may come right before a link: not part of a word, mention, hashtag or cashtag.
+bool isValidPrecedingChar(char16_t c)
 {
-    return QStringView(u".,;:!?'\")]}").contains(c);
+    return !isAsciiAlnum(c) && !isOneOf(c, u"@\uff20$#\uff03\ufffe\ufeff\uffff");
 }
 
-const QSet<QString> &knownTopLevelDomains()
+struct CodePoint
 {
-    static const QSet<QString> domains {
-        QStringLiteral("com"),  QStringLiteral("net"),  QStringLiteral("org"),
-        QStringLiteral("io"),   QStringLiteral("co"),   QStringLiteral("info"),
-        QStringLiteral("biz"),  QStringLiteral("app"),  QStringLiteral("dev"),
-        QStringLiteral("me"),   QStringLiteral("tv"),   QStringLiteral("ly"),
-        QStringLiteral("ai"),   QStringLiteral("gl"),   QStringLiteral("edu"),
-        QStringLiteral("gov"),  QStringLiteral("eu"),   QStringLiteral("de"),
-        QStringLiteral("uk"),   QStringLiteral("fr"),   QStringLiteral("es"),
-        QStringLiteral("it"),   QStringLiteral("nl"),   QStringLiteral("be"),
-        QStringLiteral("ch"),   QStringLiteral("at"),   QStringLiteral("se"),
-        QStringLiteral("no"),   QStringLiteral("dk"),   QStringLiteral("fi"),
-        QStringLiteral("pl"),   QStringLiteral("cz"),   QStringLiteral("pt"),
-        QStringLiteral("ie"),   QStringLiteral("us"),   QStringLiteral("ca"),
-        QStringLiteral("au"),   QStringLiteral("nz"),   QStringLiteral("jp"),
-        QStringLiteral("cn"),   QStringLiteral("in"),   QStringLiteral("br"),
-        QStringLiteral("mx"),   QStringLiteral("ru"),   QStringLiteral("xyz"),
-        QStringLiteral("shop"), QStringLiteral("blog"), QStringLiteral("news"),
-    };
-    return domains;
+    char32_t value;
+    qsizetype units;
+};
+
+CodePoint codePointAt(QStringView text, qsizetype position)
+{
+    const QChar c = text[position];
+    if (c.isHighSurrogate() && position + 1 < text.size() && text[position + 1].isLowSurrogate())
+        return {QChar::surrogateToUcs4(c, text[position + 1]), 2};
+    return {c.unicode(), 1};
 }
 
-// The end of the URL starting at `start` (exclusive), trailing punctuation removed.
-qsizetype urlEnd(QStringView text, qsizetype from)
+qsizetype protocolLength(QStringView text, qsizetype position)
+{
+    const QStringView rest = text.sliced(position);
+    if (rest.startsWith(u"https://", Qt::CaseInsensitive))
+        return 8;
+    if (rest.startsWith(u"http://", Qt::CaseInsensitive))
+        return 7;
+    return 0;
+}
+
+// A top-level domain from the list, or a punycode one (xn--...).
+qsizetype topLevelDomainLength(QStringView text, qsizetype position)
+{
+    if (const qsizetype listed = TopLevelDomains::lengthAt(text, position))
+        return listed;
+    if (!text.sliced(position).startsWith(u"xn--", Qt::CaseInsensitive))
+        return 0;
+    qsizetype end = position + 4;
+    while (end < text.size() && (isAsciiAlnum(text[end].unicode()) || text[end] == u'-'))
+        ++end;
+    return end > position + 4 ? end - position : 0;
+}
+
+// The end of a host of Latin labels (sub.domain.tld) starting at `start`, -1 if none. The
+// last label before the top-level domain may not contain '_', the ones before it may.
+qsizetype latinHostEnd(QStringView text, qsizetype start)
+{
+    qsizetype best = -1;
+    qsizetype labelStart = start;
+    while (labelStart < text.size()) {
+        qsizetype labelEnd = labelStart;
+        bool underscore = false;
+        while (labelEnd < text.size()
+               && (isHostChar(text[labelEnd].unicode()) || text[labelEnd] == u'-'
+                   || text[labelEnd] == u'_')) {
+            underscore = underscore || text[labelEnd] == u'_';
+            ++labelEnd;
+        }
+        if (labelEnd == labelStart || labelEnd >= text.size() || text[labelEnd] != u'.'
+            || !isHostChar(text[labelStart].unicode()) || !isHostChar(text[labelEnd - 1].unicode()))
+            break;
+        const qsizetype next = labelEnd + 1;
+        if (!underscore) {
+            // The most labels wins: later matches replace earlier ones.
+            if (const qsizetype topLevel = topLevelDomainLength(text, next))
+                best = next + topLevel;
+        }
+        labelStart = next;
+    }
+    return best;
+}
+
+// The end of a one-label Unicode host (例え.jp) starting at `start`, -1 if none.
+qsizetype unicodeHostEnd(QStringView text, qsizetype start)
+{
+    qsizetype end = start;
+    bool lastIsHostChar = false;
+    while (end < text.size()) {
+        const CodePoint c = codePointAt(text, end);
+        if (c.value == u'-')
+            lastIsHostChar = false;
+        else if (isUnicodeHostChar(c.value))
+            lastIsHostChar = true;
+        else
+            break;
+        if (end == start && !lastIsHostChar)
+            return -1;
+        end += c.units;
+    }
+    if (end == start || !lastIsHostChar || end >= text.size() || text[end] != u'.')
+        return -1;
+    const qsizetype topLevel = TopLevelDomains::lengthAt(text, end + 1);
+    return topLevel > 0 ? end + 1 + topLevel : -1;
+}
+
+// The end of a run of `isChar` characters starting at `from`.
+template<typename Predicate>
+qsizetype runEnd(QStringView text, qsizetype from, Predicate isChar)
+{
+    while (from < text.size() && isChar(text[from].unicode()))
+        ++from;
+    return from;
+}
+
+// The end of a parenthesised part of a path at `open` (at most two levels deep, as in
+// Wikipedia's /Film_(1999)), -1 if it is not balanced.
+qsizetype balancedParensEnd(QStringView text, qsizetype open)
+{
+    const qsizetype inner = runEnd(text, open + 1, isPathChar);
+    if (inner > open + 1 && inner < text.size() && text[inner] == u')')
+        return inner + 1;
+    if (inner >= text.size() || text[inner] != u'(')
+        return -1;
+    const qsizetype nested = runEnd(text, inner + 1, isPathChar);
+    if (nested == inner + 1 || nested >= text.size() || text[nested] != u')')
+        return -1;
+    const qsizetype after = runEnd(text, nested + 1, isPathChar);
+    return after < text.size() && text[after] == u')' ? after + 1 : -1;
+}
+
+// The end of a path whose first character (after the '/') is at `from`.
+qsizetype pathEnd(QStringView text, qsizetype from)
 {
     qsizetype end = from;
-    while (end < text.size() && isUrlChar(text[end]))
-        ++end;
-    while (end > from && isTrailingPunctuation(text[end - 1]))
-        --end;
+    qsizetype position = from;
+    while (position < text.size()) {
+        const char16_t c = text[position].unicode();
+        if (c == u'(') {
+            const qsizetype close = balancedParensEnd(text, position);
+            if (close < 0)
+                break;
+            position = end = close;
+            continue;
+        }
+        if (!isPathChar(c))
+            break;
+        ++position;
+        if (isPathEndChar(c))
+            end = position;
+    }
     return end;
 }
 
-// A bare host at `start`: labels separated by dots, the last a known top-level domain.
-// Returns the end of the host, or -1.
-qsizetype bareHostEnd(QStringView text, qsizetype start)
+// The end of a query string starting with the '?' at `question`, or `question` if none.
+qsizetype queryEnd(QStringView text, qsizetype question, qsizetype limit)
 {
-    qsizetype position = start;
-    qsizetype lastLabelStart = -1;
-    int labels = 0;
-    while (position < text.size()) {
-        const qsizetype labelStart = position;
-        while (position < text.size() && isDomainChar(text[position]))
-            ++position;
-        if (position == labelStart)
+    qsizetype end = question;
+    for (qsizetype position = question + 1; position < limit; ++position) {
+        const char16_t c = text[position].unicode();
+        if (!isQueryChar(c))
             break;
-        ++labels;
-        lastLabelStart = labelStart;
-        if (position + 1 < text.size() && text[position] == u'.'
-            && isDomainChar(text[position + 1]))
-            ++position;
-        else
-            break;
+        if (isQueryEndChar(c))
+            end = position + 1;
     }
-    if (labels < 2)
-        return -1;
-    const QString topLevel
-        = text.sliced(lastLabelStart, position - lastLabelStart).toString().toLower();
-    return knownTopLevelDomains().contains(topLevel) ? position : -1;
+    return end;
+}
+
+// The length of a punycode-encoded label (RFC 3492), without the xn-- prefix.
+qsizetype punycodeLength(QStringView label)
+{
+    constexpr char32_t Base = 36, TMin = 1, TMax = 26, Skew = 38, Damp = 700;
+    char32_t codePoints[MaxLabelLength + 1];
+    qsizetype count = 0;
+    for (qsizetype i = 0; i < label.size();) {
+        // Every code point makes at least one output character: a longer label is too long.
+        if (count > MaxLabelLength)
+            return MaxLabelLength + 1;
+        const CodePoint c = codePointAt(label, i);
+        codePoints[count++] = QChar::toLower(c.value);
+        i += c.units;
+    }
+    qsizetype length = 0;
+    qsizetype handled = 0;
+    for (qsizetype i = 0; i < count; ++i) {
+        if (codePoints[i] < 0x80) {
+            ++length;
+            ++handled;
+        }
+    }
+    const qsizetype basic = handled;
+    if (basic > 0)
+        ++length;
+    char32_t n = 0x80;
+    std::uint64_t delta = 0;
+    char32_t bias = 72;
+    while (handled < count) {
+        char32_t next = 0x10ffff;
+        for (qsizetype i = 0; i < count; ++i) {
+            if (codePoints[i] >= n && codePoints[i] < next)
+                next = codePoints[i];
+        }
+        delta += std::uint64_t(next - n) * std::uint64_t(handled + 1);
+        n = next;
+        for (qsizetype i = 0; i < count; ++i) {
+            if (codePoints[i] < n)
+                ++delta;
+            if (codePoints[i] != n)
+                continue;
+            std::uint64_t q = delta;
+            for (char32_t k = Base;; k += Base) {
+                const char32_t t = k <= bias ? TMin : (k >= bias + TMax ? TMax : k - bias);
+                ++length;
+                if (q < t)
+                    break;
+                q = (q - t) / (Base - t);
+            }
+            // Adapt the bias (RFC 3492 section 6.1).
+            std::uint64_t adapted = handled == basic ? delta / Damp : delta / 2;
+            adapted += adapted / std::uint64_t(handled + 1);
+            char32_t k = 0;
+            while (adapted > ((Base - TMin) * TMax) / 2) {
+                adapted /= Base - TMin;
+                k += Base;
+            }
+            bias = char32_t(k + (Base - TMin + 1) * adapted / (adapted + Skew));
+            delta = 0;
+            ++handled;
+        }
+        ++delta;
+        ++n;
+    }
+    return length;
+}
+
+// The length of the host in its ASCII (IDNA) form, -1 if a label is too long for DNS.
+qsizetype asciiHostLength(QStringView host)
+{
+    qsizetype length = 0;
+    for (const QStringView label : host.tokenize(u'.')) {
+        const bool ascii
+            = std::all_of(label.begin(), label.end(), [](QChar c) { return c.unicode() < 0x80; });
+        // An encoded label cannot be encoded again.
+        if (!ascii && label.startsWith(u"xn--", Qt::CaseInsensitive))
+            return -1;
+        const qsizetype labelLength = ascii ? label.size() : 4 + punycodeLength(label);
+        if (labelLength > MaxLabelLength)
+            return -1;
+        length += labelLength + 1;
+    }
+    return length - 1;
+}
+
+struct UrlMatch
+{
+    qsizetype end = -1; // where the scan goes on, even when the link is not valid
+    PlatformRules::Span url {0, 0};
+    bool valid = false;
+};
+
+// The link starting at `start`, as twitter-text's extractor matches it.
+UrlMatch matchUrl(QStringView text, qsizetype start, QChar preceding)
+{
+    UrlMatch match;
+    const qsizetype protocol = protocolLength(text, start);
+    const qsizetype hostStart = start + protocol;
+    if (hostStart >= text.size() || (!isHostChar(text[hostStart].unicode()) && protocol == 0))
+        return match;
+    qsizetype hostEnd = latinHostEnd(text, hostStart);
+    if (hostEnd < 0 && protocol > 0)
+        hostEnd = unicodeHostEnd(text, hostStart);
+    if (hostEnd < 0)
+        return match;
+
+    qsizetype end = hostEnd;
+    if (end + 1 < text.size() && text[end] == u':' && text[end + 1].isDigit()
+        && text[end + 1].unicode() < 0x80)
+        end = runEnd(text, end + 1, [](char16_t c) { return c >= u'0' && c <= u'9'; });
+    if (end < text.size() && text[end] == u'/')
+        end = pathEnd(text, end + 1);
+    if (end < text.size() && text[end] == u'?')
+        end = queryEnd(text, end, text.size());
+    match.end = end;
+
+    // A bare domain right after '-', '_', '.' or '/' is part of something else.
+    if (protocol == 0 && isOneOf(preceding.unicode(), u"-_./"))
+        return match;
+
+    qsizetype urlEnd = end;
+    const QStringView host = text.sliced(hostStart, hostEnd - hostStart);
+    if (protocol > 0 && host.compare(u"t.co", Qt::CaseInsensitive) == 0 && hostEnd < end
+        && text[hostEnd] == u'/') {
+        // X's own short links: only the slug (and a query) count, and a long slug is no link.
+        const qsizetype slugEnd = runEnd(text.first(end), hostEnd + 1, isAsciiAlnum);
+        if (slugEnd > hostEnd + 1) {
+            if (slugEnd - (hostEnd + 1) > MaxTcoSlugLength)
+                return match;
+            urlEnd
+                = slugEnd < end && text[slugEnd] == u'?' ? queryEnd(text, slugEnd, end) : slugEnd;
+        }
+    }
+
+    const qsizetype asciiHost = asciiHostLength(host);
+    if (asciiHost < 0)
+        return match;
+    const qsizetype checkedLength
+        = (urlEnd - start) + asciiHost - host.size() + (protocol == 0 ? AssumedProtocolLength : 0);
+    if (checkedLength > MaxUrlLength)
+        return match;
+    match.url = {start, urlEnd - start};
+    match.valid = true;
+    return match;
 }
 
 } // namespace
@@ -120,68 +423,72 @@ int PlatformRules::maxMediaCount(Platform platform)
 QList<PlatformRules::Span> PlatformRules::findUrls(QStringView text)
 {
     QList<Span> urls;
-    qsizetype i = 0;
-    while (i < text.size()) {
-        // A URL starts at the beginning or after a character that cannot be part of a
-        // word, a mention (@) or a hashtag (#).
-        const bool boundary
-            = i == 0
-              || !(text[i - 1].isLetterOrNumber() || text[i - 1] == u'@' || text[i - 1] == u'#'
-                   || text[i - 1] == u'_' || text[i - 1] == u'.' || text[i - 1] == u'/');
-        if (!boundary) {
-            ++i;
+    if (!text.contains(u'.'))
+        return urls;
+    // Like twitter-text's extractor: a link needs a preceding character that cannot be
+    // part of a word (or the start of the text), the scan goes on after every match even
+    // when the match is then refused, and a refused match is not tried again shorter.
+    qsizetype position = 0;
+    while (position < text.size()) {
+        UrlMatch match;
+        if (isValidPrecedingChar(text[position].unicode()) && position + 1 < text.size())
+            match = matchUrl(text, position + 1, text[position]);
+        if (match.end < 0 && position == 0)
+            match = matchUrl(text, 0, QChar());
+        if (match.end < 0) {
+            ++position;
             continue;
         }
-        const QStringView rest = text.sliced(i);
-        qsizetype hostStart = -1;
-        if (rest.startsWith(u"https://", Qt::CaseInsensitive))
-            hostStart = i + 8;
-        else if (rest.startsWith(u"http://", Qt::CaseInsensitive))
-            hostStart = i + 7;
-        if (hostStart >= 0) {
-            const qsizetype end = urlEnd(text, hostStart);
-            if (end > hostStart) {
-                urls.append(Span {i, end - i});
-                i = end;
-                continue;
-            }
-        }
-        const qsizetype hostEnd = bareHostEnd(text, i);
-        if (hostEnd > 0) {
-            const qsizetype end = hostEnd < text.size() && text[hostEnd] == u'/'
-                                      ? std::max(hostEnd, urlEnd(text, hostEnd))
-                                      : hostEnd;
-            urls.append(Span {i, end - i});
-            i = end;
-            continue;
-        }
-        ++i;
+        if (match.valid)
+            urls.append(match.url);
+        position = match.end;
     }
     return urls;
 }
 
 int PlatformRules::twitterWeightedLength(const QString &original)
 {
+    // X counts nothing in a text of only blanks and control characters.
+    if (std::all_of(original.begin(), original.end(), [](QChar c) { return c.unicode() <= 0x20; }))
+        return 0;
     const QString text = original.normalized(QString::NormalizationForm_C);
     const QList<Span> urls = findUrls(text);
+
+    // Emoji are found by their own scan over the whole text, as X does, so that a link
+    // ending inside an emoji sequence does not shift the ones after it.
+    qsizetype emojiStart = 0;
+    qsizetype emojiLength = 0;
+    const auto findEmoji = [&](qsizetype from) {
+        for (emojiStart = from; emojiStart < text.size();) {
+            emojiLength = EmojiSequences::lengthAt(text, emojiStart);
+            if (emojiLength > 0)
+                return;
+            emojiStart += codePointAt(text, emojiStart).units;
+        }
+        emojiLength = 0;
+    };
+    findEmoji(0);
+
     int weight = 0;
     qsizetype urlIndex = 0;
     for (qsizetype i = 0; i < text.size();) {
+        while (urlIndex < urls.size() && urls[urlIndex].start < i)
+            ++urlIndex;
         if (urlIndex < urls.size() && urls[urlIndex].start == i) {
             weight += TwitterUrlWeight;
             i += urls[urlIndex].length;
-            ++urlIndex;
             continue;
         }
-        char32_t codePoint = text[i].unicode();
-        qsizetype units = 1;
-        if (QChar::isHighSurrogate(codePoint) && i + 1 < text.size()
-            && text[i + 1].isLowSurrogate()) {
-            codePoint = QChar::surrogateToUcs4(text[i], text[i + 1]);
-            units = 2;
+        while (emojiStart < i)
+            findEmoji(emojiStart + std::max<qsizetype>(emojiLength, 1));
+        if (emojiStart == i && emojiLength > 0) {
+            weight += 2;
+            i += emojiLength;
+            continue;
         }
-        weight += isLight(codePoint) ? 1 : 2;
-        i += units;
+        const CodePoint c = codePointAt(text, i);
+        weight += isLight(c.value) ? 1 : 2;
+        i += c.units;
     }
     return weight;
 }

@@ -9,10 +9,13 @@ namespace slotline {
 
 // What each platform accepts in a post. Counting is done on the NFC form of the text.
 //
-// X (twitter) counts by weight: every URL 23, code points in the light ranges
-// (U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F, U+2032-U+2037) 1, every other code point
-// 2. Each code point of an emoji sequence counts, so a ZWJ family weighs more than X's own
-// counter says: a post Slotline accepts is never refused by X for its length.
+// X (twitter) counts by weight, exactly as twitter-text 3 (config v3) does: every link 23,
+// every emoji sequence 2 however many code points it has (a ZWJ family, a flag, a skin
+// tone, a keycap), code points in the light ranges (U+0000-U+10FF, U+2000-U+200D,
+// U+2010-U+201F, U+2032-U+2037) 1, every other code point 2. The composer shows the same
+// number X's own counter shows, and a post that fits there is not refused here. The emoji
+// and top-level domain data are newer than twitter-text's, so emoji added since count as
+// one emoji too.
 // LinkedIn and Facebook count code points.
 class PlatformRules
 {
@@ -30,8 +33,9 @@ public:
     static int textLength(Platform platform, const QString &text);
     static int twitterWeightedLength(const QString &text);
 
-    // URLs as X recognises them: with http(s)://, with www., or a bare domain with a
-    // known top-level domain; trailing punctuation is not part of them.
+    // Links as X recognises them (twitter-text's extractor): with http(s):// or a bare
+    // host ending in a known top-level domain, with an optional port, path and query;
+    // punctuation ending a sentence is not part of them. Hosts too long for DNS are none.
     static QList<Span> findUrls(QStringView text);
 
     static constexpr int TwitterUrlWeight = 23;
