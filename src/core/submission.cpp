@@ -85,6 +85,8 @@ void writeSubmission(JsonWriter &json, const Post &post)
     writeOptionalTime(json, post.publishedAtMs);
     json.key("publicUrl"_L1);
     writeNullableText(json, post.publicUrl);
+    json.key("platformPostId"_L1);
+    writeNullableText(json, post.platformPostId);
     json.key("errorMessage"_L1);
     writeNullableText(json, post.errorMessage);
     json.key("draftId"_L1);
@@ -172,6 +174,7 @@ std::optional<Submission> Submission::fromJson(const QJsonObject &object, QStrin
     submission.updatedAtMs = read.time("updatedAt"_L1);
     submission.publishedAtMs = read.optionalTime("publishedAt"_L1);
     submission.publicUrl = read.optionalString("publicUrl"_L1);
+    submission.platformPostId = read.optionalString("platformPostId"_L1);
     submission.errorMessage = read.optionalString("errorMessage"_L1);
     submission.draftId = read.optionalString("draftId"_L1);
     return read.result(submission, error);

@@ -39,6 +39,7 @@ struct Submission
     qint64 updatedAtMs = 0;
     std::optional<qint64> publishedAtMs;
     QString publicUrl;
+    QString platformPostId; // the post's id on a real platform; empty: none (yet)
     QString errorMessage;
     QString draftId; // the draft it was made from (which may since be deleted); empty: none
     int attempts = 0;
@@ -80,6 +81,7 @@ struct SubmissionView
     qint64 updatedAtMs = 0;
     std::optional<qint64> publishedAtMs;
     QByteArrayView publicUrl;
+    QByteArrayView platformPostId;
     QByteArrayView errorMessage;
     QByteArrayView draftId;
 

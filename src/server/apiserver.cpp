@@ -5,10 +5,14 @@
 #include "server/authenticator.h"
 #include "server/calllogwriter.h"
 #include "server/connectors/connectorregistry.h"
+#include "server/connectors/facebookconnector.h"
+#include "server/connectors/linkedinconnector.h"
 #include "server/connectors/sandboxconnector.h"
 #include "server/connectors/sandboxpage.h"
+#include "server/connectors/xconnector.h"
 #include "server/controllers/accountcontroller.h"
 #include "server/controllers/apikeycontroller.h"
+#include "server/controllers/connectcontroller.h"
 #include "server/controllers/creditcontroller.h"
 #include "server/controllers/draftcontroller.h"
 #include "server/controllers/mediacontroller.h"
@@ -22,6 +26,11 @@
 #include "server/logcategories.h"
 #include "server/media/medialibrary.h"
 #include "server/operationregistry.h"
+#include "server/platforms/accountconnections.h"
+#include "server/platforms/connectionpage.h"
+#include "server/platforms/platformhttpclient.h"
+#include "server/platforms/postmedia.h"
+#include "server/platforms/tokenkeeper.h"
 #include "server/publishing/dispatcher.h"
 #include "server/publishing/postsubmitter.h"
 #include "server/publishing/slotfinder.h"
@@ -38,13 +47,38 @@
 #include "storage/projectrepository.h"
 #include "storage/publishedpostrepository.h"
 #include "storage/sandboxpublicationrepository.h"
+#include "storage/secretbox.h"
 #include "storage/slotrepository.h"
 #include "storage/submissionrepository.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRandomGenerator>
+#include <QUrlQuery>
 
 namespace slotline {
+namespace {
+
+std::unique_ptr<SecretBox> openSecrets(const Database &database, const ServerConfig &config)
+{
+    const QString path
+        = config.secretKeyFile.isEmpty()
+              ? SecretBox::keyFilePath(QFileInfo(database.filePath()).absoluteDir().absolutePath())
+              : config.secretKeyFile;
+    QString error;
+    if (auto box = SecretBox::fromKeyFile(path, &error))
+        return std::make_unique<SecretBox>(*box);
+    // serve checks the key before it starts; this is for embedders. Secrets sealed before
+    // cannot be opened this run, and nothing sealed now survives it.
+    qCCritical(lcApi).noquote() << "the secret key cannot be used:" << error
+                                << "- platform secrets and tokens are unreadable this run";
+    QByteArray ephemeral(SecretBox::KeyBytes, Qt::Uninitialized);
+    for (char &byte : ephemeral)
+        byte = char(QRandomGenerator::system()->generate());
+    return std::make_unique<SecretBox>(*SecretBox::fromKey(ephemeral));
+}
+
+} // namespace
 
 ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig &config,
                      QObject *parent)
@@ -74,6 +108,10 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_callLog(std::make_unique<CallLogWriter>(database.filePath(), clock, config.callLogFlushMs,
                                                 config.callLogRetentionDays))
     , m_registry(std::make_unique<OperationRegistry>(OperationRegistry::builtInComponents()))
+    , m_secrets(openSecrets(database, config))
+    , m_platformHttp(new PlatformHttpClient(this))
+    , m_connections(new AccountConnections(database, clock, *m_secrets, *m_platformHttp, this))
+    , m_tokens(new TokenKeeper(database, clock, *m_secrets, *m_connections, this))
     , m_connectors(std::make_unique<ConnectorRegistry>())
     , m_sandbox(new SandboxConnector(database, clock, config.publicBaseUrl, this))
     , m_dispatcher(new Dispatcher(database, clock, *m_connectors, config.dispatcher, this))
@@ -82,6 +120,17 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     // checkpoint would stall every request behind its file syncs.
     database.setAutoCheckpoint(false);
     m_connectors->add(m_sandbox);
+    m_postMedia = new PostMedia(
+        *m_mediaLibrary, config.mediaAddresses, config.mediaFetch,
+        QDir(m_mediaLibrary->incomingDirectory()).filePath(QStringLiteral("publishing")), this);
+    m_platformConnectors = {
+        new XConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp, this),
+        new LinkedInConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp,
+                              this),
+        new FacebookConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp,
+                              this)};
+    for (PlatformConnector *connector : std::as_const(m_platformConnectors))
+        m_connectors->add(connector);
     m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
     m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_drafts,
@@ -89,6 +138,9 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
 
     m_userController = std::make_unique<UserController>(*m_identities);
     m_accountController = std::make_unique<AccountController>(*m_accounts);
+    m_connectController = std::make_unique<ConnectController>(
+        database, clock, *m_secrets, *m_connections, *m_accounts, *m_submissions, *m_credits,
+        wakeDispatcher);
     m_creditController = std::make_unique<CreditController>(*m_credits);
     m_apiKeyController = std::make_unique<ApiKeyController>(*m_keys, *m_calls, *m_callLog);
     m_openApiController = std::make_unique<OpenApiController>(*m_registry);
@@ -105,6 +157,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
 
     m_userController->registerOperations(*m_registry);
     m_accountController->registerOperations(*m_registry);
+    m_connectController->registerOperations(*m_registry);
     m_creditController->registerOperations(*m_registry);
     m_postController->registerOperations(*m_registry);
     m_scheduleController->registerOperations(*m_registry);
@@ -137,6 +190,32 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
                 return RequestPipeline::Response {404, SandboxPage::notFound(), headers};
             return RequestPipeline::Response {200, SandboxPage::render(*publication), headers};
         });
+    m_pipeline->setLatePageHandler([this](QByteArrayView method, QStringView path,
+                                          const QUrlQuery &query,
+                                          std::function<void(RequestPipeline::Response)> reply) {
+        if (!path.startsWith(AccountConnections::callbackPath()))
+            return false;
+        const QList<QPair<QByteArray, QByteArray>> headers {
+            {"Content-Type", "text/html; charset=utf-8"},
+            {"Content-Security-Policy", ConnectionPage::contentSecurityPolicy()},
+            {"X-Content-Type-Options", "nosniff"},
+            {"Cache-Control", "no-store"},
+            {"Referrer-Policy", "no-referrer"}};
+        if (method != "GET") {
+            reply(RequestPipeline::Response {405, {}, {{"Allow", "GET"}}});
+            return true;
+        }
+        const QString connector = path.sliced(AccountConnections::callbackPath().size()).toString();
+        if (!m_connections->authorization(connector)) {
+            reply(RequestPipeline::Response {404, {}, headers});
+            return true;
+        }
+        m_connections->complete(
+            connector, query, [reply, headers](const AccountConnections::Page &page) {
+                reply(RequestPipeline::Response {page.status, page.html, headers});
+            });
+        return true;
+    });
     m_httpServer
         = new ApiHttpServer([this](const QHttpServerRequest &request,
                                    QTcpSocket *socket) { m_pipeline->handle(request, socket); },
@@ -147,6 +226,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_tcpServer->setUploadReceiver(m_mediaLibrary.get());
     m_tcpServer->setEarlyRefuser(m_pipeline.get());
     m_mediaLibrary->setPublicBaseUrl(config.publicBaseUrl);
+    m_connections->setPublicBaseUrl(config.publicBaseUrl);
 
     m_pruneTimer.setInterval(RateLimiter::WindowMs);
     connect(&m_pruneTimer, &QTimer::timeout, this, [this] {
@@ -175,6 +255,12 @@ ApiServer::~ApiServer()
     delete m_httpServer;
     delete m_dispatcher;
     delete m_sandbox;
+    // Platform calls still out answer nobody; then nothing calls into the pipeline.
+    qDeleteAll(m_platformConnectors);
+    delete m_postMedia;
+    delete m_tokens;
+    delete m_connections;
+    delete m_platformHttp;
     if (m_database.isOpen())
         m_database.setAutoCheckpoint(true);
 }
@@ -198,6 +284,7 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
             = QStringLiteral("http://%1:%2").arg(host).arg(m_tcpServer->serverPort());
         m_sandbox->setPublicBaseUrl(m_config.publicBaseUrl);
         m_mediaLibrary->setPublicBaseUrl(m_config.publicBaseUrl);
+        m_connections->setPublicBaseUrl(m_config.publicBaseUrl);
     }
     // Not before: settling a post an earlier run left in progress records its sandbox
     // page's address, which is known only now.

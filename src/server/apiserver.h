@@ -25,7 +25,14 @@ class OperationRegistry;
 class ProjectRepository;
 class RateLimiter;
 class RequestPipeline;
+class AccountConnections;
 class AccountController;
+class ConnectController;
+class PlatformConnector;
+class PlatformHttpClient;
+class PostMedia;
+class TokenKeeper;
+class SecretBox;
 class ApiKeyController;
 class ConnectorRegistry;
 class CreditController;
@@ -69,6 +76,8 @@ public:
     OperationRegistry &registry() { return *m_registry; }
     Dispatcher &dispatcher() { return *m_dispatcher; }
     SandboxConnector &sandbox() { return *m_sandbox; }
+    AccountConnections &accountConnections() { return *m_connections; }
+    TokenKeeper &tokens() { return *m_tokens; }
     MediaLibrary &mediaLibrary() { return *m_mediaLibrary; }
     QString publicBaseUrl() const;
     const GuardedTcpServer::Statistics &guardStatistics() const;
@@ -96,6 +105,12 @@ private:
     std::unique_ptr<CallLogWriter> m_callLog;
     std::unique_ptr<OperationRegistry> m_registry;
 
+    std::unique_ptr<SecretBox> m_secrets;
+    PlatformHttpClient *m_platformHttp;
+    AccountConnections *m_connections;
+    TokenKeeper *m_tokens;
+    PostMedia *m_postMedia;
+    QList<PlatformConnector *> m_platformConnectors;
     std::unique_ptr<ConnectorRegistry> m_connectors;
     SandboxConnector *m_sandbox;
     Dispatcher *m_dispatcher;
@@ -104,6 +119,7 @@ private:
 
     std::unique_ptr<UserController> m_userController;
     std::unique_ptr<AccountController> m_accountController;
+    std::unique_ptr<ConnectController> m_connectController;
     std::unique_ptr<CreditController> m_creditController;
     std::unique_ptr<ApiKeyController> m_apiKeyController;
     std::unique_ptr<OpenApiController> m_openApiController;

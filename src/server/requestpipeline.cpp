@@ -427,6 +427,28 @@ void RequestPipeline::answerLate(const std::shared_ptr<Call> &call, const Outcom
 std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
 {
     const QString &path = call.path;
+    if (!path.startsWith(ApiPrefix) && m_latePages) {
+        // Answered once; an answer given before the handler returns is an ordinary one.
+        struct State
+        {
+            bool returned = false;
+            std::optional<Response> immediate;
+        };
+        auto state = std::make_shared<State>();
+        const bool handled
+            = m_latePages(call.method, path, call.query,
+                          [this, self = call.shared_from_this(), state](Response response) {
+                              if (!state->returned) {
+                                  state->immediate = std::move(response);
+                                  return;
+                              }
+                              self->answeredLate = true;
+                              finish(*self, std::move(response), self->lateAnswerSocket.data());
+                          });
+        state->returned = true;
+        if (handled)
+            return state->immediate;
+    }
     if (!path.startsWith(ApiPrefix) && m_pages) {
         if (auto page = m_pages(call.method, path))
             return *page;

@@ -16,6 +16,7 @@
 
 QT_BEGIN_NAMESPACE
 class QHttpServerRequest;
+class QUrlQuery;
 class QTcpSocket;
 QT_END_NAMESPACE
 
@@ -59,6 +60,12 @@ public:
     QByteArray recordRefusal(const RequestHead &head, const QHostAddress &peer, int status,
                              qint64 elapsedMs) override;
     void setPageHandler(PageHandler handler) { m_pages = std::move(handler); }
+    // Pages outside /api whose answer comes later (after calls elsewhere): true when the
+    // path is theirs, and then `reply` is called once, on the server's thread.
+    using LatePageHandler
+        = std::function<bool(QByteArrayView method, QStringView path, const QUrlQuery &query,
+                             std::function<void(Response)> reply)>;
+    void setLatePageHandler(LatePageHandler handler) { m_latePages = std::move(handler); }
 
     // Stored answers to Idempotency-Key requests are kept this long.
     static constexpr qint64 IdempotencyWindowMs = 24LL * 60 * 60 * 1000;
@@ -109,6 +116,7 @@ private:
     Database &m_database;
     const Clock &m_clock;
     PageHandler m_pages;
+    LatePageHandler m_latePages;
     struct RateLimitedAnswer
     {
         int limit = 0;

@@ -30,6 +30,9 @@ struct ServerConfig
     // maxBytes limits uploads too.
     MediaFetchLimits mediaFetch;
     int callLogRetentionDays = 30;
+    // The key that seals platform secrets and tokens; empty: SecretBox::keyFilePath()
+    // for the database's directory.
+    QString secretKeyFile;
 };
 
 } // namespace slotline

@@ -17,7 +17,7 @@ namespace {
 const QString SubmissionColumns = QStringLiteral(
     "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token, draft_id ");
+    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id ");
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -79,6 +79,7 @@ SubmissionView readView(const Statement &row)
     view.publicUrl = row.utf8(14);
     view.errorMessage = row.utf8(15);
     view.draftId = row.utf8(19);
+    view.platformPostId = row.utf8(20);
     return view;
 }
 
@@ -105,6 +106,7 @@ SubmissionRow readRow(const Statement &row)
     submission.publicUrl = text(view.publicUrl);
     submission.errorMessage = text(view.errorMessage);
     submission.draftId = text(view.draftId);
+    submission.platformPostId = text(view.platformPostId);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -390,6 +392,25 @@ bool SubmissionRepository::cancel(const QString &submissionId)
     return update.rowsAffected() == 1;
 }
 
+QStringList SubmissionRepository::pendingOf(const QString &accountId, int *inProgress)
+{
+    Statement query(m_database,
+                    QStringLiteral("SELECT id, status, claim_token FROM submissions WHERE "
+                                   "account_id = ? AND status IN ('scheduled', 'in-progress')"));
+    query.bind(accountId).exec();
+    QStringList pending;
+    int running = 0;
+    while (query.next()) {
+        if (query.text(1) == u"in-progress" || !query.value(2).isNull())
+            ++running;
+        else
+            pending.append(query.text(0));
+    }
+    if (inProgress)
+        *inProgress = running;
+    return pending;
+}
+
 QString SubmissionRepository::occupancyOwner(const OccupancyScope &scope)
 {
     // A post's minute is its sort_at: the scheduled time, or when a post published now
@@ -536,15 +557,18 @@ QList<Submission> SubmissionRepository::claimed()
 }
 
 bool SubmissionRepository::markPublished(const QString &submissionId, const QString &token,
-                                         const QString &publicUrl, qint64 publishedAtMs)
+                                         const QString &publicUrl, qint64 publishedAtMs,
+                                         const QString &platformPostId)
 {
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET status = 'published', published_at = ?, "
-                                   "public_url = ?, error_message = NULL, next_attempt_at = NULL, "
+                                   "public_url = ?, platform_post_id = ?, error_message = NULL, "
+                                   "next_attempt_at = NULL, "
                                    "claim_token = NULL, claimed_at = NULL, updated_at = ? "
                                    "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(publishedAtMs)
         .bind(publicUrl)
+        .bindNullableText(platformPostId)
         .bind(m_clock.nowMs())
         .bind(submissionId)
         .bind(token)

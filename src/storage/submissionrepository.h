@@ -72,6 +72,9 @@ public:
     bool editContent(const QString &submissionId, const std::optional<QString> &text,
                      const std::optional<QStringList> &mediaUrls);
     bool cancel(const QString &submissionId);
+    // The account's posts that are still to go out: scheduled, or being published now
+    // (`inProgress` says how many of those).
+    QStringList pendingOf(const QString &accountId, int *inProgress = nullptr);
 
     // For each instant (in ascending order), whether a scheduled, in-progress or published
     // post of the scope is set for that minute (a post published now: the minute it was
@@ -91,8 +94,9 @@ public:
     QList<Submission> claimDue(qint64 nowMs, int limit, const QString &token);
     // Claims left by a server that stopped before hearing the result.
     QList<Submission> claimed();
-    bool markPublished(const QString &submissionId, const QString &token, const QString &publicUrl,
-                       qint64 publishedAtMs);
+    bool markPublished(const QString &submissionId, const QString &claimToken,
+                       const QString &publicUrl, qint64 publishedAtMs,
+                       const QString &platformPostId = {});
     bool markRetry(const QString &submissionId, const QString &token, qint64 nextAttemptAtMs,
                    const QString &errorMessage);
     bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);

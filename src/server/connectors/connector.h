@@ -27,6 +27,7 @@ struct PublishResult
     bool published = false;
     QString publicUrl;
     qint64 publishedAtMs = 0;
+    QString platformPostId; // the post's id on a real platform
     QString error;
     bool retryable = false; // the error may go away if the same request is tried again
 

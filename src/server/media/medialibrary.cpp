@@ -239,6 +239,25 @@ std::variant<QByteArray, ApiError> MediaLibrary::completeUpload(const MediaRecor
     return mediaJson(completed);
 }
 
+std::optional<MediaRecord> MediaLibrary::ownMedia(const QUrl &url)
+{
+    const QUrl base(m_publicBaseUrl);
+    if (m_publicBaseUrl.isEmpty() || url.scheme() != base.scheme() || url.host() != base.host()
+        || url.port(url.scheme() == u"https" ? 443 : 80)
+               != base.port(base.scheme() == u"https" ? 443 : 80))
+        return std::nullopt;
+    const QString path = url.path();
+    if (!path.startsWith(PublicPathPrefix))
+        return std::nullopt;
+    QStringView name = QStringView(path).sliced(PublicPathPrefix.size());
+    const qsizetype dot = name.indexOf(u'.');
+    const QString token = (dot < 0 ? name : name.first(dot)).toString();
+    auto record = token.size() == 32 ? m_media.findByPublicToken(token) : std::nullopt;
+    if (!record || record->status != MediaRecord::Status::Ready)
+        return std::nullopt;
+    return record;
+}
+
 std::optional<RequestPipeline::Response> MediaLibrary::serve(QByteArrayView method,
                                                              QStringView path)
 {

@@ -7,6 +7,7 @@
 
 #include <QSet>
 #include <QString>
+#include <QUrl>
 
 #include <optional>
 
@@ -50,6 +51,10 @@ public:
     // A media item awaiting its upload, with the address to send it to.
     MediaRecord createUpload(const QString &projectId, const QString &filename,
                              const QString &declaredType, std::optional<qint64> declaredSize);
+
+    // The ready media item behind one of this server's own public media addresses, so
+    // that publishing reads its file instead of fetching the server from itself.
+    std::optional<MediaRecord> ownMedia(const QUrl &url);
 
     // GET or HEAD of a public media URL: the file; nothing when the path is not one.
     std::optional<RequestPipeline::Response> serve(QByteArrayView method, QStringView path);

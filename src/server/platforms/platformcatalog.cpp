@@ -56,9 +56,9 @@ QList<PlatformCatalog::Setting> PlatformCatalog::settings(const QString &connect
     if (connector == u"facebook")
         return {
             {QStringLiteral("authorize"),
-             QStringLiteral("https://www.facebook.com/v25.0/dialog/oauth"),
+             QStringLiteral("https://www.facebook.com/v26.0/dialog/oauth"),
              QStringLiteral("the login dialog (the Graph API version is in the path)")},
-            {QStringLiteral("api"), QStringLiteral("https://graph.facebook.com/v25.0"),
+            {QStringLiteral("api"), QStringLiteral("https://graph.facebook.com/v26.0"),
              QStringLiteral("the Graph API, with its version: /oauth/access_token, /me/accounts, "
                             "/{page-id}/feed, /{page-id}/photos")},
         };

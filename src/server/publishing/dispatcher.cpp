@@ -210,7 +210,7 @@ void Dispatcher::apply(const Result &result, qint64 now)
     const PublishResult &outcome = result.result;
     if (outcome.published) {
         if (!m_submissions->markPublished(submission.id, submission.claimToken, outcome.publicUrl,
-                                          outcome.publishedAtMs))
+                                          outcome.publishedAtMs, outcome.platformPostId))
             return; // the claim is no longer ours: someone else settled it
         PublishedPost post;
         post.id = ids::generate(IdKind::PublishedPost);

@@ -1,0 +1,103 @@
+#include "server/connectors/facebookconnector.h"
+
+#include "server/platforms/facebookauthorization.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace slotline {
+
+std::optional<PlatformError> FacebookConnector::graphFailureOf(const PlatformResponse &response,
+                                                               bool creates)
+{
+    auto error
+        = creates ? createFailureOf(response, QStringLiteral("Facebook"))
+                  : PlatformAuthorization::failureOfResponse(response, QStringLiteral("Facebook"));
+    if (!error)
+        return error;
+    if (!creates && error->kind == PlatformError::Kind::Unknown)
+        error->kind = PlatformError::Kind::Unavailable; // a staged photo is not a post
+    // Graph answers a refused token with 400 and code 190 (OAuthException).
+    const QJsonObject graphError = response.json().value(QStringLiteral("error")).toObject();
+    if (graphError.value(QStringLiteral("code")).toInt() == 190)
+        error->kind = PlatformError::Kind::TokenRejected;
+    return error;
+}
+
+void FacebookConnector::create(const Attempt &attempt, CreateDone done)
+{
+    uploadPhotos(attempt, {}, std::move(done));
+}
+
+void FacebookConnector::uploadPhotos(const Attempt &attempt, QStringList photos, CreateDone done)
+{
+    if (photos.size() == attempt.media.size()) {
+        createPost(attempt, photos, std::move(done));
+        return;
+    }
+    const MediaFile &image = attempt.media.at(photos.size());
+    PlatformRequest request;
+    request.method = "POST";
+    request.url = QUrl(FacebookAuthorization::graphUrl(
+        attempt.app, QStringLiteral("/%1/photos").arg(attempt.pageExternalId)));
+    QByteArray contentType;
+    // Staged unpublished, so that the feed post carries them all as one post.
+    request.body
+        = multipart({{"source", image.bytes, image.fileName.toUtf8(), image.mimeType.toLatin1()},
+                     {"published", "false", {}, {}}},
+                    &contentType);
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                       {"Content-Type", contentType}};
+    send(request,
+         [this, attempt, photos, done = std::move(done)](const PlatformResponse &response) mutable {
+             if (auto error = graphFailureOf(response, false)) {
+                 done(*error);
+                 return;
+             }
+             const QString id = response.json().value(QStringLiteral("id")).toString();
+             if (id.isEmpty()) {
+                 done(PlatformError {PlatformError::Kind::Refused,
+                                     QStringLiteral("Facebook accepted the photo but gave no id."),
+                                     response.status});
+                 return;
+             }
+             photos.append(id);
+             uploadPhotos(attempt, photos, std::move(done));
+         });
+}
+
+void FacebookConnector::createPost(const Attempt &attempt, const QStringList &photos,
+                                   CreateDone done)
+{
+    QList<QPair<QString, QString>> fields {
+        {QStringLiteral("message"), attempt.request.submission.text}};
+    for (qsizetype i = 0; i < photos.size(); ++i)
+        fields.append({QStringLiteral("attached_media[%1]").arg(i),
+                       QString::fromUtf8(
+                           QJsonDocument(QJsonObject {{QStringLiteral("media_fbid"), photos.at(i)}})
+                               .toJson(QJsonDocument::Compact))});
+    PlatformRequest request;
+    request.method = "POST";
+    request.url = QUrl(FacebookAuthorization::graphUrl(
+        attempt.app, QStringLiteral("/%1/feed").arg(attempt.pageExternalId)));
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                       {"Content-Type", "application/x-www-form-urlencoded"}};
+    request.body = PlatformAuthorization::formBody(fields);
+    send(request, [done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = graphFailureOf(response, true)) {
+            done(*error);
+            return;
+        }
+        const QString id = response.json().value(QStringLiteral("id")).toString();
+        if (id.isEmpty()) {
+            done(PlatformError {
+                PlatformError::Kind::Unknown,
+                QStringLiteral("Facebook answered %1 without the post's id").arg(response.status),
+                response.status});
+            return;
+        }
+        done(Created {id, QStringLiteral("https://www.facebook.com/%1").arg(id)});
+    });
+}
+
+} // namespace slotline

@@ -1,0 +1,130 @@
+#include "server/connectors/linkedinconnector.h"
+
+#include "core/littletext.h"
+#include "server/platforms/linkedinauthorization.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace slotline {
+
+QString LinkedInConnector::author(const Attempt &attempt)
+{
+    return attempt.pageExternalId.isEmpty()
+               ? QStringLiteral("urn:li:person:") + attempt.request.account.externalId
+               : QStringLiteral("urn:li:organization:") + attempt.pageExternalId;
+}
+
+void LinkedInConnector::create(const Attempt &attempt, CreateDone done)
+{
+    uploadImages(attempt, {}, std::move(done));
+}
+
+void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images, CreateDone done)
+{
+    if (images.size() == attempt.media.size()) {
+        createPost(attempt, images, std::move(done));
+        return;
+    }
+    PlatformRequest initialize;
+    initialize.method = "POST";
+    initialize.url = PlatformAuthorization::withQuery(
+        QUrl(LinkedInAuthorization::apiUrl(attempt.app, QStringLiteral("/rest/images"))),
+        {{QStringLiteral("action"), QStringLiteral("initializeUpload")}});
+    initialize.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    initialize.headers.emplaceBack("Content-Type", "application/json");
+    initialize.body
+        = QJsonDocument(QJsonObject {{QStringLiteral("initializeUploadRequest"),
+                                      QJsonObject {{QStringLiteral("owner"), author(attempt)}}}})
+              .toJson(QJsonDocument::Compact);
+    send(initialize, [this, attempt, images,
+                      done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error
+            = PlatformAuthorization::failureOfResponse(response, QStringLiteral("LinkedIn"))) {
+            if (error->kind == PlatformError::Kind::Unknown)
+                error->kind = PlatformError::Kind::Unavailable; // no post was made
+            done(*error);
+            return;
+        }
+        const QJsonObject value = response.json().value(QStringLiteral("value")).toObject();
+        const QString uploadUrl = value.value(QStringLiteral("uploadUrl")).toString();
+        const QString image = value.value(QStringLiteral("image")).toString();
+        if (uploadUrl.isEmpty() || image.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("LinkedIn gave no address to upload the image to."),
+                                response.status});
+            return;
+        }
+        const MediaFile &file = attempt.media.at(images.size());
+        PlatformRequest upload;
+        upload.method = "PUT";
+        upload.url = QUrl(uploadUrl);
+        upload.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                          {"Content-Type", file.mimeType.toLatin1()}};
+        upload.body = file.bytes;
+        send(upload, [this, attempt, images, image,
+                      done = std::move(done)](const PlatformResponse &uploaded) mutable {
+            if (auto error
+                = PlatformAuthorization::failureOfResponse(uploaded, QStringLiteral("LinkedIn"))) {
+                if (error->kind == PlatformError::Kind::Unknown)
+                    error->kind = PlatformError::Kind::Unavailable;
+                done(*error);
+                return;
+            }
+            images.append(image);
+            uploadImages(attempt, images, std::move(done));
+        });
+    });
+}
+
+void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &images,
+                                   CreateDone done)
+{
+    QJsonObject body {
+        {QStringLiteral("author"), author(attempt)},
+        {QStringLiteral("commentary"), LittleText::escape(attempt.request.submission.text)},
+        {QStringLiteral("visibility"), QStringLiteral("PUBLIC")},
+        {QStringLiteral("distribution"),
+         QJsonObject {{QStringLiteral("feedDistribution"), QStringLiteral("MAIN_FEED")},
+                      {QStringLiteral("targetEntities"), QJsonArray()},
+                      {QStringLiteral("thirdPartyDistributionChannels"), QJsonArray()}}},
+        {QStringLiteral("lifecycleState"), QStringLiteral("PUBLISHED")},
+        {QStringLiteral("isReshareDisabledByAuthor"), false}};
+    if (images.size() == 1) {
+        body.insert(QStringLiteral("content"),
+                    QJsonObject {{QStringLiteral("media"),
+                                  QJsonObject {{QStringLiteral("id"), images.first()}}}});
+    } else if (images.size() > 1) {
+        QJsonArray list;
+        for (const QString &image : images)
+            list.append(QJsonObject {{QStringLiteral("id"), image}});
+        body.insert(QStringLiteral("content"),
+                    QJsonObject {{QStringLiteral("multiImage"),
+                                  QJsonObject {{QStringLiteral("images"), list}}}});
+    }
+    PlatformRequest request;
+    request.method = "POST";
+    request.url = QUrl(LinkedInAuthorization::apiUrl(attempt.app, QStringLiteral("/rest/posts")));
+    request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    request.headers.emplaceBack("Content-Type", "application/json");
+    request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    send(request, [done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = createFailureOf(response, QStringLiteral("LinkedIn"))) {
+            done(*error);
+            return;
+        }
+        // 201 with an empty body: the post's URN is in x-restli-id.
+        const QString urn = QString::fromUtf8(response.header("x-restli-id"));
+        if (urn.isEmpty()) {
+            done(PlatformError {
+                PlatformError::Kind::Unknown,
+                QStringLiteral("LinkedIn answered %1 without the post's id").arg(response.status),
+                response.status});
+            return;
+        }
+        done(Created {urn, QStringLiteral("https://www.linkedin.com/feed/update/%1/").arg(urn)});
+    });
+}
+
+} // namespace slotline

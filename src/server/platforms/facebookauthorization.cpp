@@ -1,0 +1,186 @@
+#include "server/platforms/facebookauthorization.h"
+
+#include "server/platforms/platformcatalog.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace slotline {
+namespace {
+
+constexpr int MaxPageRequests = 20; // pages of /me/accounts: thousands of Pages
+
+} // namespace
+
+QString FacebookAuthorization::graphUrl(const PlatformApp &app, const QString &path)
+{
+    QString base = PlatformCatalog::value(app, QStringLiteral("api"));
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + path;
+}
+
+QUrl FacebookAuthorization::authorizationUrl(const PlatformApp &app, const QString &state,
+                                             const QString &, const QString &redirectUri) const
+{
+    return withQuery(QUrl(PlatformCatalog::value(app, QStringLiteral("authorize"))),
+                     {{QStringLiteral("client_id"), app.clientId},
+                      {QStringLiteral("redirect_uri"), redirectUri},
+                      {QStringLiteral("state"), state},
+                      {QStringLiteral("response_type"), QStringLiteral("code")},
+                      {QStringLiteral("scope"), PlatformCatalog::scopes(app)}});
+}
+
+void FacebookAuthorization::exchangeCode(const PlatformApp &app, const QString &code,
+                                         const QString &, const QString &redirectUri,
+                                         Done<TokenGrant> done)
+{
+    PlatformRequest request;
+    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/oauth/access_token"))),
+                            {{QStringLiteral("client_id"), app.clientId},
+                             {QStringLiteral("redirect_uri"), redirectUri},
+                             {QStringLiteral("client_secret"), app.clientSecret},
+                             {QStringLiteral("code"), code}});
+    send(request, [this, app, done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            if (response.status == 400 || response.status == 401)
+                error->kind = PlatformError::Kind::TokenRejected;
+            done(*error);
+            return;
+        }
+        const TokenGrant shortLived = grantFrom(response.json());
+        if (shortLived.accessToken.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("Facebook answered without an access token."),
+                                response.status});
+            return;
+        }
+        exchangeForLongLived(app, shortLived, std::move(done));
+    });
+}
+
+void FacebookAuthorization::exchangeForLongLived(const PlatformApp &app,
+                                                 const TokenGrant &shortLived,
+                                                 Done<TokenGrant> done)
+{
+    PlatformRequest request;
+    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/oauth/access_token"))),
+                            {{QStringLiteral("grant_type"), QStringLiteral("fb_exchange_token")},
+                             {QStringLiteral("client_id"), app.clientId},
+                             {QStringLiteral("client_secret"), app.clientSecret},
+                             {QStringLiteral("fb_exchange_token"), shortLived.accessToken}});
+    send(request, [shortLived, done = std::move(done)](const PlatformResponse &response) {
+        if (!response.isSuccess()) {
+            // The short-lived token still works for an hour or two, and the Page tokens read
+            // with it do not expire either way (they are long-lived only when read with a
+            // long-lived user token: say so if this happens).
+            if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+                done(*error);
+                return;
+            }
+        }
+        TokenGrant grant = grantFrom(response.json());
+        if (grant.accessToken.isEmpty())
+            grant = shortLived;
+        done(grant);
+    });
+}
+
+void FacebookAuthorization::refresh(const PlatformApp &, const QString &, Done<TokenGrant> done)
+{
+    done(PlatformError {PlatformError::Kind::TokenRejected,
+                        QStringLiteral("Facebook has no refresh for this access: connect the "
+                                       "account again."),
+                        0});
+}
+
+void FacebookAuthorization::identify(const PlatformApp &app, const TokenGrant &grant,
+                                     Done<PlatformIdentity> done)
+{
+    PlatformRequest request;
+    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/me"))),
+                            {{QStringLiteral("fields"), QStringLiteral("id,name,picture")}});
+    request.headers = {{"Authorization", bearer(grant.accessToken)}};
+    const QString token = grant.accessToken;
+    send(request, [this, app, token,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            done(*error);
+            return;
+        }
+        const QJsonObject me = response.json();
+        PlatformIdentity identity;
+        identity.externalId = me.value(QStringLiteral("id")).toString();
+        identity.name = me.value(QStringLiteral("name")).toString();
+        identity.profileImageUrl = me.value(QStringLiteral("picture"))
+                                       .toObject()
+                                       .value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("url"))
+                                       .toString();
+        if (identity.externalId.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("Facebook did not say who logged in."),
+                                response.status});
+            return;
+        }
+        const QUrl pages
+            = withQuery(QUrl(graphUrl(app, QStringLiteral("/me/accounts"))),
+                        {{QStringLiteral("fields"), QStringLiteral("id,name,access_token,tasks")}});
+        readPages(app, token, pages, identity, std::move(done));
+    });
+}
+
+void FacebookAuthorization::readPages(const PlatformApp &app, const QString &accessToken,
+                                      const QUrl &url, PlatformIdentity identity,
+                                      Done<PlatformIdentity> done)
+{
+    PlatformRequest request;
+    request.url = url;
+    request.headers = {{"Authorization", bearer(accessToken)}};
+    send(request, [this, app, accessToken, identity,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            done(*error);
+            return;
+        }
+        const QJsonObject body = response.json();
+        for (const QJsonValue &value : body.value(QStringLiteral("data")).toArray()) {
+            const QJsonObject page = value.toObject();
+            // Publishing needs the CREATE_CONTENT task on the Page.
+            const QJsonArray tasks = page.value(QStringLiteral("tasks")).toArray();
+            if (!tasks.isEmpty() && !tasks.contains(QStringLiteral("CREATE_CONTENT")))
+                continue;
+            identity.pages.append({page.value(QStringLiteral("id")).toString(),
+                                   page.value(QStringLiteral("name")).toString(),
+                                   QStringLiteral("page"),
+                                   page.value(QStringLiteral("access_token")).toString()});
+        }
+        const QUrl next(body.value(QStringLiteral("paging"))
+                            .toObject()
+                            .value(QStringLiteral("next"))
+                            .toString());
+        // Only where it came from: a "next" address elsewhere would carry the token away.
+        const QUrl graph(graphUrl(app, QString()));
+        if (next.isValid() && next.host() == graph.host() && next.port() == graph.port()
+            && identity.pages.size() < MaxPageRequests * 25) {
+            readPages(app, accessToken, next, identity, std::move(done));
+            return;
+        }
+        done(identity);
+    });
+}
+
+void FacebookAuthorization::revoke(const PlatformApp &app, const QString &accessToken,
+                                   std::function<void(bool)> done)
+{
+    PlatformRequest request;
+    request.method = "DELETE";
+    request.url = QUrl(graphUrl(app, QStringLiteral("/me/permissions")));
+    request.headers = {{"Authorization", bearer(accessToken)}};
+    send(request, [done = std::move(done)](const PlatformResponse &response) {
+        done(response.isSuccess());
+    });
+}
+
+} // namespace slotline

@@ -1,0 +1,129 @@
+#include "server/platforms/platformauthorization.h"
+
+#include <QCryptographicHash>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QUrlQuery>
+
+namespace slotline {
+
+PlatformAuthorization::PlatformAuthorization(PlatformHttpClient &http, QObject *parent)
+    : QObject(parent)
+    , m_http(http)
+{ }
+
+PlatformAuthorization::~PlatformAuthorization() = default;
+
+QString PlatformAuthorization::makeCodeVerifier()
+{
+    // 48 random bytes: 64 characters of base64url, within RFC 7636's 43 to 128.
+    QByteArray bytes(48, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
+                                          bytes.size() / 4);
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+QString PlatformAuthorization::codeChallenge(const QString &verifier)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(verifier.toLatin1(), QCryptographicHash::Sha256)
+            .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+void PlatformAuthorization::send(const PlatformRequest &request, PlatformHttpClient::Done done)
+{
+    m_http.send(request, this, std::move(done));
+}
+
+// application/x-www-form-urlencoded, every reserved character encoded (a '+' in a token
+// must not arrive as a space).
+QByteArray PlatformAuthorization::formBody(const QList<QPair<QString, QString>> &fields)
+{
+    QByteArray body;
+    for (const auto &[name, value] : fields) {
+        if (!body.isEmpty())
+            body += '&';
+        body += QUrl::toPercentEncoding(name) + '=' + QUrl::toPercentEncoding(value);
+    }
+    return body;
+}
+
+QUrl PlatformAuthorization::withQuery(QUrl url, const QList<QPair<QString, QString>> &fields)
+{
+    // Encoded by hand: QUrlQuery leaves '+' alone, which servers read as a space.
+    QByteArray query = url.query(QUrl::FullyEncoded).toLatin1();
+    const QByteArray added = formBody(fields);
+    if (!added.isEmpty())
+        query += (query.isEmpty() ? "" : "&") + added;
+    url.setQuery(QString::fromLatin1(query), QUrl::StrictMode);
+    return url;
+}
+
+QByteArray PlatformAuthorization::basicAuthorization(const QString &user, const QString &password)
+{
+    return "Basic " + QByteArray(user.toUtf8() + ':' + password.toUtf8()).toBase64();
+}
+
+QByteArray PlatformAuthorization::bearer(const QString &token)
+{
+    return "Bearer " + token.toUtf8();
+}
+
+std::optional<PlatformError>
+PlatformAuthorization::failureOfResponse(const PlatformResponse &response, const QString &platform)
+{
+    if (response.failure == PlatformResponse::Failure::NotSent)
+        return PlatformError {
+            PlatformError::Kind::Unavailable,
+            QStringLiteral("%1 could not be reached (%2).").arg(platform, response.failureText), 0};
+    if (response.failure == PlatformResponse::Failure::Unknown)
+        return PlatformError {
+            PlatformError::Kind::Unknown,
+            QStringLiteral("%1 did not answer (%2).").arg(platform, response.failureText), 0};
+    if (response.isSuccess())
+        return std::nullopt;
+
+    // The platforms' error bodies: OAuth's {error, error_description}, X's problem
+    // details {title, detail}, LinkedIn's {message}, Graph's {error: {message}}.
+    const QJsonObject body = response.json();
+    QString reason;
+    if (body.value(QStringLiteral("error")).isObject())
+        reason = body.value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString();
+    for (const char *key : {"error_description", "detail", "message", "title", "error"}) {
+        if (reason.isEmpty())
+            reason = body.value(QLatin1StringView(key)).toString();
+    }
+    if (reason.isEmpty())
+        reason = QStringLiteral("HTTP %1").arg(response.status);
+    PlatformError error {PlatformError::Kind::Refused,
+                         QStringLiteral("%1 refused: %2").arg(platform, reason.left(500)),
+                         response.status};
+    if (response.status == 401)
+        error.kind = PlatformError::Kind::TokenRejected;
+    else if (response.status == 429 || response.status >= 500)
+        error.kind = PlatformError::Kind::Unavailable;
+    return error;
+}
+
+TokenGrant PlatformAuthorization::grantFrom(const QJsonObject &body)
+{
+    TokenGrant grant;
+    grant.accessToken = body.value(QStringLiteral("access_token")).toString();
+    grant.refreshToken = body.value(QStringLiteral("refresh_token")).toString();
+    const auto seconds = [&body](const char *key) -> std::optional<qint64> {
+        const QJsonValue value = body.value(QLatin1StringView(key));
+        if (value.isDouble() && value.toDouble() > 0)
+            return qint64(value.toDouble());
+        return std::nullopt;
+    };
+    grant.expiresInSeconds = seconds("expires_in");
+    grant.refreshExpiresInSeconds = seconds("refresh_token_expires_in");
+    grant.scopes = body.value(QStringLiteral("scope")).toString();
+    return grant;
+}
+
+} // namespace slotline

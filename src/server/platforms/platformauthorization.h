@@ -1,0 +1,123 @@
+#pragma once
+
+#include "server/platforms/platformhttpclient.h"
+#include "storage/platformapprepository.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QUrl>
+
+#include <functional>
+#include <optional>
+#include <variant>
+
+namespace slotline {
+
+// What went wrong talking to a platform, sorted by what can be done about it.
+struct PlatformError
+{
+    enum class Kind {
+        Refused, // the platform said no to this request: trying again changes nothing
+        TokenRejected, // the token (or refresh token, or code) is invalid, expired or revoked
+        Unavailable, // it did not act (not reached, 5xx before acting, 429): may try again
+        Unknown, // sent, and no answer: it may have acted
+    };
+    Kind kind = Kind::Refused;
+    QString message; // in words for people, the platform's own reason where it gave one
+    int status = 0;
+};
+
+// Tokens as a platform grants them.
+struct TokenGrant
+{
+    QString accessToken;
+    QString refreshToken;
+    std::optional<qint64> expiresInSeconds;
+    std::optional<qint64> refreshExpiresInSeconds;
+    QString scopes;
+};
+
+// The person who authorized, and the pages or organizations they may publish as.
+struct PlatformIdentity
+{
+    struct Page
+    {
+        QString externalId;
+        QString name;
+        QString type; // page, organization
+        QString accessToken; // its own token where the platform gives one
+    };
+    QString externalId;
+    QString name;
+    QString username;
+    QString profileImageUrl;
+    QList<Page> pages;
+};
+
+template<typename T>
+using PlatformResult = std::variant<T, PlatformError>;
+
+// One platform's side of OAuth 2.0: the authorization address, the code exchange, the
+// refresh, the profile of whoever authorized, and revoking.
+class PlatformAuthorization : public QObject
+{
+    Q_OBJECT
+
+public:
+    template<typename T>
+    using Done = std::function<void(const PlatformResult<T> &)>;
+
+    PlatformAuthorization(PlatformHttpClient &http, QObject *parent = nullptr);
+    ~PlatformAuthorization() override;
+
+    virtual QString connector() const = 0;
+    virtual bool usesPkce() const { return false; }
+    virtual QUrl authorizationUrl(const PlatformApp &app, const QString &state,
+                                  const QString &codeChallenge,
+                                  const QString &redirectUri) const = 0;
+    virtual void exchangeCode(const PlatformApp &app, const QString &code,
+                              const QString &codeVerifier, const QString &redirectUri,
+                              Done<TokenGrant> done)
+        = 0;
+    // Platforms without a refresh flow for this token answer TokenRejected.
+    virtual void refresh(const PlatformApp &app, const QString &refreshToken, Done<TokenGrant> done)
+        = 0;
+    virtual void identify(const PlatformApp &app, const TokenGrant &grant,
+                          Done<PlatformIdentity> done)
+        = 0;
+    // Best effort: a platform that cannot revoke, or fails to, leaves the token to expire.
+    virtual void revoke(const PlatformApp &app, const QString &accessToken,
+                        std::function<void(bool revoked)> done)
+        = 0;
+
+    // The response as an error, or nothing if it succeeded, with the platform's own reason
+    // read out of its error body.
+    static std::optional<PlatformError> failureOfResponse(const PlatformResponse &response,
+                                                          const QString &platform);
+    // Encoders shared with the connectors.
+    static QByteArray formBody(const QList<QPair<QString, QString>> &fields);
+    static QUrl withQuery(QUrl url, const QList<QPair<QString, QString>> &fields);
+    static QByteArray bearer(const QString &token);
+
+    // The PKCE pair (RFC 7636, S256): a random verifier and its challenge.
+    static QString makeCodeVerifier();
+    static QString codeChallenge(const QString &verifier);
+
+protected:
+    PlatformHttpClient &http() { return m_http; }
+    void send(const PlatformRequest &request, PlatformHttpClient::Done done);
+
+    static QByteArray basicAuthorization(const QString &user, const QString &password);
+    static std::optional<PlatformError> failureOf(const PlatformResponse &response,
+                                                  const QString &platform)
+    {
+        return failureOfResponse(response, platform);
+    }
+    static TokenGrant grantFrom(const QJsonObject &body);
+
+private:
+    PlatformHttpClient &m_http;
+};
+
+} // namespace slotline

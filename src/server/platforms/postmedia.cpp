@@ -1,0 +1,97 @@
+#include "server/platforms/postmedia.h"
+
+#include "server/media/mediafetch.h"
+#include "server/media/medialibrary.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+
+namespace slotline {
+namespace {
+
+bool isImage(const QString &mimeType)
+{
+    return mimeType == u"image/jpeg" || mimeType == u"image/png" || mimeType == u"image/gif"
+           || mimeType == u"image/webp";
+}
+
+std::variant<MediaFile, QString> readImage(const QString &path, const QString &mimeType,
+                                           const QString &fileName)
+{
+    if (!isImage(mimeType))
+        return QStringLiteral("%1 is %2; only images (JPEG, PNG, GIF, WebP) can be published to "
+                              "real platforms yet.")
+            .arg(fileName, mimeType);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("The media file %1 cannot be read: %2")
+            .arg(fileName, file.errorString());
+    return MediaFile {file.readAll(), mimeType, fileName};
+}
+
+} // namespace
+
+PostMedia::PostMedia(MediaLibrary &library, AddressPolicy policy, MediaFetchLimits limits,
+                     QString fetchDirectory, QObject *parent)
+    : QObject(parent)
+    , m_library(library)
+    , m_network(std::make_unique<QNetworkAccessManager>())
+{
+    QDir().mkpath(fetchDirectory);
+    m_fetcher = std::make_unique<MediaFetcher>(m_network.get(), std::move(policy), limits,
+                                               std::move(fetchDirectory));
+}
+
+PostMedia::~PostMedia()
+{
+    m_fetcher.reset(); // its fetches end before the manager they use
+}
+
+void PostMedia::load(const QStringList &urls, Done done)
+{
+    loadNext(urls, {}, std::move(done));
+}
+
+void PostMedia::loadNext(QStringList urls, QList<MediaFile> loaded, Done done)
+{
+    if (urls.isEmpty()) {
+        done(loaded);
+        return;
+    }
+    const QUrl url(urls.takeFirst());
+    const QString name = url.fileName().isEmpty() ? url.toDisplayString() : url.fileName();
+    if (const auto own = m_library.ownMedia(url)) {
+        auto image = readImage(m_library.filePath(own->id), own->mimeType,
+                               own->filename.isEmpty() ? name : own->filename);
+        if (const auto *error = std::get_if<QString>(&image)) {
+            done(*error);
+            return;
+        }
+        loaded.append(std::get<MediaFile>(image));
+        loadNext(urls, loaded, std::move(done));
+        return;
+    }
+    MediaFetch *fetch = m_fetcher->fetch(url);
+    connect(fetch, &MediaFetch::finished, this,
+            [this, fetch, urls, loaded, name, done = std::move(done)]() mutable {
+                fetch->deleteLater();
+                if (fetch->error()) {
+                    done(QStringLiteral("The media %1 could not be fetched: %2")
+                             .arg(name, fetch->error()->message));
+                    return;
+                }
+                const MediaFetchResult &result = *fetch->result();
+                auto image = readImage(result.filePath, result.mimeType, name);
+                QFile::remove(result.filePath);
+                if (const auto *error = std::get_if<QString>(&image)) {
+                    done(*error);
+                    return;
+                }
+                loaded.append(std::get<MediaFile>(image));
+                loadNext(urls, loaded, std::move(done));
+            });
+}
+
+} // namespace slotline
