@@ -63,7 +63,15 @@ HttpListener::HttpListener(Handler handler, QObject *parent)
     connect(&m_server, &QTcpServer::newConnection, this, &HttpListener::accept);
 }
 
-HttpListener::~HttpListener() = default;
+HttpListener::~HttpListener()
+{
+    // The sockets are children of m_server, which outlives m_connections during member
+    // destruction: a socket closing then would reach a destroyed map.
+    const QList<QTcpSocket *> sockets = m_server.findChildren<QTcpSocket *>();
+    for (QTcpSocket *socket : sockets)
+        socket->disconnect(this);
+    m_connections.clear();
+}
 
 quint16 HttpListener::listen(const QHostAddress &address, quint16 port)
 {
