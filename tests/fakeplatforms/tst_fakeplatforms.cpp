@@ -3,6 +3,7 @@
 #include "support/httptestclient.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -115,6 +116,7 @@ private Q_SLOTS:
     void xWeightedLength_data();
     void xWeightedLength();
     void xMediaMustExistAndBelongToTheUser();
+    void xChunkedVideoIsUsableOnlyAfterProcessing();
     void xAuthorizeRefusesUnregisteredRedirect();
     void consentDeniedRedirectsWithError_data();
     void consentDeniedRedirectsWithError();
@@ -137,6 +139,8 @@ private Q_SLOTS:
 
     void faultApplyThenDropCreatesThePostAndClosesWithoutAnswer();
     void faultRespondOnNthCall();
+    void faultDropDoesNotActAndDelayHoldsTheAnswer();
+    void journalKeepsBinaryBodiesAsBase64();
     void resetKeepsRegistrationsAndForgetsState();
 
 private:
@@ -462,6 +466,57 @@ void TstFakePlatforms::xMediaMustExistAndBelongToTheUser()
                         body)
                  .status,
              403);
+}
+
+void TstFakePlatforms::xChunkedVideoIsUsableOnlyAfterProcessing()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    const Headers jsonHeaders = bearer(token, {{"content-type", "application/json"}});
+    const HttpResult init = m_client->send("POST", u"/x/2/media/upload/initialize"_s, jsonHeaders,
+                                           json({{u"media_type"_s, u"video/mp4"_s},
+                                                 {u"total_bytes"_s, 10},
+                                                 {u"media_category"_s, u"tweet_video"_s}}));
+    QCOMPARE(init.status, 200);
+    const QString id = init.json()[u"data"_s][u"id"_s].toString();
+    QCOMPARE(init.json()[u"data"_s][u"media_key"_s].toString(), u"7_"_s + id);
+
+    const auto append = [&](int segment, const QByteArray &bytes) {
+        const QByteArray boundary = "chunk";
+        const QByteArray body
+            = "--chunk\r\nContent-Disposition: form-data; name=\"segment_index\"\r\n\r\n"
+              + QByteArray::number(segment)
+              + "\r\n--chunk\r\nContent-Disposition: form-data; name=\"media\"; "
+                "filename=\"blob\"\r\n"
+                "Content-Type: application/octet-stream\r\n\r\n"
+              + bytes + "\r\n--chunk--\r\n";
+        return m_client->send(
+            "POST", u"/x/2/media/upload/"_s + id + u"/append"_s,
+            bearer(token, {{"content-type", "multipart/form-data; boundary=" + boundary}}), body);
+    };
+    QCOMPARE(append(1, "abcd").status, 400); // segments start at 0
+    QCOMPARE(append(0, "abcdef").status, 200);
+    const auto finalize = [&] {
+        return m_client->send("POST", u"/x/2/media/upload/"_s + id + u"/finalize"_s, bearer(token));
+    };
+    QCOMPARE(finalize().status, 400); // 6 of 10 bytes
+    QCOMPARE(append(1, "ghij").status, 200);
+    const HttpResult finalized = finalize();
+    QCOMPARE(finalized.status, 200);
+    QCOMPARE(finalized.json()[u"data"_s][u"processing_info"_s][u"state"_s].toString(),
+             u"pending"_s);
+
+    const QJsonObject withVideo {{u"text"_s, u"a video"_s},
+                                 {u"media"_s, QJsonObject {{u"media_ids"_s, QJsonArray {id}}}}};
+    QCOMPARE(tweet(token, withVideo).status, 400);
+    const auto status = [&] {
+        return m_client->get(u"/x/2/media/upload?command=STATUS&media_id="_s + id, bearer(token))
+            .json()[u"data"_s][u"processing_info"_s][u"state"_s]
+            .toString();
+    };
+    QCOMPARE(status(), u"pending"_s);
+    QCOMPARE(status(), u"in_progress"_s);
+    QCOMPARE(status(), u"succeeded"_s);
+    QCOMPARE(tweet(token, withVideo).status, 201);
 }
 
 void TstFakePlatforms::xAuthorizeRefusesUnregisteredRedirect()
@@ -937,6 +992,52 @@ void TstFakePlatforms::faultRespondOnNthCall()
     // "respond" answers instead of the platform: the second post was never created.
     QCOMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 2);
     QCOMPARE(admin("DELETE", u"/faults"_s).status, 204);
+}
+
+void TstFakePlatforms::faultDropDoesNotActAndDelayHoldsTheAnswer()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    admin("POST", u"/faults"_s,
+          {{u"platform"_s, u"x"_s},
+           {u"path"_s, u"/2/tweets"_s},
+           {u"nth"_s, 1},
+           {u"action"_s, u"drop"_s}});
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QTRY_COMPARE(socket.state(), QAbstractSocket::ConnectedState);
+    const QByteArray body = json({{u"text"_s, u"never created"_s}});
+    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
+                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    QTRY_COMPARE_WITH_TIMEOUT(socket.state(), QAbstractSocket::UnconnectedState, 5000);
+    QCOMPARE(socket.readAll(), QByteArray());
+    QCOMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 0);
+
+    admin("POST", u"/faults"_s,
+          {{u"platform"_s, u"x"_s},
+           {u"path"_s, u"/2/users/me"_s},
+           {u"action"_s, u"apply-then-respond"_s},
+           {u"delayMs"_s, 300}});
+    QElapsedTimer timer;
+    timer.start();
+    const HttpResult delayed = m_client->get(u"/x/2/users/me"_s, bearer(token));
+    QCOMPARE(delayed.status, 200);
+    QVERIFY(timer.elapsed() >= 300);
+    QCOMPARE(delayed.json()[u"data"_s][u"username"_s].toString(), u"fake_x_user"_s);
+}
+
+void TstFakePlatforms::journalKeepsBinaryBodiesAsBase64()
+{
+    const QString token = connectLinkedIn();
+    const QByteArray bytes("\x89PNG\r\n\x1a\n\0\0\xff", 11);
+    m_client->send("PUT", u"/linkedin/upload/img-99"_s,
+                   bearer(token, {{"content-type", "application/octet-stream"}}), bytes);
+    const QJsonObject entry
+        = admin("GET", u"/journal?platform=linkedin"_s).items().last().toObject();
+    QCOMPARE(entry[u"path"_s].toString(), u"/upload/img-99"_s);
+    QCOMPARE(entry[u"status"_s].toInt(), 404);
+    QCOMPARE(entry[u"bodySize"_s].toInt(), 11);
+    QCOMPARE(entry[u"body"_s].toString(), u"base64:"_s + QString::fromLatin1(bytes.toBase64()));
 }
 
 void TstFakePlatforms::resetKeepsRegistrationsAndForgetsState()
