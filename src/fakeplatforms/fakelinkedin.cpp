@@ -207,11 +207,13 @@ std::optional<FakeResponse> FakeLinkedIn::checkRestHeaders(const FakeRequest &re
     // Revisions look like 202601.01; the month decides whether the version is active.
     if (!activeVersions().contains(version.left(6))
         || !QRegularExpression(u"^[0-9]{6}(\\.[0-9]{2})?$"_s).match(version).hasMatch()) {
+        // Reported answers name the version as a day: 202504 is "20250401", 202508.02 "20250802".
+        const QString day = version.size() == 6 ? version + u"01"_s : QString(version).remove(u'.');
         return FakeResponse::json(
-            426, QJsonObject {{u"status"_s, 426},
-                              {u"code"_s, u"NONEXISTENT_VERSION"_s},
-                              {u"message"_s,
-                               QString(u"Requested version "_s + version + u" is not active"_s)}});
+            426, QJsonObject {
+                     {u"status"_s, 426},
+                     {u"code"_s, u"NONEXISTENT_VERSION"_s},
+                     {u"message"_s, QString(u"Requested version "_s + day + u" is not active"_s)}});
     }
     if (request.header("x-restli-protocol-version") != "2.0.0") {
         // (verify) the documentation requires the header on every call; the error body is a guess.

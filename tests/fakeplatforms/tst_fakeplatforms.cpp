@@ -603,6 +603,10 @@ void TstFakePlatforms::linkedInVersionHeader()
         QCOMPARE(answer.json()[u"code"_s].toString(), code);
         QCOMPARE(answer.json()[u"status"_s].toInt(), status);
     }
+    if (status == 426) {
+        QCOMPARE(answer.json()[u"message"_s].toString(),
+                 u"Requested version "_s + QString::fromLatin1(version) + u"01 is not active"_s);
+    }
 }
 
 void TstFakePlatforms::linkedInPostAnswersEmptyBodyAndRestliId()
