@@ -172,6 +172,14 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
     if (path.startsWith(u"/rest/"_s)) {
         if (const auto refusal = checkRestHeaders(request))
             return *refusal;
+        // Rest.li keys in the path are URL-encoded URNs ("All URNs must be URL Encoded"):
+        // a raw ':' in a key segment is refused (verify: LinkedIn's status and body).
+        const qsizetype question = request.rawTarget.indexOf('?');
+        const QByteArray rawPath
+            = question < 0 ? request.rawTarget : request.rawTarget.left(question);
+        if ((path.startsWith(u"/rest/posts/"_s) || path.startsWith(u"/rest/images/"_s))
+            && rawPath.mid(rawPath.lastIndexOf('/')).contains(':'))
+            return serviceError(400, 0, u"Invalid key: the URN in the path must be URL-encoded"_s);
         if (path == u"/rest/organizationAcls"_s && method == "GET")
             return organizationAcls(request);
         if (const auto match = organizationPath.match(path); match.hasMatch() && method == "GET")
@@ -512,8 +520,9 @@ FakeResponse FakeLinkedIn::createPost(const FakeRequest &request)
         return refusal;
     bool ok = false;
     const QJsonObject body = request.jsonObject(&ok);
-    if (!ok)
-        return serviceError(400, 0, u"Request body must be a JSON object"_s); // (verify)
+    if (!ok || !request.isJson()) // (verify) the body of this refusal
+        return serviceError(400, 0,
+                            u"Request body must be a JSON object sent as application/json"_s);
     QStringList missing;
     for (const QString &field :
          {u"author"_s, u"commentary"_s, u"visibility"_s, u"distribution"_s, u"lifecycleState"_s}) {

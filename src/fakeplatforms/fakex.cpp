@@ -319,7 +319,8 @@ FakeResponse FakeX::createTweet(const FakeRequest &request)
         return refusal;
     bool ok = false;
     const QJsonObject body = request.jsonObject(&ok);
-    if (!ok)
+    // The documentation requires Content-Type: application/json (verify: X's exact answer).
+    if (!ok || !request.isJson())
         return invalidRequest(
             u"Request body must be a JSON object (Content-Type: application/json)."_s);
     const QString text = body[u"text"_s].toString();

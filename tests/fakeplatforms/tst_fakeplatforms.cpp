@@ -406,6 +406,9 @@ void TstFakePlatforms::xRefusesDuplicateText()
                  {u"title"_s, u"Forbidden"_s},
                  {u"status"_s, 403}}));
     QCOMPARE(tweet(token, {{u"text"_s, u"other words"_s}}).status, 201);
+    const HttpResult asForm
+        = m_client->send("POST", u"/x/2/tweets"_s, bearer(token, FormHeaders), "text=form+words");
+    QCOMPARE(asForm.status, 400);
 }
 
 void TstFakePlatforms::xWeightedLength_data()
@@ -625,6 +628,11 @@ void TstFakePlatforms::linkedInPostAnswersEmptyBodyAndRestliId()
     const QString urn = QString::fromUtf8(created.header("x-restli-id"));
     QVERIFY(urn.startsWith(u"urn:li:share:"_s));
 
+    QCOMPARE(
+        m_client
+            ->get(u"/linkedin/rest/posts/"_s + urn, linkedInRest(token, currentLinkedInVersion()))
+            .status,
+        400);
     const HttpResult read = m_client->get(u"/linkedin/rest/posts/"_s + encoded(urn),
                                           linkedInRest(token, currentLinkedInVersion()));
     QCOMPARE(read.status, 200);
