@@ -375,7 +375,19 @@ void TstFakePlatforms::xRefreshTokensRotateAndTheOldOneIsRefused()
     QCOMPARE(reused.json(), (QJsonObject {{u"error"_s, u"invalid_request"_s},
                                           {u"error_description"_s,
                                            u"Value passed for the token was invalid."_s}}));
-    QCOMPARE(refresh(newRefresh).status, 200);
+    const HttpResult latest = refresh(newRefresh);
+    QCOMPARE(latest.status, 200);
+
+    // Revoking the access token ends it at once.
+    const QString access = latest.json()[u"access_token"_s].toString();
+    QCOMPARE(m_client->get(u"/x/2/users/me"_s, bearer(access)).status, 200);
+    const HttpResult revoked
+        = m_client->send("POST", u"/x/2/oauth2/revoke"_s,
+                         Headers {FormHeaders.first(),
+                                  {"authorization", basic(u"fake-x-client"_s, u"fake-x-secret"_s)}},
+                         formOf({{u"token"_s, access}, {u"token_type_hint"_s, u"access_token"_s}}));
+    QCOMPARE(revoked.json(), (QJsonObject {{u"revoked"_s, true}}));
+    QCOMPARE(m_client->get(u"/x/2/users/me"_s, bearer(access)).status, 401);
 }
 
 void TstFakePlatforms::xAccessTokenExpiresAfterTwoHours()
@@ -844,6 +856,27 @@ void TstFakePlatforms::linkedInRefreshOnlyWithProgrammaticRefresh()
 
 void TstFakePlatforms::linkedInRevokedTokenAnswers65601()
 {
+    const auto introspect = [this](const QString &token) {
+        return m_client
+            ->send("POST", u"/linkedin/oauth/v2/introspectToken"_s, FormHeaders,
+                   formOf({{u"client_id"_s, u"fake-linkedin-client"_s},
+                           {u"client_secret"_s, u"fake-linkedin-secret"_s},
+                           {u"token"_s, token}}))
+            .json();
+    };
+    const QString revokedByApp = connectLinkedIn();
+    QCOMPARE(introspect(revokedByApp)[u"status"_s].toString(), u"active"_s);
+    QCOMPARE(introspect(revokedByApp)[u"active"_s].toBool(), true);
+    QCOMPARE(m_client
+                 ->send("POST", u"/linkedin/oauth/v2/revoke"_s, FormHeaders,
+                        formOf({{u"client_id"_s, u"fake-linkedin-client"_s},
+                                {u"client_secret"_s, u"fake-linkedin-secret"_s},
+                                {u"token"_s, revokedByApp}}))
+                 .status,
+             200);
+    QCOMPARE(introspect(revokedByApp)[u"status"_s].toString(), u"revoked"_s);
+    QCOMPARE(introspect(revokedByApp)[u"active"_s].toBool(), false);
+
     const QString token = connectLinkedIn();
     QCOMPARE(admin("POST", u"/tokens/revoke"_s, {{u"platform"_s, u"linkedin"_s}})
                  .json()[u"revoked"_s]
@@ -901,6 +934,16 @@ void TstFakePlatforms::facebookPageTokenPostsAndUserTokenIsRefused()
     const HttpResult read
         = m_client->get(u"/facebook/v26.0/"_s + id + u"?access_token="_s + pageToken);
     QCOMPARE(read.json()[u"message"_s].toString(), u"Hello page"_s);
+    QCOMPARE(m_client->send("DELETE", u"/facebook/v26.0/"_s + id + u"?access_token="_s + userToken)
+                 .status,
+             403);
+    QCOMPARE(m_client->send("DELETE", u"/facebook/v26.0/"_s + id + u"?access_token="_s + pageToken)
+                 .json(),
+             (QJsonObject {{u"success"_s, true}}));
+    QCOMPARE(m_client->get(u"/facebook/v26.0/"_s + id + u"?access_token="_s + pageToken)
+                 .json()[u"error"_s][u"code"_s]
+                 .toInt(),
+             100);
 
     // De-authorizing the app ends the Page tokens too.
     QCOMPARE(m_client->send("DELETE", u"/facebook/v26.0/me/permissions?access_token="_s + userToken)
@@ -1061,6 +1104,20 @@ void TstFakePlatforms::resetKeepsRegistrationsAndForgetsState()
     QCOMPARE(admin("GET", u"/journal"_s).items().size(), 0);
     QCOMPARE(m_client->get(u"/x/2/users/me"_s, bearer(token)).status, 401);
     QVERIFY(!connectX()[u"access_token"_s].toString().isEmpty());
+
+    // An application changed through the admin API lasts until the next reset.
+    const QString moved = u"http://127.0.0.1:9000/oauth/callback/x"_s;
+    QCOMPARE(admin("POST", u"/apps"_s,
+                   {{u"platform"_s, u"x"_s}, {u"redirectUris"_s, QJsonArray {moved}}})
+                 .status,
+             200);
+    const QString authorize
+        = u"/x/i/oauth2/authorize?response_type=code&client_id=fake-x-client&scope=tweet.read"
+          "&state=a&code_challenge=abc&code_challenge_method=plain&redirect_uri="_s;
+    QVERIFY(authorizeLocation(authorize + encoded(moved)).startsWith(moved));
+    QCOMPARE(authorizeLocation(authorize + encoded(XRedirect)), QString());
+    admin("POST", u"/reset"_s);
+    QVERIFY(authorizeLocation(authorize + encoded(XRedirect)).startsWith(XRedirect));
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)
