@@ -59,6 +59,7 @@ Parse dechunk(const QByteArray &bytes, QByteArray *body, qsizetype *consumed)
 HttpListener::HttpListener(Handler handler, QObject *parent)
     : QObject(parent)
     , m_handler(std::move(handler))
+    , m_server(this) // a child, so moveToThread() takes the listening socket along
 {
     connect(&m_server, &QTcpServer::newConnection, this, &HttpListener::accept);
 }

@@ -10,6 +10,7 @@
 #include <QNetworkReply>
 #include <QTcpSocket>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QUrlQuery>
 
@@ -142,6 +143,7 @@ private Q_SLOTS:
     void faultDropDoesNotActAndDelayHoldsTheAnswer();
     void journalKeepsBinaryBodiesAsBase64();
     void resetKeepsRegistrationsAndForgetsState();
+    void servesFromTheThreadItLivesOn();
 
 private:
     QString authorizeLocation(const QString &pathAndQuery);
@@ -1118,6 +1120,34 @@ void TstFakePlatforms::resetKeepsRegistrationsAndForgetsState()
     QCOMPARE(authorizeLocation(authorize + encoded(XRedirect)), QString());
     admin("POST", u"/reset"_s);
     QVERIFY(authorizeLocation(authorize + encoded(XRedirect)).startsWith(XRedirect));
+}
+
+void TstFakePlatforms::servesFromTheThreadItLivesOn()
+{
+    // A server under test may block its own thread on a call to the fake: the fake then
+    // has to run elsewhere, on the event loop of the thread it was moved to.
+    QThread thread;
+    auto *server = new FakePlatformServer(FakePlatformSettings::defaults());
+    server->moveToThread(&thread);
+    thread.start();
+    quint16 port = 0;
+    QMetaObject::invokeMethod(
+        server, [server, &port] { port = server->listen(); }, Qt::BlockingQueuedConnection);
+    QVERIFY(port != 0);
+
+    // waitFor*() runs no event loop for the other objects of this thread: only a fake
+    // that really serves from its own thread can answer.
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("GET /x/2/users/me HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QVERIFY(socket.waitForBytesWritten(5000));
+    QVERIFY(socket.waitForReadyRead(5000));
+    QVERIFY(socket.readAll().startsWith("HTTP/1.1 401 "));
+
+    QMetaObject::invokeMethod(server, &QObject::deleteLater);
+    thread.quit();
+    QVERIFY(thread.wait(5000));
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)
