@@ -1,0 +1,623 @@
+#include "fakeplatforms/fakefacebook.h"
+
+#include "fakeplatforms/multipartform.h"
+
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace slotline::fake {
+
+namespace {
+
+const QString UserId = u"10000000000000001"_s;
+const QString UserName = u"Fake Facebook User"_s;
+constexpr qint64 PostIdBase = 122100000000000000LL;
+constexpr qint64 PhotoIdBase = 122200000000000000LL;
+
+struct Page
+{
+    QString id;
+    QString name;
+    QString category;
+};
+
+const QList<Page> &pages()
+{
+    static const QList<Page> list = {
+        {u"100000000000001"_s, u"Fake Page One"_s, u"Software"_s},
+        {u"100000000000002"_s, u"Fake Page Two"_s, u"Community"_s},
+    };
+    return list;
+}
+
+const QStringList KnownPermissions = {
+    u"public_profile"_s,          u"email"_s,
+    u"pages_show_list"_s,         u"pages_read_engagement"_s,
+    u"pages_manage_posts"_s,      u"pages_manage_metadata"_s,
+    u"pages_read_user_content"_s, u"pages_manage_engagement"_s,
+    u"publish_video"_s,           u"business_management"_s,
+    u"read_insights"_s,
+};
+
+QString withQuery(const QString &uri, const QList<QPair<QString, QString>> &items)
+{
+    QUrl url(uri);
+    QUrlQuery query(url);
+    for (const auto &[name, value] : items)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    url.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    return url.toString(QUrl::FullyEncoded);
+}
+
+int versionNumber(const QString &version)
+{
+    static const QRegularExpression pattern(u"^v([0-9]+)\\.([0-9]+)$"_s);
+    const auto match = pattern.match(version);
+    return match.hasMatch() ? match.captured(1).toInt() * 100 + match.captured(2).toInt() : -1;
+}
+
+QString graphTime(const QDateTime &time)
+{
+    return time.toUTC().toString(u"yyyy-MM-ddTHH:mm:ss"_s) + u"+0000"_s;
+}
+
+} // namespace
+
+FakeFacebook::FakeFacebook(const OAuthApp &app, const QStringList &versions, FakeClock *clock)
+    : m_clock(clock)
+    , m_registeredApp(app)
+    , m_versions(versions)
+{
+    m_app = app;
+}
+
+QString FakeFacebook::name() const
+{
+    return u"facebook"_s;
+}
+
+void FakeFacebook::reset()
+{
+    m_app = m_registeredApp;
+    m_tokens.clear();
+    m_posts.clear();
+    m_photos.clear();
+    m_nextPost = 0;
+    m_nextPhoto = 0;
+    m_nextTrace = 0;
+    m_denyConsent = false;
+}
+
+FakeResponse FakeFacebook::graphError(int status, const QString &message, const QString &type,
+                                      int code, int subcode, const QJsonObject &extra)
+{
+    QJsonObject error {{u"message"_s, message}, {u"type"_s, type}, {u"code"_s, code}};
+    if (subcode)
+        error.insert(u"error_subcode"_s, subcode);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        error.insert(it.key(), it.value());
+    error.insert(u"fbtrace_id"_s, QString(u"FakeTrace"_s + QString::number(++m_nextTrace)));
+    return FakeResponse::json(status, QJsonObject {{u"error"_s, error}});
+}
+
+bool FakeFacebook::knownPage(const QString &pageId) const
+{
+    return std::any_of(pages().cbegin(), pages().cend(),
+                       [&pageId](const Page &page) { return page.id == pageId; });
+}
+
+FakeFacebook::Params FakeFacebook::paramsOf(const FakeRequest &request) const
+{
+    Params params;
+    for (const auto &[name, value] : request.query.queryItems(QUrl::FullyDecoded))
+        params.values.insert(name, value);
+    if (request.isFormEncoded()) {
+        for (const auto &[name, value] : request.form().queryItems(QUrl::FullyDecoded))
+            params.values.insert(name, value);
+    } else if (request.isMultipart()) {
+        if (const auto form = MultipartForm::parse(request.header("content-type"), request.body)) {
+            for (const MultipartForm::Part &part : form->parts()) {
+                if (part.name == u"source"_s)
+                    params.source = part.data;
+                else
+                    params.values.insert(part.name, QString::fromUtf8(part.data));
+            }
+        }
+    } else if (request.isJson()) {
+        const QJsonObject body = request.jsonObject();
+        for (auto it = body.begin(); it != body.end(); ++it) {
+            const QJsonValue value = it.value();
+            if (value.isString())
+                params.values.insert(it.key(), value.toString());
+            else if (value.isBool())
+                params.values.insert(it.key(), value.toBool() ? u"true"_s : u"false"_s);
+            else if (value.isDouble())
+                params.values.insert(it.key(), QString::number(value.toInteger()));
+            else if (value.isArray() && it.key() == u"attached_media"_s) {
+                const QJsonArray items = value.toArray();
+                for (qsizetype i = 0; i < items.size(); ++i)
+                    params.values.insert(
+                        u"attached_media["_s + QString::number(i) + u']',
+                        QString::fromUtf8(
+                            QJsonDocument(items.at(i).toObject()).toJson(QJsonDocument::Compact)));
+            }
+        }
+    }
+    if (!params.has(u"access_token"_s)) {
+        const QString bearer = request.bearerToken();
+        if (!bearer.isEmpty())
+            params.values.insert(u"access_token"_s, bearer);
+    }
+    return params;
+}
+
+FakeResponse FakeFacebook::handle(const FakeRequest &request)
+{
+    const QStringList segments = request.path.split(u'/', Qt::SkipEmptyParts);
+    if (segments.isEmpty())
+        return graphError(400, u"Unsupported request."_s, u"GraphMethodException"_s, 100);
+    const QString version = segments.first();
+    const int number = versionNumber(version);
+    int newest = -1;
+    for (const QString &served : m_versions)
+        newest = qMax(newest, versionNumber(served));
+    // Graph serves a version that has been retired by the oldest available one
+    // (developers.facebook.com/docs/graph-api/guides/versioning); a version that does not
+    // exist yet is an unknown path (verify: message and code).
+    if (number < 0 || number > newest) {
+        return graphError(400, u"Unknown path components: /"_s + version, u"OAuthException"_s,
+                          2500);
+    }
+    const QStringList rest = segments.mid(1);
+    const QByteArray &method = request.method;
+    if (rest == QStringList {u"dialog"_s, u"oauth"_s} && method == "GET")
+        return dialog(request);
+    const Params params = paramsOf(request);
+    if (rest == QStringList {u"oauth"_s, u"access_token"_s}
+        && (method == "GET" || method == "POST"))
+        return accessToken(request, params);
+    if (rest == QStringList {u"me"_s} && method == "GET")
+        return me(request, params);
+    if (rest == QStringList {u"me"_s, u"permissions"_s} && (method == "GET" || method == "DELETE"))
+        return permissions(request, params);
+    if (rest == QStringList {u"me"_s, u"accounts"_s} && method == "GET")
+        return accounts(request, params);
+    if (rest.size() == 2 && rest.at(1) == u"feed"_s && method == "POST")
+        return feed(rest.at(0), params);
+    if (rest.size() == 2 && rest.at(1) == u"photos"_s && method == "POST")
+        return photos(rest.at(0), params);
+    if (rest.size() == 1 && (method == "GET" || method == "DELETE"))
+        return object(request, rest.at(0), params);
+    return graphError(400,
+                      u"Unsupported "_s + QString::fromLatin1(method).toLower()
+                          + u" request. Please read the Graph API "
+                            "documentation at https://developers.facebook.com/docs/graph-api"_s,
+                      u"GraphMethodException"_s, 100);
+}
+
+FakeResponse FakeFacebook::dialog(const FakeRequest &request)
+{
+    const QString clientId = request.queryValue(u"client_id"_s);
+    const QString redirectUri = request.queryValue(u"redirect_uri"_s);
+    if (clientId != m_app.clientId)
+        return FakeResponse::text(
+            400, u"Invalid App ID: The provided app ID does not look like a valid app ID."_s);
+    if (!m_app.allowsRedirect(redirectUri)) {
+        return FakeResponse::text(
+            400, u"URL blocked: This redirect failed because the redirect URI is not whitelisted "
+                 "in the app's Client OAuth Settings."_s);
+    }
+    const QString state = request.queryValue(u"state"_s);
+    const QString responseType = request.queryValue(u"response_type"_s);
+    if (!responseType.isEmpty() && responseType != u"code"_s)
+        return FakeResponse::text(400, u"Only response_type=code is served by this fake."_s);
+    if (state.isEmpty())
+        return FakeResponse::text(400,
+                                  u"state is required (the fake insists on CSRF protection)."_s);
+    const QStringList scopes
+        = request.queryValue(u"scope"_s).split(QRegularExpression(u"[ ,]+"_s), Qt::SkipEmptyParts);
+    for (const QString &scope : scopes) {
+        if (!KnownPermissions.contains(scope))
+            return FakeResponse::text(400, u"Invalid Scopes: "_s + scope);
+    }
+    // developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow: a person who
+    // declines comes back with error_reason=user_denied.
+    if (m_denyConsent) {
+        return FakeResponse::redirect(
+            withQuery(redirectUri, {{u"error_reason"_s, u"user_denied"_s},
+                                    {u"error"_s, u"access_denied"_s},
+                                    {u"error_description"_s, u"Permissions error."_s},
+                                    {u"state"_s, state}}));
+    }
+    IssuedToken code;
+    code.kind = IssuedToken::Kind::Code;
+    code.userId = UserId;
+    code.clientId = clientId;
+    code.scopes = scopes.isEmpty() ? QStringList {u"public_profile"_s} : scopes;
+    if (!code.scopes.contains(u"public_profile"_s))
+        code.scopes.prepend(u"public_profile"_s);
+    code.issuedAt = m_clock->now();
+    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
+    code.redirectUri = redirectUri;
+    const QString value = m_tokens.issue(u"code"_s, code);
+    return FakeResponse::redirect(
+        withQuery(redirectUri, {{u"code"_s, value}, {u"state"_s, state}}));
+}
+
+FakeResponse FakeFacebook::accessToken(const FakeRequest &, const Params &params)
+{
+    if (params.value(u"client_id"_s) != m_app.clientId)
+        return graphError(400, u"Error validating application. Invalid application ID."_s,
+                          u"OAuthException"_s, 101);
+    if (params.value(u"client_secret"_s) != m_app.clientSecret)
+        return graphError(400, u"Error validating client secret."_s, u"OAuthException"_s, 1);
+    const QDateTime now = m_clock->now();
+    IssuedToken user;
+    user.kind = IssuedToken::Kind::Access;
+    user.clientId = m_app.clientId;
+    user.issuedAt = now;
+    if (params.value(u"grant_type"_s) == u"fb_exchange_token"_s) {
+        const IssuedToken *shortLived = m_tokens.find(params.value(u"fb_exchange_token"_s));
+        if (!shortLived || shortLived->kind != IssuedToken::Kind::Access || shortLived->revoked
+            || shortLived->expiredAt(now))
+            return graphError(400, u"Invalid OAuth access token - Cannot parse access token"_s,
+                              u"OAuthException"_s, 190);
+        user.userId = shortLived->userId;
+        user.scopes = shortLived->scopes;
+        user.expiresAt = now.addSecs(LongLivedSeconds);
+        user.longLived = true;
+    } else {
+        IssuedToken *code = m_tokens.find(params.value(u"code"_s));
+        if (!code || code->kind != IssuedToken::Kind::Code)
+            return graphError(400, u"Invalid verification code format."_s, u"OAuthException"_s, 100,
+                              36018); // (verify)
+        if (code->used)
+            return graphError(400, u"This authorization code has been used."_s, u"OAuthException"_s,
+                              100, 36009);
+        if (code->expiredAt(now))
+            return graphError(400, u"This authorization code has expired."_s, u"OAuthException"_s,
+                              100, 36007);
+        if (code->redirectUri != params.value(u"redirect_uri"_s)) {
+            return graphError(400,
+                              u"Error validating verification code. Please make sure your "
+                              u"redirect_uri is identical "
+                              "to the one you used in the OAuth dialog request"_s,
+                              u"OAuthException"_s, 100, 36008);
+        }
+        code->used = true;
+        user.userId = code->userId;
+        user.scopes = code->scopes;
+        user.expiresAt = now.addSecs(ShortLivedSeconds);
+    }
+    const qint64 expiresIn = now.secsTo(user.expiresAt);
+    return FakeResponse::json(200,
+                              QJsonObject {{u"access_token"_s, m_tokens.issue(u"user"_s, user)},
+                                           {u"token_type"_s, u"bearer"_s},
+                                           {u"expires_in"_s, expiresIn}});
+}
+
+const IssuedToken *FakeFacebook::authenticate(const Params &params, FakeResponse *refusal)
+{
+    const QString value = params.value(u"access_token"_s);
+    if (value.isEmpty()) {
+        *refusal = graphError(
+            400,
+            u"An active access token must be used to query information about the current user."_s,
+            u"OAuthException"_s, 2500);
+        return nullptr;
+    }
+    const IssuedToken *token = m_tokens.find(value);
+    if (!token || token->kind == IssuedToken::Kind::Code) {
+        *refusal = graphError(400, u"Invalid OAuth access token - Cannot parse access token"_s,
+                              u"OAuthException"_s, 190);
+        return nullptr;
+    }
+    if (token->revoked) {
+        *refusal = graphError(
+            400,
+            u"Error validating access token: The user has not authorized application "_s
+                + m_app.clientId + u'.',
+            u"OAuthException"_s, 190, 458);
+        return nullptr;
+    }
+    const QDateTime now = m_clock->now();
+    if (token->expiredAt(now)) {
+        *refusal = graphError(400,
+                              u"Error validating access token: Session has expired on "_s
+                                  + token->expiresAt.toString(u"dddd, dd-MMM-yy HH:mm:ss"_s)
+                                  + u" PDT."_s,
+                              u"OAuthException"_s, 190, 463);
+        return nullptr;
+    }
+    return token;
+}
+
+const IssuedToken *FakeFacebook::authenticatePage(const Params &params, const QString &pageId,
+                                                  FakeResponse *refusal)
+{
+    const IssuedToken *token = authenticate(params, refusal);
+    if (!token)
+        return nullptr;
+    if (!knownPage(pageId)) {
+        *refusal = graphError(
+            400,
+            u"Unsupported post request. Object with ID '"_s + pageId
+                + u"' does not exist, cannot be loaded due to missing permissions, or does not "
+                  "support this operation. Please read the Graph API documentation at "
+                  "https://developers.facebook.com/docs/graph-api"_s,
+            u"GraphMethodException"_s, 100, 33);
+        return nullptr;
+    }
+    if (token->kind != IssuedToken::Kind::Page || token->pageId != pageId
+        || !token->scopes.contains(u"pages_manage_posts"_s)) {
+        // (verify) the HTTP status; the message is the one Graph gives a user token here.
+        *refusal = graphError(
+            403,
+            u"(#200) If posting to a page, requires both pages_read_engagement and "
+            "pages_manage_posts as an admin with sufficient administrative permission"_s,
+            u"OAuthException"_s, 200);
+        return nullptr;
+    }
+    return token;
+}
+
+FakeResponse FakeFacebook::me(const FakeRequest &, const Params &params)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(params, &refusal);
+    if (!token)
+        return refusal;
+    if (token->kind == IssuedToken::Kind::Page) {
+        for (const Page &page : pages()) {
+            if (page.id == token->pageId)
+                return FakeResponse::json(200,
+                                          QJsonObject {{u"name"_s, page.name}, {u"id"_s, page.id}});
+        }
+    }
+    return FakeResponse::json(200, QJsonObject {{u"name"_s, UserName}, {u"id"_s, token->userId}});
+}
+
+FakeResponse FakeFacebook::permissions(const FakeRequest &request, const Params &params)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(params, &refusal);
+    if (!token)
+        return refusal;
+    if (request.method == "DELETE") {
+        // De-authorizing the app ends every token of the person, Page tokens included.
+        m_tokens.revokeUser(token->userId);
+        return FakeResponse::json(200, QJsonObject {{u"success"_s, true}});
+    }
+    QJsonArray data;
+    for (const QString &permission : token->scopes)
+        data.append(QJsonObject {{u"permission"_s, permission}, {u"status"_s, u"granted"_s}});
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
+}
+
+FakeResponse FakeFacebook::accounts(const FakeRequest &, const Params &params)
+{
+    FakeResponse refusal;
+    const IssuedToken *user = authenticate(params, &refusal);
+    if (!user)
+        return refusal;
+    if (user->kind != IssuedToken::Kind::Access)
+        return graphError(
+            400, u"(#100) Tried accessing nonexisting field (accounts) on node type (Page)"_s,
+            u"OAuthException"_s, 100);
+    QJsonArray data;
+    if (user->scopes.contains(u"pages_show_list"_s)) {
+        const IssuedToken userCopy = *user;
+        for (const Page &page : pages()) {
+            // Page tokens from a long-lived user token do not expire; from a short-lived one
+            // they end with it.
+            IssuedToken pageToken;
+            pageToken.kind = IssuedToken::Kind::Page;
+            pageToken.userId = userCopy.userId;
+            pageToken.clientId = userCopy.clientId;
+            pageToken.scopes = userCopy.scopes;
+            pageToken.issuedAt = m_clock->now();
+            pageToken.expiresAt = userCopy.longLived ? QDateTime() : userCopy.expiresAt;
+            pageToken.pageId = page.id;
+            data.append(QJsonObject {
+                {u"access_token"_s, m_tokens.issue(u"page"_s, pageToken)},
+                {u"category"_s, page.category},
+                {u"name"_s, page.name},
+                {u"id"_s, page.id},
+                {u"tasks"_s, QJsonArray {u"ADVERTISE"_s, u"ANALYZE"_s, u"CREATE_CONTENT"_s,
+                                         u"MESSAGING"_s, u"MODERATE"_s, u"MANAGE"_s}}});
+        }
+    }
+    return FakeResponse::json(
+        200,
+        QJsonObject {{u"data"_s, data},
+                     {u"paging"_s,
+                      QJsonObject {{u"cursors"_s, QJsonObject {{u"before"_s, u"QVFIUbefore"_s},
+                                                               {u"after"_s, u"QVFIUafter"_s}}}}}});
+}
+
+FakeResponse FakeFacebook::feed(const QString &pageId, const Params &params)
+{
+    FakeResponse refusal;
+    if (!authenticatePage(params, pageId, &refusal))
+        return refusal;
+    const QString message = params.value(u"message"_s);
+    const QString link = params.value(u"link"_s);
+    if (message.size() > MaxMessageLength) {
+        return graphError(400, u"(#100) The parameter message must be at most 63206 characters"_s,
+                          u"OAuthException"_s,
+                          100); // (verify) wording
+    }
+    QStringList mediaIds;
+    for (int i = 0; params.has(u"attached_media["_s + QString::number(i) + u']'); ++i) {
+        const QString entry = params.value(u"attached_media["_s + QString::number(i) + u']');
+        const QString fbid
+            = QJsonDocument::fromJson(entry.toUtf8()).object()[u"media_fbid"_s].toString();
+        const auto it = m_photos.constFind(fbid);
+        if (it == m_photos.constEnd() || it->pageId != pageId || it->published || it->attached) {
+            return graphError(400,
+                              u"(#100) param attached_media["_s + QString::number(i)
+                                  + u"] has invalid media_fbid"_s,
+                              u"OAuthException"_s, 100); // (verify) wording
+        }
+        mediaIds.append(fbid);
+    }
+    if (message.isEmpty() && link.isEmpty() && mediaIds.isEmpty())
+        return graphError(400, u"(#100) Missing message or attachment"_s, u"OAuthException"_s,
+                          100); // (verify)
+    bool published = params.value(u"published"_s) != u"false"_s;
+    if (params.has(u"scheduled_publish_time"_s)) {
+        // (verify) the window; the documentation has said 10 minutes to 30 days (later 75 days).
+        const QDateTime when = QDateTime::fromSecsSinceEpoch(
+            params.value(u"scheduled_publish_time"_s).toLongLong(), Qt::UTC);
+        const QDateTime now = m_clock->now();
+        if (published || when < now.addSecs(10 * 60) || when > now.addDays(75))
+            return graphError(400, u"(#100) The specified scheduled publish time is invalid."_s,
+                              u"OAuthException"_s, 100);
+        published = false;
+    }
+    if (!message.isEmpty() && mediaIds.isEmpty()) {
+        for (const Post &existing : std::as_const(m_posts)) {
+            if (!existing.deleted && existing.pageId == pageId && existing.message == message) {
+                return graphError(
+                    400, u"(#506) Duplicate status message"_s, u"OAuthException"_s, 506, 1455006,
+                    QJsonObject {{u"is_transient"_s, false},
+                                 {u"error_user_title"_s, u"Duplicate Status Update"_s},
+                                 {u"error_user_msg"_s,
+                                  u"This status update is identical to the last one "
+                                  "you posted. Try posting something different, or "
+                                  "delete your previous update."_s}});
+            }
+        }
+    }
+    for (const QString &id : std::as_const(mediaIds))
+        m_photos[id].attached = true;
+    Post post {pageId + u'_' + QString::number(PostIdBase + ++m_nextPost),
+               pageId,
+               message,
+               link,
+               mediaIds,
+               published,
+               m_clock->now()};
+    m_posts.append(post);
+    return FakeResponse::json(200, QJsonObject {{u"id"_s, post.id}});
+}
+
+FakeResponse FakeFacebook::photos(const QString &pageId, const Params &params)
+{
+    FakeResponse refusal;
+    if (!authenticatePage(params, pageId, &refusal))
+        return refusal;
+    const QString url = params.value(u"url"_s);
+    if (url.isEmpty() && params.source.isEmpty())
+        return graphError(400, u"(#324) Requires upload file"_s, u"OAuthException"_s, 324);
+    const bool published = params.value(u"published"_s) != u"false"_s;
+    Photo photo {QString::number(PhotoIdBase + ++m_nextPhoto),       pageId, published, false,
+                 params.source.isEmpty() ? 0 : params.source.size(), url};
+    m_photos.insert(photo.id, photo);
+    if (!published)
+        return FakeResponse::json(200, QJsonObject {{u"id"_s, photo.id}});
+    Post post {pageId + u'_' + QString::number(PostIdBase + ++m_nextPost),
+               pageId,
+               params.value(u"caption"_s),
+               QString(),
+               {photo.id},
+               true,
+               m_clock->now()};
+    m_posts.append(post);
+    return FakeResponse::json(200, QJsonObject {{u"id"_s, photo.id}, {u"post_id"_s, post.id}});
+}
+
+FakeResponse FakeFacebook::object(const FakeRequest &request, const QString &id,
+                                  const Params &params)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(params, &refusal);
+    if (!token)
+        return refusal;
+    const QString verb = QString::fromLatin1(request.method).toLower();
+    auto it = std::find_if(m_posts.begin(), m_posts.end(),
+                           [&id](const Post &post) { return post.id == id && !post.deleted; });
+    const auto missing = [&] {
+        return graphError(400,
+                          u"Unsupported "_s + verb + u" request. Object with ID '"_s + id
+                              + u"' does not exist, cannot be loaded due to missing permissions, "
+                                u"or does not support "
+                                "this operation. Please read the Graph API documentation at "
+                                "https://developers.facebook.com/docs/graph-api"_s,
+                          u"GraphMethodException"_s, 100, 33);
+    };
+    if (it == m_posts.end()) {
+        const auto photo = m_photos.constFind(id);
+        if (photo != m_photos.constEnd() && request.method == "GET")
+            return FakeResponse::json(200, QJsonObject {{u"id"_s, photo->id}});
+        return missing();
+    }
+    if (request.method == "DELETE") {
+        if (token->kind != IssuedToken::Kind::Page || token->pageId != it->pageId)
+            return graphError(403, u"(#200) Permissions error"_s, u"OAuthException"_s,
+                              200); // (verify)
+        it->deleted = true;
+        return FakeResponse::json(200, QJsonObject {{u"success"_s, true}});
+    }
+    QJsonObject answer {{u"created_time"_s, graphTime(it->createdAt)}, {u"id"_s, it->id}};
+    if (!it->message.isEmpty())
+        answer.insert(u"message"_s, it->message);
+    const QString fields = params.value(u"fields"_s);
+    if (fields.contains(u"is_published"_s))
+        answer.insert(u"is_published"_s, it->published);
+    if (fields.contains(u"permalink_url"_s))
+        answer.insert(u"permalink_url"_s, QString(u"https://www.facebook.com/"_s + it->id));
+    return FakeResponse::json(200, answer);
+}
+
+QJsonArray FakeFacebook::posts() const
+{
+    QJsonArray out;
+    for (const Post &post : m_posts) {
+        out.append(QJsonObject {{u"platform"_s, u"facebook"_s},
+                                {u"id"_s, post.id},
+                                {u"page"_s, post.pageId},
+                                {u"author"_s, post.pageId},
+                                {u"text"_s, post.message},
+                                {u"link"_s, post.link},
+                                {u"mediaIds"_s, QJsonArray::fromStringList(post.mediaIds)},
+                                {u"published"_s, post.published},
+                                {u"deleted"_s, post.deleted},
+                                {u"createdAt"_s, post.createdAt.toString(Qt::ISODateWithMs)}});
+    }
+    return out;
+}
+
+QString FakeFacebook::applySwitches(const QJsonObject &switches)
+{
+    if (switches.contains(u"consent"_s)) {
+        const QString consent = switches[u"consent"_s].toString();
+        if (consent != u"approve"_s && consent != u"deny"_s)
+            return u"consent must be approve or deny"_s;
+        m_denyConsent = consent == u"deny"_s;
+    }
+    return {};
+}
+
+int FakeFacebook::revokeTokens(const QString &userId)
+{
+    return m_tokens.revokeUser(userId);
+}
+
+QJsonObject FakeFacebook::describe() const
+{
+    QJsonArray pageList;
+    for (const Page &page : pages())
+        pageList.append(QJsonObject {{u"id"_s, page.id}, {u"name"_s, page.name}});
+    return QJsonObject {{u"user"_s, QJsonObject {{u"id"_s, UserId}, {u"name"_s, UserName}}},
+                        {u"pages"_s, pageList},
+                        {u"clientId"_s, m_app.clientId},
+                        {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
+                        {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
+                        {u"versions"_s, QJsonArray::fromStringList(m_versions)}};
+}
+
+} // namespace slotline::fake

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "fakeplatforms/fakeclock.h"
+#include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/tokenstore.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+
+namespace slotline::fake {
+
+// Facebook Pages (www.facebook.com + graph.facebook.com, version in the path): Login
+// dialog, code and long-lived token exchange, /me, permissions, Page tokens from
+// /me/accounts, Page feed posts and photos.
+class FakeFacebook : public FakePlatform
+{
+public:
+    FakeFacebook(const OAuthApp &app, const QStringList &versions, FakeClock *clock);
+
+    QString name() const override;
+    FakeResponse handle(const FakeRequest &request) override;
+    void reset() override;
+    QJsonArray posts() const override;
+    QString applySwitches(const QJsonObject &switches) override;
+    int revokeTokens(const QString &userId) override;
+    QJsonObject describe() const override;
+
+    static constexpr qint64 ShortLivedSeconds = 60 * 60;
+    static constexpr qint64 LongLivedSeconds = 5183944;
+    static constexpr qint64 CodeSeconds = 10 * 60;
+    static constexpr int MaxMessageLength = 63206;
+
+private:
+    struct Post
+    {
+        QString id;
+        QString pageId;
+        QString message;
+        QString link;
+        QStringList mediaIds;
+        bool published = true;
+        QDateTime createdAt;
+        bool deleted = false;
+    };
+    struct Photo
+    {
+        QString id;
+        QString pageId;
+        bool published = false;
+        bool attached = false;
+        qint64 size = 0;
+        QString url;
+    };
+    // Parameters of a Graph call, wherever the client put them: query, form, multipart
+    // or JSON body.
+    struct Params
+    {
+        QHash<QString, QString> values;
+        QByteArray source;
+        QString value(const QString &name) const { return values.value(name); }
+        bool has(const QString &name) const { return values.contains(name); }
+    };
+
+    FakeResponse dialog(const FakeRequest &request);
+    FakeResponse accessToken(const FakeRequest &request, const Params &params);
+    FakeResponse me(const FakeRequest &request, const Params &params);
+    FakeResponse permissions(const FakeRequest &request, const Params &params);
+    FakeResponse accounts(const FakeRequest &request, const Params &params);
+    FakeResponse feed(const QString &pageId, const Params &params);
+    FakeResponse photos(const QString &pageId, const Params &params);
+    FakeResponse object(const FakeRequest &request, const QString &id, const Params &params);
+
+    Params paramsOf(const FakeRequest &request) const;
+    const IssuedToken *authenticate(const Params &params, FakeResponse *refusal);
+    // A page token for `pageId` with pages_manage_posts, or the Graph #200 error.
+    const IssuedToken *authenticatePage(const Params &params, const QString &pageId,
+                                        FakeResponse *refusal);
+    FakeResponse graphError(int status, const QString &message, const QString &type, int code,
+                            int subcode = 0, const QJsonObject &extra = {});
+    bool knownPage(const QString &pageId) const;
+
+    FakeClock *m_clock;
+    OAuthApp m_registeredApp;
+    QStringList m_versions;
+    TokenStore m_tokens {QStringLiteral("fb")};
+    QList<Post> m_posts;
+    QHash<QString, Photo> m_photos;
+    qint64 m_nextPost = 0;
+    qint64 m_nextPhoto = 0;
+    int m_nextTrace = 0;
+    bool m_denyConsent = false;
+};
+
+} // namespace slotline::fake

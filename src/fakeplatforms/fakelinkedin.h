@@ -1,0 +1,93 @@
+#pragma once
+
+#include "fakeplatforms/fakeclock.h"
+#include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/tokenstore.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+
+namespace slotline::fake {
+
+// LinkedIn (www.linkedin.com + api.linkedin.com): 3-legged OAuth with optional
+// programmatic refresh, OpenID userinfo, organization roles, versioned REST Posts API
+// with little-text commentary, and the Images API.
+class FakeLinkedIn : public FakePlatform
+{
+public:
+    FakeLinkedIn(const OAuthApp &app, const QStringList &versions, FakeClock *clock);
+
+    QString name() const override;
+    FakeResponse handle(const FakeRequest &request) override;
+    void reset() override;
+    QJsonArray posts() const override;
+    QString applySwitches(const QJsonObject &switches) override;
+    int revokeTokens(const QString &userId) override;
+    QJsonObject describe() const override;
+
+    // The LinkedIn-Version values accepted now.
+    QStringList activeVersions() const;
+    static QString memberUrn();
+
+    static constexpr qint64 AccessTokenSeconds = 60LL * 24 * 60 * 60;
+    static constexpr qint64 RefreshTokenSeconds = 365LL * 24 * 60 * 60;
+    static constexpr qint64 CodeSeconds = 30 * 60;
+    static constexpr int MaxCommentaryLength = 3000;
+
+private:
+    struct Post
+    {
+        QString urn;
+        QString author;
+        QString commentary; // the little text kept
+        QString rendered; // what members see
+        QStringList mediaIds;
+        QJsonObject body;
+        QDateTime createdAt;
+        bool deleted = false;
+    };
+    struct Image
+    {
+        QString urn;
+        QString owner;
+        QString uploadToken;
+        QDateTime uploadExpiresAt;
+        bool uploaded = false;
+        qint64 size = 0;
+    };
+
+    FakeResponse authorize(const FakeRequest &request);
+    FakeResponse accessToken(const FakeRequest &request);
+    FakeResponse revoke(const FakeRequest &request);
+    FakeResponse introspect(const FakeRequest &request);
+    FakeResponse userinfo(const FakeRequest &request);
+    FakeResponse organizationAcls(const FakeRequest &request);
+    FakeResponse organization(const FakeRequest &request, const QString &id);
+    FakeResponse createPost(const FakeRequest &request);
+    FakeResponse post(const FakeRequest &request, const QString &urn);
+    FakeResponse initializeImageUpload(const FakeRequest &request);
+    FakeResponse upload(const FakeRequest &request, const QString &token);
+    FakeResponse image(const FakeRequest &request, const QString &urn);
+
+    const IssuedToken *authenticate(const FakeRequest &request, FakeResponse *refusal);
+    // Version and protocol headers every /rest call needs; an error answer or nullopt.
+    std::optional<FakeResponse> checkRestHeaders(const FakeRequest &request) const;
+    bool mayActAs(const IssuedToken &token, const QString &author) const;
+    QJsonObject issueAccessToken(const QString &userId, const QStringList &scopes,
+                                 const QDateTime &refreshExpiresAt, const QString &refreshToken);
+
+    FakeClock *m_clock;
+    OAuthApp m_registeredApp;
+    QStringList m_registeredVersions;
+    QStringList m_versions;
+    TokenStore m_tokens {QStringLiteral("li")};
+    QList<Post> m_posts;
+    QHash<QString, Image> m_images;
+    qint64 m_nextPost = 0;
+    qint64 m_nextImage = 0;
+    bool m_denyConsent = false;
+    bool m_programmaticRefresh = false;
+};
+
+} // namespace slotline::fake

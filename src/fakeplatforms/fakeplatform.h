@@ -1,0 +1,38 @@
+#pragma once
+
+#include "fakeplatforms/fakerequest.h"
+#include "fakeplatforms/fakeresponse.h"
+#include "fakeplatforms/oauthapp.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace slotline::fake {
+
+// One platform behind its path prefix: its OAuth endpoints and its API, its state and
+// what the admin API may change about it.
+class FakePlatform
+{
+public:
+    virtual ~FakePlatform() = default;
+
+    virtual QString name() const = 0;
+    virtual FakeResponse handle(const FakeRequest &request) = 0;
+    // Forgets posts, media, codes and tokens, and the switches; keeps `registeredApp`.
+    virtual void reset() = 0;
+    virtual QJsonArray posts() const = 0;
+    // Applies an admin switch object; returns an error message, empty on success.
+    virtual QString applySwitches(const QJsonObject &switches) = 0;
+    // Makes the tokens of one user (all users when `userId` is empty) invalid.
+    virtual int revokeTokens(const QString &userId) = 0;
+    virtual QJsonObject describe() const = 0;
+
+    OAuthApp app() const { return m_app; }
+    void setApp(const OAuthApp &app) { m_app = app; }
+
+protected:
+    OAuthApp m_app;
+};
+
+} // namespace slotline::fake

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "fakeplatforms/fakeclock.h"
+#include "fakeplatforms/fakeplatformsettings.h"
+#include "fakeplatforms/faultrules.h"
+#include "fakeplatforms/httplistener.h"
+#include "fakeplatforms/requestjournal.h"
+
+#include <QHostAddress>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace slotline::fake {
+
+class FakePlatform;
+
+// X, LinkedIn and Facebook on one port under /x, /linkedin and /facebook, each prefix
+// standing for all the hosts of its platform, plus the /__admin API that tests and people
+// use to inspect and steer them. Serves from the event loop of the thread it lives on.
+class FakePlatformServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit FakePlatformServer(FakePlatformSettings settings, QObject *parent = nullptr);
+    ~FakePlatformServer() override;
+
+    // The port listened on, 0 on failure.
+    quint16 listen(const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
+    quint16 port() const { return m_listener.port(); }
+    QString errorString() const { return m_listener.errorString(); }
+    QString baseUrl() const;
+
+    FakeClock &clock() { return m_clock; }
+    FaultRules &faults() { return m_faults; }
+    const RequestJournal &journal() const { return m_journal; }
+    FakePlatform *platform(const QString &name) const;
+    QJsonArray posts(const QString &platform) const;
+    void reset();
+
+    // The slotline-server commands that point Slotline at this fake, one per platform.
+    QStringList slotlineCommands() const;
+
+private:
+    FakeResponse dispatch(const FakeRequest &request);
+    FakeResponse admin(const FakeRequest &request);
+
+    FakePlatformSettings m_settings;
+    FakeClock m_clock;
+    RequestJournal m_journal;
+    FaultRules m_faults;
+    std::vector<std::unique_ptr<FakePlatform>> m_platforms;
+    HttpListener m_listener;
+    QHostAddress m_address;
+};
+
+} // namespace slotline::fake

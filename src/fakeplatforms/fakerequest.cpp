@@ -1,0 +1,101 @@
+#include "fakeplatforms/fakerequest.h"
+
+#include <QJsonDocument>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace slotline::fake {
+
+QByteArray FakeRequest::header(const QByteArray &lowerCaseName) const
+{
+    for (const auto &[name, value] : headers) {
+        if (name == lowerCaseName)
+            return value;
+    }
+    return {};
+}
+
+bool FakeRequest::hasHeader(const QByteArray &lowerCaseName) const
+{
+    for (const auto &entry : headers) {
+        if (entry.first == lowerCaseName)
+            return true;
+    }
+    return false;
+}
+
+QString FakeRequest::queryValue(const QString &name) const
+{
+    return query.queryItemValue(name, QUrl::FullyDecoded);
+}
+
+QString FakeRequest::bearerToken() const
+{
+    const QByteArray authorization = header("authorization").trimmed();
+    const qsizetype space = authorization.indexOf(' ');
+    if (space < 0)
+        return {};
+    const QByteArray scheme = authorization.left(space).toLower();
+    if (scheme != "bearer" && scheme != "oauth")
+        return {};
+    return QString::fromUtf8(authorization.mid(space + 1).trimmed());
+}
+
+QPair<QString, QString> FakeRequest::basicCredentials() const
+{
+    const QByteArray authorization = header("authorization").trimmed();
+    if (!authorization.toLower().startsWith("basic "))
+        return {};
+    const QByteArray decoded = QByteArray::fromBase64(authorization.mid(6).trimmed());
+    const qsizetype colon = decoded.indexOf(':');
+    if (colon < 0)
+        return {};
+    // RFC 6749 2.3.1: both parts are form-encoded before being joined.
+    const auto part = [](const QByteArray &bytes) {
+        QByteArray plusAsSpace = bytes;
+        plusAsSpace.replace('+', ' ');
+        return QUrl::fromPercentEncoding(plusAsSpace);
+    };
+    return {part(decoded.left(colon)), part(decoded.mid(colon + 1))};
+}
+
+bool FakeRequest::isFormEncoded() const
+{
+    return header("content-type").toLower().startsWith("application/x-www-form-urlencoded");
+}
+
+bool FakeRequest::isMultipart() const
+{
+    return header("content-type").toLower().startsWith("multipart/form-data");
+}
+
+bool FakeRequest::isJson() const
+{
+    return header("content-type").toLower().startsWith("application/json");
+}
+
+QUrlQuery FakeRequest::form() const
+{
+    QByteArray plusAsSpace = body;
+    plusAsSpace.replace('+', ' ');
+    return QUrlQuery(QString::fromUtf8(plusAsSpace));
+}
+
+QJsonObject FakeRequest::jsonObject(bool *ok) const
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
+    const bool isObject = error.error == QJsonParseError::NoError && document.isObject();
+    if (ok)
+        *ok = isObject;
+    return isObject ? document.object() : QJsonObject();
+}
+
+QString FakeRequest::origin() const
+{
+    const QByteArray host = header("host");
+    return u"http://"_s + QString::fromUtf8(host.isEmpty() ? QByteArray("127.0.0.1") : host);
+}
+
+} // namespace slotline::fake

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QUrlQuery>
+
+namespace slotline::fake {
+
+// One HTTP request as the fake's listener read it off the wire. `path` is what the
+// platform itself would see: the platform prefix (/x, /linkedin, /facebook) is removed.
+class FakeRequest
+{
+public:
+    QByteArray method;
+    QString path;
+    QByteArray rawTarget;
+    QUrlQuery query;
+    QList<QPair<QByteArray, QByteArray>> headers; // names in lower case
+    QByteArray body;
+
+    QByteArray header(const QByteArray &lowerCaseName) const;
+    bool hasHeader(const QByteArray &lowerCaseName) const;
+    QString queryValue(const QString &name) const;
+
+    // The token of "Authorization: Bearer …" (or Graph's "OAuth …"), empty if none.
+    QString bearerToken() const;
+    // client id and secret of "Authorization: Basic …", both empty if absent or malformed.
+    QPair<QString, QString> basicCredentials() const;
+
+    bool isFormEncoded() const;
+    bool isMultipart() const;
+    bool isJson() const;
+    // Fields of an application/x-www-form-urlencoded body.
+    QUrlQuery form() const;
+    // The JSON object body; nullopt-like empty object with ok=false when not an object.
+    QJsonObject jsonObject(bool *ok = nullptr) const;
+    // Scheme and authority the client addressed, for absolute URLs the platforms hand out.
+    QString origin() const;
+};
+
+} // namespace slotline::fake

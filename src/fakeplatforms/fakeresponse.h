@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace slotline::fake {
+
+// What the fake does with a request: answer it (status, headers, body), or read it and
+// close the connection without a single byte of answer.
+class FakeResponse
+{
+public:
+    int status = 200;
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    bool drop = false;
+    int delayMs = 0;
+
+    static FakeResponse json(int status, const QJsonObject &object);
+    static FakeResponse json(int status, const QJsonArray &array);
+    static FakeResponse empty(int status);
+    static FakeResponse text(int status, const QString &text);
+    static FakeResponse redirect(const QString &location);
+
+    FakeResponse &withHeader(const QByteArray &name, const QByteArray &value);
+    QByteArray header(const QByteArray &name) const;
+    // The bytes of the head and body as sent on the wire.
+    QByteArray serialize(bool closeConnection) const;
+};
+
+} // namespace slotline::fake

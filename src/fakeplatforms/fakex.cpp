@@ -1,0 +1,660 @@
+#include "fakeplatforms/fakex.h"
+
+#include "core/platformrules.h"
+#include "fakeplatforms/multipartform.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace slotline::fake {
+
+namespace {
+
+const QString UserId = u"1880000000000000001"_s;
+const QString UserName = u"Fake X User"_s;
+const QString UserHandle = u"fake_x_user"_s;
+constexpr qint64 TweetIdBase = 1900000000000000000LL;
+constexpr qint64 MediaIdBase = 1910000000000000000LL;
+constexpr qint64 MediaExpirySeconds = 24 * 60 * 60;
+
+// docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code (scopes table).
+const QStringList KnownScopes = {
+    u"tweet.read"_s,  u"tweet.write"_s,   u"tweet.moderate.write"_s, u"users.email"_s,
+    u"users.read"_s,  u"follows.read"_s,  u"follows.write"_s,        u"offline.access"_s,
+    u"space.read"_s,  u"mute.read"_s,     u"mute.write"_s,           u"like.read"_s,
+    u"like.write"_s,  u"list.read"_s,     u"list.write"_s,           u"block.read"_s,
+    u"block.write"_s, u"bookmark.read"_s, u"bookmark.write"_s,       u"dm.read"_s,
+    u"dm.write"_s,    u"media.write"_s,
+};
+
+FakeResponse problem(int status, const QString &title, const QString &detail,
+                     const QString &type = u"about:blank"_s)
+{
+    return FakeResponse::json(status, QJsonObject {{u"title"_s, title},
+                                                   {u"type"_s, type},
+                                                   {u"status"_s, status},
+                                                   {u"detail"_s, detail}});
+}
+
+FakeResponse invalidRequest(const QString &message)
+{
+    return FakeResponse::json(
+        400, QJsonObject {{u"errors"_s, QJsonArray {QJsonObject {{u"message"_s, message}}}},
+                          {u"title"_s, u"Invalid Request"_s},
+                          {u"detail"_s, u"One or more parameters to your request was invalid."_s},
+                          {u"type"_s, u"https://api.twitter.com/2/problems/invalid-request"_s}});
+}
+
+FakeResponse oauthError(int status, const QString &error, const QString &description)
+{
+    return FakeResponse::json(
+        status, QJsonObject {{u"error"_s, error}, {u"error_description"_s, description}});
+}
+
+FakeResponse invalidToken()
+{
+    return oauthError(400, u"invalid_request"_s, u"Value passed for the token was invalid."_s);
+}
+
+QString withQuery(const QString &uri, const QList<QPair<QString, QString>> &items)
+{
+    QUrl url(uri);
+    QUrlQuery query(url);
+    for (const auto &[name, value] : items)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    url.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    return url.toString(QUrl::FullyEncoded);
+}
+
+QString mediaKeyPrefix(const QString &category)
+{
+    if (category == u"tweet_video"_s || category == u"amplify_video"_s)
+        return u"7_"_s;
+    if (category == u"tweet_gif"_s)
+        return u"16_"_s;
+    return u"3_"_s;
+}
+
+} // namespace
+
+FakeX::FakeX(const OAuthApp &app, FakeClock *clock)
+    : m_clock(clock)
+    , m_registeredApp(app)
+{
+    m_app = app;
+}
+
+QString FakeX::name() const
+{
+    return u"x"_s;
+}
+
+void FakeX::reset()
+{
+    m_app = m_registeredApp;
+    m_tokens.clear();
+    m_tweets.clear();
+    m_media.clear();
+    m_nextTweet = 0;
+    m_nextMedia = 0;
+    m_denyConsent = false;
+    m_confidentialClient = true;
+}
+
+FakeResponse FakeX::handle(const FakeRequest &request)
+{
+    static const QRegularExpression tweetPath(u"^/2/tweets/([0-9]+)$"_s);
+    static const QRegularExpression uploadStep(u"^/2/media/upload/([0-9]+)/(append|finalize)$"_s);
+    const QByteArray &method = request.method;
+    const QString &path = request.path;
+
+    if (path == u"/i/oauth2/authorize"_s && method == "GET")
+        return authorize(request);
+    if (path == u"/2/oauth2/token"_s && method == "POST")
+        return token(request);
+    if (path == u"/2/oauth2/revoke"_s && method == "POST")
+        return revoke(request);
+    if (path == u"/2/users/me"_s && method == "GET")
+        return usersMe(request);
+    if (path == u"/2/tweets"_s && method == "POST")
+        return createTweet(request);
+    if (const auto match = tweetPath.match(path);
+        match.hasMatch() && (method == "GET" || method == "DELETE"))
+        return tweet(request, match.captured(1));
+    if (path == u"/2/media/upload"_s && method == "POST")
+        return uploadOneShot(request);
+    if (path == u"/2/media/upload"_s && method == "GET")
+        return uploadStatus(request);
+    if (path == u"/2/media/upload/initialize"_s && method == "POST")
+        return initializeUpload(request);
+    if (const auto match = uploadStep.match(path); match.hasMatch() && method == "POST") {
+        return match.captured(2) == u"append"_s ? appendUpload(request, match.captured(1))
+                                                : finalizeUpload(request, match.captured(1));
+    }
+    // (verify) the body X answers for unknown paths.
+    return FakeResponse::json(
+        404,
+        QJsonObject {{u"errors"_s,
+                      QJsonArray {QJsonObject {{u"message"_s, u"Sorry, that page does not exist"_s},
+                                               {u"code"_s, 34}}}}});
+}
+
+FakeResponse FakeX::authorize(const FakeRequest &request)
+{
+    const QString clientId = request.queryValue(u"client_id"_s);
+    const QString redirectUri = request.queryValue(u"redirect_uri"_s);
+    // An unknown client or an unregistered redirect is never redirected to (RFC 6749
+    // 4.1.2.1): the person sees X's error page.
+    if (clientId != m_app.clientId || !m_app.allowsRedirect(redirectUri)) {
+        return FakeResponse::text(
+            400, u"Something went wrong. You weren't able to give access to the App. "
+                 "Go back and try logging in again."_s);
+    }
+    const QString state = request.queryValue(u"state"_s);
+    const auto fail = [&](const QString &error, const QString &description) {
+        return FakeResponse::redirect(withQuery(
+            redirectUri,
+            {{u"error"_s, error}, {u"error_description"_s, description}, {u"state"_s, state}}));
+    };
+    if (request.queryValue(u"response_type"_s) != u"code"_s)
+        return fail(u"unsupported_response_type"_s, u"response_type must be code"_s);
+    if (!request.query.hasQueryItem(u"state"_s) || state.isEmpty())
+        return fail(u"invalid_request"_s, u"Missing required parameter [state]."_s);
+    const QStringList scopes = request.queryValue(u"scope"_s).split(u' ', Qt::SkipEmptyParts);
+    if (scopes.isEmpty())
+        return fail(u"invalid_request"_s, u"Missing required parameter [scope]."_s);
+    for (const QString &scope : scopes) {
+        if (!KnownScopes.contains(scope))
+            return fail(u"invalid_scope"_s, u"Unknown scope: "_s + scope);
+    }
+    const QString challenge = request.queryValue(u"code_challenge"_s);
+    const QString challengeMethod = request.queryValue(u"code_challenge_method"_s);
+    if (challenge.isEmpty())
+        return fail(u"invalid_request"_s, u"Missing required parameter [code_challenge]."_s);
+    if (challengeMethod != u"S256"_s && challengeMethod != u"plain"_s)
+        return fail(u"invalid_request"_s, u"code_challenge_method must be S256 or plain."_s);
+    if (m_denyConsent)
+        return FakeResponse::redirect(
+            withQuery(redirectUri, {{u"error"_s, u"access_denied"_s}, {u"state"_s, state}}));
+
+    IssuedToken code;
+    code.kind = IssuedToken::Kind::Code;
+    code.userId = UserId;
+    code.clientId = clientId;
+    code.scopes = scopes;
+    code.issuedAt = m_clock->now();
+    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
+    code.redirectUri = redirectUri;
+    code.codeChallenge = challenge;
+    code.codeChallengeMethod = challengeMethod;
+    const QString value = m_tokens.issue(u"code"_s, code);
+    return FakeResponse::redirect(
+        withQuery(redirectUri, {{u"state"_s, state}, {u"code"_s, value}}));
+}
+
+bool FakeX::clientAuthenticated(const FakeRequest &request, const QUrlQuery &form) const
+{
+    if (m_confidentialClient) {
+        const auto [id, secret] = request.basicCredentials();
+        return id == m_app.clientId && secret == m_app.clientSecret;
+    }
+    return form.queryItemValue(u"client_id"_s, QUrl::FullyDecoded) == m_app.clientId;
+}
+
+QJsonObject FakeX::issueTokens(const QString &userId, const QStringList &scopes)
+{
+    IssuedToken access;
+    access.kind = IssuedToken::Kind::Access;
+    access.userId = userId;
+    access.clientId = m_app.clientId;
+    access.scopes = scopes;
+    access.issuedAt = m_clock->now();
+    access.expiresAt = access.issuedAt.addSecs(AccessTokenSeconds);
+    QJsonObject answer {{u"token_type"_s, u"bearer"_s},
+                        {u"expires_in"_s, AccessTokenSeconds},
+                        {u"access_token"_s, m_tokens.issue(u"access"_s, access)},
+                        {u"scope"_s, scopes.join(u' ')}};
+    // A refresh token only comes with offline.access; X does not say when it expires
+    // (verify), so it lives until used once or revoked.
+    if (scopes.contains(u"offline.access"_s)) {
+        IssuedToken refresh = access;
+        refresh.kind = IssuedToken::Kind::Refresh;
+        refresh.expiresAt = QDateTime();
+        answer.insert(u"refresh_token"_s, m_tokens.issue(u"refresh"_s, refresh));
+    }
+    return answer;
+}
+
+FakeResponse FakeX::token(const FakeRequest &request)
+{
+    if (!request.isFormEncoded())
+        return oauthError(400, u"invalid_request"_s,
+                          u"Content-Type must be application/x-www-form-urlencoded."_s);
+    const QUrlQuery form = request.form();
+    const auto field
+        = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
+    if (!clientAuthenticated(request, form))
+        return oauthError(401, u"unauthorized_client"_s, u"Missing valid authorization header"_s);
+
+    const QString grantType = field(u"grant_type"_s);
+    if (grantType == u"authorization_code"_s) {
+        IssuedToken *code = m_tokens.find(field(u"code"_s));
+        if (!code || code->kind != IssuedToken::Kind::Code || code->used
+            || code->expiredAt(m_clock->now()) || code->clientId != m_app.clientId
+            || code->redirectUri != field(u"redirect_uri"_s))
+            return invalidToken();
+        const QByteArray verifier = field(u"code_verifier"_s).toLatin1();
+        const QByteArray expected
+            = code->codeChallengeMethod == u"S256"_s
+                  ? QCryptographicHash::hash(verifier, QCryptographicHash::Sha256)
+                        .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
+                  : verifier;
+        code->used = true;
+        if (verifier.isEmpty() || QString::fromLatin1(expected) != code->codeChallenge)
+            return invalidToken();
+        return FakeResponse::json(200, issueTokens(code->userId, code->scopes));
+    }
+    if (grantType == u"refresh_token"_s) {
+        IssuedToken *refresh = m_tokens.find(field(u"refresh_token"_s));
+        if (!refresh || refresh->kind != IssuedToken::Kind::Refresh || refresh->used
+            || refresh->revoked || refresh->clientId != m_app.clientId)
+            return invalidToken();
+        // Rotation: the refresh token is single use, the answer carries its successor.
+        refresh->used = true;
+        return FakeResponse::json(200, issueTokens(refresh->userId, refresh->scopes));
+    }
+    return oauthError(400, u"invalid_request"_s, u"Missing required parameter [grant_type]."_s);
+}
+
+FakeResponse FakeX::revoke(const FakeRequest &request)
+{
+    const QUrlQuery form = request.form();
+    if (!clientAuthenticated(request, form))
+        return oauthError(401, u"unauthorized_client"_s, u"Missing valid authorization header"_s);
+    if (IssuedToken *token = m_tokens.find(form.queryItemValue(u"token"_s, QUrl::FullyDecoded)))
+        token->revoked = true;
+    return FakeResponse::json(200, QJsonObject {{u"revoked"_s, true}});
+}
+
+const IssuedToken *FakeX::authenticate(const FakeRequest &request, const QStringList &scopes,
+                                       FakeResponse *refusal)
+{
+    const IssuedToken *token = m_tokens.find(request.bearerToken());
+    if (!token || token->kind != IssuedToken::Kind::Access || token->revoked
+        || token->expiredAt(m_clock->now())) {
+        *refusal = problem(401, u"Unauthorized"_s, u"Unauthorized"_s);
+        return nullptr;
+    }
+    for (const QString &scope : scopes) {
+        if (!token->scopes.contains(scope)) {
+            // (verify) the body for a user token that lacks a scope.
+            *refusal = problem(403, u"Forbidden"_s, u"Forbidden"_s);
+            return nullptr;
+        }
+    }
+    return token;
+}
+
+FakeResponse FakeX::usersMe(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    if (!authenticate(request, {u"tweet.read"_s, u"users.read"_s}, &refusal))
+        return refusal;
+    return FakeResponse::json(200,
+                              QJsonObject {{u"data"_s, QJsonObject {{u"id"_s, UserId},
+                                                                    {u"name"_s, UserName},
+                                                                    {u"username"_s, UserHandle}}}});
+}
+
+FakeResponse FakeX::createTweet(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token
+        = authenticate(request, {u"tweet.read"_s, u"tweet.write"_s, u"users.read"_s}, &refusal);
+    if (!token)
+        return refusal;
+    bool ok = false;
+    const QJsonObject body = request.jsonObject(&ok);
+    // The documentation requires Content-Type: application/json (verify: X's exact answer).
+    if (!ok || !request.isJson())
+        return invalidRequest(
+            u"Request body must be a JSON object (Content-Type: application/json)."_s);
+    const QString text = body[u"text"_s].toString();
+    const QJsonArray mediaIds = body[u"media"_s][u"media_ids"_s].toArray();
+    if (text.isEmpty() && mediaIds.isEmpty())
+        return invalidRequest(u"$.text or $.media is required."_s);
+    if (PlatformRules::twitterWeightedLength(text) > MaxWeightedLength) {
+        // (verify) X's exact status and wording for an over-long text.
+        return problem(403, u"Forbidden"_s,
+                       u"Your Tweet text is too long. For more information on how X determines "
+                       u"text length see "
+                       "https://github.com/twitter/twitter-text."_s);
+    }
+    QStringList media;
+    int videos = 0;
+    for (const QJsonValue &value : mediaIds) {
+        const QString id = value.toString();
+        const auto it = m_media.constFind(id);
+        if (it == m_media.constEnd() || it->ownerId != token->userId || !it->finalized
+            || (!it->state.isEmpty() && it->state != u"succeeded"_s)
+            || m_clock->now() >= it->expiresAt)
+            return invalidRequest(u"Your media IDs are invalid."_s); // (verify) wording
+        if (it->category != u"tweet_image"_s)
+            ++videos;
+        media.append(id);
+    }
+    if (media.size() > 4 || (videos > 0 && media.size() > 1))
+        return invalidRequest(u"A post has at most 4 images, or 1 video or GIF."_s);
+    const QString replyTo = body[u"reply"_s][u"in_reply_to_tweet_id"_s].toString();
+    if (!replyTo.isEmpty()) {
+        const bool exists
+            = std::any_of(m_tweets.cbegin(), m_tweets.cend(), [&replyTo](const Tweet &tweet) {
+                  return tweet.id == replyTo && !tweet.deleted;
+              });
+        if (!exists)
+            return invalidRequest(u"The post you are replying to does not exist."_s); // (verify)
+    }
+    for (const Tweet &existing : std::as_const(m_tweets)) {
+        if (!existing.deleted && existing.authorId == token->userId && existing.text == text
+            && !text.isEmpty())
+            return problem(403, u"Forbidden"_s,
+                           u"You are not allowed to create a Tweet with duplicate content."_s);
+    }
+    Tweet tweet {QString::number(TweetIdBase + ++m_nextTweet),
+                 token->userId,
+                 text,
+                 media,
+                 replyTo,
+                 m_clock->now()};
+    m_tweets.append(tweet);
+    return FakeResponse::json(
+        201,
+        QJsonObject {{u"data"_s, QJsonObject {{u"edit_history_tweet_ids"_s, QJsonArray {tweet.id}},
+                                              {u"id"_s, tweet.id},
+                                              {u"text"_s, tweet.text}}}});
+}
+
+FakeResponse FakeX::tweet(const FakeRequest &request, const QString &id)
+{
+    const bool deleting = request.method == "DELETE";
+    FakeResponse refusal;
+    const QStringList scopes
+        = deleting ? QStringList {u"tweet.read"_s, u"tweet.write"_s, u"users.read"_s}
+                   : QStringList {u"tweet.read"_s, u"users.read"_s};
+    const IssuedToken *token = authenticate(request, scopes, &refusal);
+    if (!token)
+        return refusal;
+    auto it = std::find_if(m_tweets.begin(), m_tweets.end(),
+                           [&id](const Tweet &tweet) { return tweet.id == id && !tweet.deleted; });
+    if (deleting) {
+        if (it == m_tweets.end())
+            return FakeResponse::json(
+                200, QJsonObject {{u"data"_s, QJsonObject {{u"deleted"_s, false}}}}); // (verify)
+        if (it->authorId != token->userId)
+            return problem(403, u"Forbidden"_s,
+                           u"You are not authorized to delete this Post."_s); // (verify)
+        it->deleted = true;
+        return FakeResponse::json(200,
+                                  QJsonObject {{u"data"_s, QJsonObject {{u"deleted"_s, true}}}});
+    }
+    if (it == m_tweets.end()) {
+        // X answers a missing post with 200 and an errors array.
+        return FakeResponse::json(
+            200,
+            QJsonObject {
+                {u"errors"_s,
+                 QJsonArray {QJsonObject {
+                     {u"value"_s, id},
+                     {u"detail"_s, QString(u"Could not find tweet with id: ["_s + id + u"]."_s)},
+                     {u"title"_s, u"Not Found Error"_s},
+                     {u"resource_type"_s, u"tweet"_s},
+                     {u"parameter"_s, u"id"_s},
+                     {u"resource_id"_s, id},
+                     {u"type"_s, u"https://api.twitter.com/2/problems/resource-not-found"_s}}}}});
+    }
+    QJsonObject data {{u"edit_history_tweet_ids"_s, QJsonArray {it->id}},
+                      {u"id"_s, it->id},
+                      {u"text"_s, it->text}};
+    if (request.queryValue(u"tweet.fields"_s).contains(u"author_id"_s))
+        data.insert(u"author_id"_s, it->authorId);
+    if (request.queryValue(u"tweet.fields"_s).contains(u"created_at"_s))
+        data.insert(u"created_at"_s, it->createdAt.toString(Qt::ISODateWithMs));
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
+}
+
+QString FakeX::newMediaId()
+{
+    return QString::number(MediaIdBase + ++m_nextMedia);
+}
+
+QJsonObject FakeX::mediaJson(const Media &media) const
+{
+    QJsonObject data {
+        {u"id"_s, media.id},
+        {u"media_key"_s, QString(mediaKeyPrefix(media.category) + media.id)},
+        {u"size"_s, media.receivedBytes},
+        {u"expires_after_secs"_s, qMax<qint64>(0, m_clock->now().secsTo(media.expiresAt))}};
+    if (!media.state.isEmpty()) {
+        QJsonObject processing {{u"state"_s, media.state}};
+        if (media.state == u"pending"_s || media.state == u"in_progress"_s)
+            processing.insert(u"check_after_secs"_s, 1);
+        processing.insert(u"progress_percent"_s, media.state == u"succeeded"_s     ? 100
+                                                 : media.state == u"in_progress"_s ? 50
+                                                                                   : 0);
+        data.insert(u"processing_info"_s, processing);
+    }
+    return data;
+}
+
+FakeResponse FakeX::uploadOneShot(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
+    if (!token)
+        return refusal;
+    QByteArray bytes;
+    QString category;
+    QString mediaType;
+    if (request.isMultipart()) {
+        const auto form = MultipartForm::parse(request.header("content-type"), request.body);
+        if (!form)
+            return invalidRequest(u"The multipart body could not be read."_s);
+        bytes = form->value(u"media"_s);
+        category = form->text(u"media_category"_s);
+        mediaType = form->text(u"media_type"_s);
+    } else {
+        bool ok = false;
+        const QJsonObject body = request.jsonObject(&ok);
+        if (!ok)
+            return invalidRequest(
+                u"Send multipart/form-data with a media part, or JSON with base64 media."_s);
+        bytes = QByteArray::fromBase64(body[u"media"_s].toString().toLatin1());
+        category = body[u"media_category"_s].toString();
+        mediaType = body[u"media_type"_s].toString();
+    }
+    if (bytes.isEmpty())
+        return invalidRequest(u"$.media is required."_s);
+    if (category.isEmpty())
+        return invalidRequest(u"$.media_category is required."_s);
+    if (category != u"tweet_image"_s && category != u"dm_image"_s && category != u"subtitles"_s)
+        return invalidRequest(
+            u"$.media_category must be tweet_image, dm_image or subtitles here."_s);
+    Media media {newMediaId(),
+                 token->userId,
+                 category,
+                 mediaType,
+                 bytes.size(),
+                 bytes.size(),
+                 1,
+                 true,
+                 QString(),
+                 m_clock->now().addSecs(MediaExpirySeconds)};
+    m_media.insert(media.id, media);
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, mediaJson(media)}});
+}
+
+FakeResponse FakeX::initializeUpload(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
+    if (!token)
+        return refusal;
+    bool ok = false;
+    const QJsonObject body = request.jsonObject(&ok);
+    if (!ok)
+        return invalidRequest(u"Request body must be a JSON object."_s);
+    const QString mediaType = body[u"media_type"_s].toString();
+    const qint64 totalBytes = body[u"total_bytes"_s].toInteger(-1);
+    if (mediaType.isEmpty() || totalBytes <= 0)
+        return invalidRequest(u"$.media_type and $.total_bytes are required."_s);
+    QString category = body[u"media_category"_s].toString();
+    if (category.isEmpty())
+        category = mediaType.startsWith(u"video/"_s) ? u"tweet_video"_s
+                   : mediaType == u"image/gif"_s     ? u"tweet_gif"_s
+                                                     : u"tweet_image"_s;
+    Media media {newMediaId(),
+                 token->userId,
+                 category,
+                 mediaType,
+                 totalBytes,
+                 0,
+                 0,
+                 false,
+                 QString(),
+                 m_clock->now().addSecs(MediaExpirySeconds)};
+    m_media.insert(media.id, media);
+    return FakeResponse::json(
+        200,
+        QJsonObject {
+            {u"data"_s, QJsonObject {{u"id"_s, media.id},
+                                     {u"media_key"_s, QString(mediaKeyPrefix(category) + media.id)},
+                                     {u"expires_after_secs"_s, MediaExpirySeconds}}}});
+}
+
+FakeResponse FakeX::appendUpload(const FakeRequest &request, const QString &id)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
+    if (!token)
+        return refusal;
+    auto it = m_media.find(id);
+    if (it == m_media.end() || it->ownerId != token->userId || it->finalized)
+        return invalidRequest(u"Unknown or finished upload: "_s + id);
+    QByteArray chunk;
+    int segment = -1;
+    if (request.isMultipart()) {
+        const auto form = MultipartForm::parse(request.header("content-type"), request.body);
+        if (!form)
+            return invalidRequest(u"The multipart body could not be read."_s);
+        chunk = form->value(u"media"_s);
+        bool ok = false;
+        segment = form->text(u"segment_index"_s).toInt(&ok);
+        if (!ok)
+            segment = -1;
+    } else {
+        const QJsonObject body = request.jsonObject();
+        chunk = QByteArray::fromBase64(body[u"media"_s].toString().toLatin1());
+        segment = body[u"segment_index"_s].toInt(-1);
+    }
+    if (segment != it->nextSegment)
+        return invalidRequest(u"segment_index must be "_s + QString::number(it->nextSegment)
+                              + u'.');
+    if (chunk.isEmpty())
+        return invalidRequest(u"$.media is required."_s);
+    it->receivedBytes += chunk.size();
+    ++it->nextSegment;
+    // (verify) the append answer's exact body; its status is 2xx.
+    return FakeResponse::json(
+        200, QJsonObject {
+                 {u"data"_s, QJsonObject {{u"expires_at"_s, it->expiresAt.toSecsSinceEpoch()}}}});
+}
+
+FakeResponse FakeX::finalizeUpload(const FakeRequest &request, const QString &id)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
+    if (!token)
+        return refusal;
+    auto it = m_media.find(id);
+    if (it == m_media.end() || it->ownerId != token->userId || it->finalized)
+        return invalidRequest(u"Unknown or finished upload: "_s + id);
+    if (it->receivedBytes != it->totalBytes)
+        return invalidRequest(u"File size does not match total_bytes."_s);
+    it->finalized = true;
+    // Videos and GIFs are processed after finalize; images are ready at once.
+    if (it->category != u"tweet_image"_s && it->category != u"dm_image"_s)
+        it->state = u"pending"_s;
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, mediaJson(*it)}});
+}
+
+FakeResponse FakeX::uploadStatus(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
+    if (!token)
+        return refusal;
+    if (request.queryValue(u"command"_s) != u"STATUS"_s)
+        return invalidRequest(u"command must be STATUS."_s);
+    auto it = m_media.find(request.queryValue(u"media_id"_s));
+    if (it == m_media.end() || it->ownerId != token->userId)
+        return invalidRequest(u"Unknown media_id."_s);
+    const QJsonObject answer {{u"data"_s, mediaJson(*it)}};
+    // Each status check moves processing one step: pending, in_progress, succeeded.
+    if (it->state == u"pending"_s)
+        it->state = u"in_progress"_s;
+    else if (it->state == u"in_progress"_s)
+        it->state = u"succeeded"_s;
+    return FakeResponse::json(200, answer);
+}
+
+QJsonArray FakeX::posts() const
+{
+    QJsonArray out;
+    for (const Tweet &tweet : m_tweets) {
+        out.append(QJsonObject {{u"platform"_s, u"x"_s},
+                                {u"id"_s, tweet.id},
+                                {u"author"_s, tweet.authorId},
+                                {u"text"_s, tweet.text},
+                                {u"mediaIds"_s, QJsonArray::fromStringList(tweet.mediaIds)},
+                                {u"replyTo"_s, tweet.replyTo},
+                                {u"deleted"_s, tweet.deleted},
+                                {u"createdAt"_s, tweet.createdAt.toString(Qt::ISODateWithMs)}});
+    }
+    return out;
+}
+
+QString FakeX::applySwitches(const QJsonObject &switches)
+{
+    if (switches.contains(u"consent"_s)) {
+        const QString consent = switches[u"consent"_s].toString();
+        if (consent != u"approve"_s && consent != u"deny"_s)
+            return u"consent must be approve or deny"_s;
+        m_denyConsent = consent == u"deny"_s;
+    }
+    if (switches.contains(u"confidentialClient"_s))
+        m_confidentialClient = switches[u"confidentialClient"_s].toBool();
+    return {};
+}
+
+int FakeX::revokeTokens(const QString &userId)
+{
+    return m_tokens.revokeUser(userId);
+}
+
+QJsonObject FakeX::describe() const
+{
+    return QJsonObject {
+        {u"user"_s,
+         QJsonObject {{u"id"_s, UserId}, {u"name"_s, UserName}, {u"username"_s, UserHandle}}},
+        {u"clientId"_s, m_app.clientId},
+        {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
+        {u"confidentialClient"_s, m_confidentialClient},
+        {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
+        {u"refreshes"_s, m_tokens.issuedCount(IssuedToken::Kind::Refresh)}};
+}
+
+} // namespace slotline::fake

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "fakeplatforms/fakeclock.h"
+#include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/tokenstore.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+
+namespace slotline::fake {
+
+// X (x.com + api.x.com): OAuth 2.0 authorization code with PKCE, rotating refresh tokens,
+// API v2 posts, users/me and media upload (one-shot and initialize/append/finalize).
+class FakeX : public FakePlatform
+{
+public:
+    FakeX(const OAuthApp &app, FakeClock *clock);
+
+    QString name() const override;
+    FakeResponse handle(const FakeRequest &request) override;
+    void reset() override;
+    QJsonArray posts() const override;
+    QString applySwitches(const QJsonObject &switches) override;
+    int revokeTokens(const QString &userId) override;
+    QJsonObject describe() const override;
+
+    static constexpr qint64 AccessTokenSeconds = 2 * 60 * 60;
+    static constexpr qint64 CodeSeconds = 30;
+    static constexpr int MaxWeightedLength = 280;
+
+private:
+    struct Tweet
+    {
+        QString id;
+        QString authorId;
+        QString text;
+        QStringList mediaIds;
+        QString replyTo;
+        QDateTime createdAt;
+        bool deleted = false;
+    };
+    struct Media
+    {
+        QString id;
+        QString ownerId;
+        QString category;
+        QString mediaType;
+        qint64 totalBytes = 0;
+        qint64 receivedBytes = 0;
+        int nextSegment = 0;
+        bool finalized = false;
+        QString state; // empty: ready without processing; pending, in_progress, succeeded, failed
+        QDateTime expiresAt;
+    };
+
+    FakeResponse authorize(const FakeRequest &request);
+    FakeResponse token(const FakeRequest &request);
+    FakeResponse revoke(const FakeRequest &request);
+    FakeResponse usersMe(const FakeRequest &request);
+    FakeResponse createTweet(const FakeRequest &request);
+    FakeResponse tweet(const FakeRequest &request, const QString &id);
+    FakeResponse uploadOneShot(const FakeRequest &request);
+    FakeResponse initializeUpload(const FakeRequest &request);
+    FakeResponse appendUpload(const FakeRequest &request, const QString &id);
+    FakeResponse finalizeUpload(const FakeRequest &request, const QString &id);
+    FakeResponse uploadStatus(const FakeRequest &request);
+
+    // The user token of the call, or an error answer in `refusal`.
+    const IssuedToken *authenticate(const FakeRequest &request, const QStringList &scopes,
+                                    FakeResponse *refusal);
+    // Confidential clients authenticate with Basic; public ones name themselves in client_id.
+    bool clientAuthenticated(const FakeRequest &request, const QUrlQuery &form) const;
+    QJsonObject issueTokens(const QString &userId, const QStringList &scopes);
+    QJsonObject mediaJson(const Media &media) const;
+    QString newMediaId();
+
+    FakeClock *m_clock;
+    OAuthApp m_registeredApp;
+    TokenStore m_tokens {QStringLiteral("x")};
+    QList<Tweet> m_tweets;
+    QHash<QString, Media> m_media;
+    qint64 m_nextTweet = 0;
+    qint64 m_nextMedia = 0;
+    bool m_denyConsent = false;
+    bool m_confidentialClient = true;
+};
+
+} // namespace slotline::fake

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+namespace slotline::fake {
+
+// An authorization code or token a fake platform handed out, with what it grants.
+struct IssuedToken
+{
+    enum class Kind { Code, Access, Refresh, Page };
+
+    QString value;
+    Kind kind = Kind::Access;
+    QString userId;
+    QString clientId;
+    QStringList scopes;
+    QDateTime issuedAt;
+    QDateTime expiresAt; // invalid: never expires
+    bool revoked = false;
+    bool used = false; // codes and rotated refresh tokens
+    // Codes: what the token request must repeat.
+    QString redirectUri;
+    QString codeChallenge;
+    QString codeChallengeMethod;
+    // Page tokens: the page they act for. Refresh tokens: the access token they renew.
+    QString pageId;
+    // LinkedIn: a refreshed access token keeps the lifetime of the first refresh token.
+    QDateTime refreshExpiresAt;
+    // Facebook: a long-lived user token (its page tokens never expire).
+    bool longLived = false;
+
+    bool expiredAt(const QDateTime &now) const { return expiresAt.isValid() && now >= expiresAt; }
+};
+
+} // namespace slotline::fake
