@@ -71,9 +71,14 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                 u"validation_failed"_s, u"post.content.platform"_s,
                 u"is %1, but the account is a %2 account"_s.arg(
                     platforms::toString(platform), platforms::toString(account->platform)));
-        if (account->status != AccountStatus::Connected)
+        // A rate-limited account takes posts: they wait until the platform allows more.
+        if (account->status == AccountStatus::Disconnected)
             violations.add(u"validation_failed"_s, u"post.accountId"_s,
                            u"is disconnected; reconnect it before posting"_s);
+        else if (account->status == AccountStatus::NeedsReconnect)
+            violations.add(u"validation_failed"_s, u"post.accountId"_s,
+                           u"needs to be connected again (%1); reconnect it before posting"_s.arg(
+                               account->statusReason));
     }
 
     if (request.hasTarget) {
