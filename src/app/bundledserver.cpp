@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpServer>
 #include <QStandardPaths>
 
 #include <csignal>
@@ -294,8 +295,15 @@ void BundledServer::storeKey(const QString &key, std::function<void()> then)
 
 void BundledServer::launchServe(quint64 attempt)
 {
+    quint16 port = m_listenPort;
+    if (port == 0 && m_preferredPort != 0) {
+        // Taken by something else: any port, and connecting accounts says what that means.
+        QTcpServer probe;
+        if (probe.listen(QHostAddress::LocalHost, m_preferredPort))
+            port = m_preferredPort;
+    }
     QProcess *process = makeProcess({u"serve"_s, u"--data"_s, m_dataDirectory, u"--listen"_s,
-                                     u"127.0.0.1:%1"_s.arg(m_listenPort)});
+                                     u"127.0.0.1:%1"_s.arg(port)});
     m_serve = process;
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
         if (process == m_serve)

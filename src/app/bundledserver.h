@@ -51,6 +51,9 @@ public:
     // server started again on its old port keeps the addresses the app already holds
     // (its media links) valid.
     void setListenPort(quint16 port) { m_listenPort = port; }
+    // Where it listens when no port is set and this one is free: a fixed address is what
+    // a platform's registered callback can name.
+    void setPreferredPort(quint16 port) { m_preferredPort = port; }
 
     State state() const { return m_state; }
     // While Running: where it listens (without /api/v2) and the key it was started with.
@@ -111,6 +114,7 @@ private:
     QString m_program;
     int m_startTimeoutMs = 30'000;
     quint16 m_listenPort = 0;
+    quint16 m_preferredPort = 0;
 
     State m_state = State::Stopped;
     quint64 m_attempt = 0; // a new one per start or stop; stale callbacks compare it

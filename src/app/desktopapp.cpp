@@ -106,6 +106,7 @@ void DesktopApp::startBundled()
     if (!m_bundled) {
         m_bundled = new BundledServer(QDir(m_options.dataDirectory).filePath(u"server"_s),
                                       m_credentials, this);
+        m_bundled->setPreferredPort(m_options.preferredServerPort);
         m_supervisor = new ServerSupervisor(*m_bundled, this);
         connect(m_bundled, &BundledServer::ready, this, &DesktopApp::bundledReady);
         connect(m_bundled, &BundledServer::failed, this, [this](const QString &reason) {

@@ -39,6 +39,9 @@ public:
         QString dataDirectory;
         // Keep keys in the stand-in file, never in the system keychain (tests).
         bool credentialsInFileOnly = false;
+        // The built-in server listens on 127.0.0.1 at this port when it is free (the
+        // callback address registered at the platforms); 0: wherever the system says.
+        quint16 preferredServerPort = 0;
     };
 
     explicit DesktopApp(const Options &options, QObject *parent = nullptr);

@@ -54,6 +54,8 @@ int main(int argc, char *argv[])
     commandLine.process(application);
 
     slotline::app::DesktopApp::Options options;
+    // The address docs/connectors.md tells to register as the platforms' callback.
+    options.preferredServerPort = 8787;
     if (const QString directory = commandLine.profileDirectory(); !directory.isEmpty()) {
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, directory);

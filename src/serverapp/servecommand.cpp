@@ -1,6 +1,7 @@
 #include "serverapp/servecommand.h"
 
 #include "server/apiserver.h"
+#include "storage/secretbox.h"
 #include "serverapp/datadirectorylock.h"
 #include "serverapp/logcategories.h"
 #include "serverapp/unixsignalwatcher.h"
@@ -200,6 +201,13 @@ int ServeCommand::run(const QString &, const QCommandLineParser &parser, Command
         return ExitFailure;
     }
     raiseFileLimit(config->http.maxConnections);
+    // A key that cannot be used would leave every connected account unreadable: say so
+    // now, not at the first post.
+    if (QString error;
+        !SecretBox::fromKeyFile(SecretBox::keyFilePath(context.dataDirectory), &error)) {
+        context.err << "error: the secret key: " << error << Qt::endl;
+        return ExitFailure;
+    }
 
     ApiServer server(context.database, context.clock, *config);
     if (!server.listen(listen->first, listen->second)) {

@@ -330,10 +330,11 @@ private Q_SLOTS:
         QCOMPARE(stored.size(), 2);
         QCOMPARE(stored.last().toObject().value(u"mediaIds"_s).toArray().size(), 1);
 
-        // Without a Page there is nowhere to publish on Facebook: said, not tried.
-        const QJsonObject nowhere
-            = publish(accountId, u"facebook"_s, u"To my timeline"_s, {}, {}, u"failed"_s);
-        QVERIFY(nowhere.value(u"errorMessage"_s).toString().contains(u"Pages"_s));
+        // Without a Page there is nowhere to publish on Facebook: said at once, not tried.
+        const HttpResult nowhere
+            = m_server->createPost(m_tenant, accountId, u"facebook"_s, u"To my timeline"_s);
+        QCOMPARE(nowhere.status, 422);
+        QVERIFY(nowhere.errorDetails().join(u' ').contains(u"post.target.pageId"_s));
         QCOMPARE(m_fake->posts(u"facebook"_s).size(), 2);
     }
 

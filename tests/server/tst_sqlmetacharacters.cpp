@@ -123,8 +123,10 @@ QString withoutIndexes(QString field)
 
 bool takesAnId(const QString &field)
 {
-    // Ids, and what stands for one: a cursor, a media file's name, an upload's signature.
-    static const QRegularExpression idName(u"(^|[.\\]])(id|[A-Za-z]*Id|cursor|file|signature)$"_s);
+    // Ids, and what stands for one: a cursor, a media file's name, an upload's signature,
+    // an authorization's state.
+    static const QRegularExpression idName(
+        u"(^|[.\\]])(id|[A-Za-z]*Id|cursor|file|signature|state)$"_s);
     return idName.match(field).hasMatch();
 }
 
@@ -192,6 +194,17 @@ private:
         };
         return {
             {u"list_accounts"_s, {empty}},
+            // No platform app is configured here: a valid call is refused, naming the
+            // platform, and stores nothing.
+            {u"connect_account"_s, {[](int) {
+                 return QJsonObject {{u"platform"_s, u"x"_s}};
+             }}},
+            {u"get_connect_attempt"_s, {[](int) {
+                 return QJsonObject {{u"state"_s, u"no-such-state"_s}};
+             }}},
+            {u"disconnect_account"_s, {[](int) {
+                 return QJsonObject {{u"id"_s, u"acc_x"_s}};
+             }}},
             {u"list_subaccounts"_s, {[t](int) {
                  return QJsonObject {{u"id"_s, t.facebookAccountId}};
              }}},

@@ -34,14 +34,23 @@ std::variant<MediaFile, QString> readImage(const QString &path, const QString &m
 } // namespace
 
 PostMedia::PostMedia(MediaLibrary &library, AddressPolicy policy, MediaFetchLimits limits,
-                     QString fetchDirectory, QObject *parent)
+                     QObject *parent)
     : QObject(parent)
     , m_library(library)
-    , m_network(std::make_unique<QNetworkAccessManager>())
+    , m_policy(std::move(policy))
+    , m_limits(limits)
+{ }
+
+MediaFetcher &PostMedia::fetcher()
 {
-    QDir().mkpath(fetchDirectory);
-    m_fetcher = std::make_unique<MediaFetcher>(m_network.get(), std::move(policy), limits,
-                                               std::move(fetchDirectory));
+    if (!m_fetcher) {
+        m_fetchDirectory = std::make_unique<QTemporaryDir>(
+            QDir::temp().filePath(QStringLiteral("slotline-publishing-XXXXXX")));
+        m_network = std::make_unique<QNetworkAccessManager>();
+        m_fetcher = std::make_unique<MediaFetcher>(m_network.get(), m_policy, m_limits,
+                                                   m_fetchDirectory->path());
+    }
+    return *m_fetcher;
 }
 
 PostMedia::~PostMedia()
@@ -73,7 +82,7 @@ void PostMedia::loadNext(QStringList urls, QList<MediaFile> loaded, Done done)
         loadNext(urls, loaded, std::move(done));
         return;
     }
-    MediaFetch *fetch = m_fetcher->fetch(url);
+    MediaFetch *fetch = fetcher().fetch(url);
     connect(fetch, &MediaFetch::finished, this,
             [this, fetch, urls, loaded, name, done = std::move(done)]() mutable {
                 fetch->deleteLater();

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <functional>
 #include <memory>
@@ -37,7 +38,7 @@ public:
     using Done = std::function<void(const std::variant<QList<MediaFile>, QString> &)>;
 
     PostMedia(MediaLibrary &library, AddressPolicy policy, MediaFetchLimits limits,
-              QString fetchDirectory, QObject *parent = nullptr);
+              QObject *parent = nullptr);
     ~PostMedia() override;
 
     // Images only in this version; anything else is refused with words that say so.
@@ -46,7 +47,14 @@ public:
 private:
     void loadNext(QStringList urls, QList<MediaFile> loaded, Done done);
 
+    MediaFetcher &fetcher();
+
     MediaLibrary &m_library;
+    AddressPolicy m_policy;
+    MediaFetchLimits m_limits;
+    // Made at the first fetch. Fetched files live there only until read, never among the
+    // media (whose directory holds nothing unrecorded).
+    std::unique_ptr<QTemporaryDir> m_fetchDirectory;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<MediaFetcher> m_fetcher;
 };

@@ -95,6 +95,13 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                     account->id));
     }
 
+    // Facebook has no way to post to a person's own timeline: a real Facebook account
+    // publishes to one of its Pages, said now rather than when the post is due.
+    if (account && account->connector == u"facebook" && request.pageId.isEmpty())
+        violations.add(u"validation_failed"_s, u"post.target.pageId"_s,
+                       u"is required for a Facebook account: Facebook publishes to Pages (see "
+                       "GET /users/me/accounts/%1/subaccounts)"_s.arg(account->id));
+
     PostRules::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
                             violations);
 
