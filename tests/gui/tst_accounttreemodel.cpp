@@ -183,7 +183,7 @@ private Q_SLOTS:
         const QString until = QLocale().toString(noon.time(), QLocale::ShortFormat);
         QCOMPARE(twitter.data().toString(), u"Ada on X — Rate limited until "_s + until);
         QVERIFY(twitter.data(Qt::ToolTipRole).toString().contains(u"wait"_s));
-        QCOMPARE(twitter.data(Qt::ForegroundRole).value<QColor>(), ItemColors::busy());
+        QVERIFY(!twitter.data(Qt::ForegroundRole).isValid()); // nothing to fix
         QVERIFY(!twitter.data(Qt::DecorationRole).value<QIcon>().isNull());
 
         const QModelIndex facebook = model.index(2, 0);

@@ -233,7 +233,7 @@ void ConnectAccountDialog::showConnected()
     m_ui->pagesList->setVisible(!pages.isEmpty());
     m_ui->pagesLabel->setText(
         pages.isEmpty() ? tr("Posts go to the account itself; it has no pages to publish to.")
-                        : tr("It can also publish to %Ln page(s):", nullptr, int(pages.size())));
+                        : tr("It publishes to %Ln page(s):", nullptr, int(pages.size())));
     setButtons(false, false, false, true);
 }
 

@@ -279,15 +279,15 @@ QVariant AccountTreeModel::accountData(const Account &account, int role) const
         case AccountStatus::Connected: break;
         case AccountStatus::NeedsReconnect:
             tip += u'\n'
-                   + tr("Needs to be connected again: %1 no longer accepts Slotline's access. "
-                        "Its posts cannot be published until it is reconnected (double-click "
-                        "or Reconnect… in the context menu).")
+                   + tr("Needs to be connected again: %1 no longer accepts Slotline's access.\n"
+                        "Its posts cannot be published until it is reconnected\n"
+                        "(double-click it, or Reconnect… in its context menu).")
                          .arg(platforms::displayName(account.platform));
             break;
         case AccountStatus::RateLimited:
             tip += u'\n'
-                   + tr("%1: the platform takes no more posts for now. Posts due meanwhile "
-                        "wait and go out afterwards.")
+                   + tr("%1: the platform takes no more posts for now.\n"
+                        "Posts due meanwhile wait and go out afterwards.")
                          .arg(statusText(account));
             break;
         case AccountStatus::Disconnected:
@@ -307,7 +307,7 @@ QVariant AccountTreeModel::accountData(const Account &account, int role) const
         switch (account.status) {
         case AccountStatus::Connected: return {};
         case AccountStatus::NeedsReconnect: return ItemColors::warning();
-        case AccountStatus::RateLimited: return ItemColors::busy();
+        case AccountStatus::RateLimited: return {}; // its posts wait: nothing to fix
         case AccountStatus::Disconnected: return ItemColors::muted();
         }
         return {};
