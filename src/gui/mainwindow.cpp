@@ -80,6 +80,11 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     connect(attentionButton, &AttentionButton::accountRequested, this, [this](const QString &id) {
         m_attention->markSeen(id);
         showAccount(id);
+        // What such an account needs is to be connected again: the way to it, at once.
+        const auto account = m_accounts->accountAt(m_accounts->indexOfAccount(id));
+        if (account && account->status == AccountStatus::NeedsReconnect
+            && AccountsPanel::canReconnect(*account))
+            connectAccount(id);
     });
     connect(m_notifier, &DesktopNotifier::activated, this, [this] {
         show();
