@@ -132,6 +132,21 @@ private Q_SLOTS:
         QVERIFY(m_connector->authorizationUrl().isEmpty());
     }
 
+    // A newly connected account must not be missed by a refresh already under way.
+    void aRefreshAskedForWhileOneRunsRunsAgain()
+    {
+        client::SyncEngine &sync = m_session->sync();
+        QSignalSpy refreshed(&sync, &client::SyncEngine::referenceRefreshed);
+        sync.refreshReference();
+        QVERIFY(sync.isRefreshing());
+        sync.refreshReference();
+        QTRY_COMPARE(refreshed.size(), 2);
+        QVERIFY(!sync.isRefreshing());
+        QCOMPARE(m_server->requestsTo("GET", u"/api/v2/users/me/accounts"_s).size(), 2);
+        QTest::qWait(100);
+        QCOMPARE(refreshed.size(), 2); // and no more
+    }
+
     void anUnreachableServerIsAskedAgain()
     {
         m_server->setScript({u"pending"_s});
