@@ -13,7 +13,7 @@ namespace slotline::client {
 namespace {
 
 // Past its expiry the server says "expired" itself; this much later, with no such answer
-// (a server that cannot be reached), the app stops asking.
+// (a server that cannot be reached, or still says "pending"), the app stops asking.
 constexpr qint64 ExpiryGraceMs = 60'000;
 
 } // namespace
@@ -106,7 +106,14 @@ void AccountConnector::poll()
             Q_EMIT pollTroubleChanged();
         const ConnectAttempt &attempt = result.value();
         switch (attempt.status) {
-        case ConnectAttempt::Status::Pending: m_pollTimer.start(m_pollIntervalMs); return;
+        case ConnectAttempt::Status::Pending:
+            // A server that never says "expired" is not asked forever.
+            if (QDateTime::currentMSecsSinceEpoch() > m_expiresAtMs + ExpiryGraceMs) {
+                setStage(Stage::Expired);
+                return;
+            }
+            m_pollTimer.start(m_pollIntervalMs);
+            return;
         case ConnectAttempt::Status::Connected: finishConnected(attempt.accountId); return;
         case ConnectAttempt::Status::Failed:
             m_failureReason = attempt.error;

@@ -108,6 +108,15 @@ private Q_SLOTS:
         QVERIFY(m_connector->failureReason().isEmpty());
     }
 
+    void aServerThatNeverSaysExpiredIsNotAskedForever()
+    {
+        m_server->setAttemptLifetimeMs(-5 * 60'000); // long over
+        m_server->setScript({u"pending"_s});
+        m_connector->start(Platform::LinkedIn);
+        QTRY_COMPARE(m_connector->stage(), Stage::Expired);
+        QCOMPARE(m_server->polls(), 1);
+    }
+
     void aRefusedStartIsAnError()
     {
         m_server->setUnconfigured({Platform::LinkedIn});

@@ -12,8 +12,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace slotline::test {
 namespace {
 
-constexpr qint64 AttemptLifetimeMs = 10 * 60'000;
-
 QJsonObject errorBody(const QString &code, const QString &message)
 {
     return QJsonObject {{u"error"_s, QJsonObject {{u"code"_s, code}, {u"message"_s, message}}}};
@@ -210,9 +208,10 @@ QJsonObject FakeAccountServer::connectAnswer(const QJsonObject &body, int *statu
     attempt.state = u"st_%1"_s.arg(m_attempts.size() + 1);
     attempt.platform = *platform;
     attempt.accountId = accountId;
+    attempt.expiresAtMs = QDateTime::currentMSecsSinceEpoch() + m_lifetimeMs;
     m_attempts.append(attempt);
     *status = 201;
-    const qint64 expires = QDateTime::currentMSecsSinceEpoch() + AttemptLifetimeMs;
+    const qint64 expires = attempt.expiresAtMs;
     const QString address = authorizationBase(*platform)
                             + u"?response_type=code&client_id=demo&state="_s + attempt.state;
     return {{u"authorizationUrl"_s, address},
@@ -235,11 +234,10 @@ QJsonObject FakeAccountServer::pollAnswer(const QString &state, int *status)
               ? u"pending"_s
               : m_script.value(std::min<qsizetype>(attempt.polls, m_script.size() - 1));
     ++attempt.polls;
-    QJsonObject body {
-        {u"state"_s, attempt.state},
-        {u"platform"_s, connectName(attempt.platform)},
-        {u"status"_s, answer},
-        {u"expiresAt"_s, isotime::format(QDateTime::currentMSecsSinceEpoch() + AttemptLifetimeMs)}};
+    QJsonObject body {{u"state"_s, attempt.state},
+                      {u"platform"_s, connectName(attempt.platform)},
+                      {u"status"_s, answer},
+                      {u"expiresAt"_s, isotime::format(attempt.expiresAtMs)}};
     if (answer == u"connected") {
         if (!std::exchange(attempt.finished, true))
             finish(attempt);

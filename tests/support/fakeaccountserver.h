@@ -47,6 +47,8 @@ public:
     // What the polls of an attempt answer, in turn: pending, connected, failed, expired.
     void setScript(const QStringList &statuses) { m_script = statuses; }
     void setFailureReason(const QString &reason) { m_failureReason = reason; }
+    // How long an attempt lasts from its start (its expiresAt); 10 minutes by default.
+    void setAttemptLifetimeMs(qint64 ms) { m_lifetimeMs = ms; }
 
     const QList<Request> &requests() const { return m_requests; }
     QList<Request> requestsTo(const QByteArray &method, const QString &pathPrefix) const;
@@ -60,6 +62,7 @@ private:
         QString accountId; // reconnecting this one
         int polls = 0;
         bool finished = false;
+        qint64 expiresAtMs = 0;
     };
     struct Stored
     {
@@ -82,6 +85,7 @@ private:
     QList<Attempt> m_attempts;
     QList<Request> m_requests;
     int m_polls = 0;
+    qint64 m_lifetimeMs = 10 * 60'000;
 };
 
 } // namespace slotline::test
