@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AccountsPanel</name>
+    <message>
+        <source>Accounts and pages</source>
+        <translation>Konten und Seiten</translation>
+    </message>
+    <message>
+        <source>Check the accounts whose posts and drafts are shown</source>
+        <translation>Markieren Sie die Konten, deren Beiträge und Entwürfe angezeigt werden</translation>
+    </message>
+</context>
+<context>
     <name>ApiClient</name>
     <message>
         <source>The server&apos;s answer was not understood (%1).</source>
@@ -269,6 +280,65 @@
     </message>
 </context>
 <context>
+    <name>ConnectAccountDialog</name>
+    <message>
+        <source>Connect Account</source>
+        <translation>Konto verbinden</translation>
+    </message>
+    <message>
+        <source>Choose the platform of the account. Slotline opens the platform&apos;s page in your browser: sign in there and allow Slotline to publish for you.</source>
+        <translation>Wählen Sie die Plattform des Kontos. Slotline öffnet die Seite der Plattform in Ihrem Browser: Melden Sie sich dort an und erlauben Sie Slotline, für Sie zu veröffentlichen.</translation>
+    </message>
+    <message>
+        <source>&amp;LinkedIn — your profile and the organization pages you manage</source>
+        <translation>&amp;LinkedIn – Ihr Profil und die Unternehmensseiten, die Sie verwalten</translation>
+    </message>
+    <message>
+        <source>&amp;X — your X account</source>
+        <translation>&amp;X – Ihr X-Konto</translation>
+    </message>
+    <message>
+        <source>&amp;Facebook Pages — the pages you manage</source>
+        <translation>&amp;Facebook-Seiten – die Seiten, die Sie verwalten</translation>
+    </message>
+    <message>
+        <source>Finish in your browser…</source>
+        <translation>Schließen Sie im Browser ab…</translation>
+    </message>
+    <message>
+        <source>Waiting for the browser</source>
+        <translation>Warten auf den Browser</translation>
+    </message>
+    <message>
+        <source>If the browser did not open, open this &amp;address in it:</source>
+        <translation>Falls sich der Browser nicht geöffnet hat, öffnen Sie diese Ad&amp;resse darin:</translation>
+    </message>
+    <message>
+        <source>Address of the platform&apos;s page</source>
+        <translation>Adresse der Seite der Plattform</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the address</source>
+        <translation>Die Adresse kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open again</source>
+        <translation>Erneut ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Open the address in the browser again</source>
+        <translation>Die Adresse erneut im Browser öffnen</translation>
+    </message>
+    <message>
+        <source>Pages the account can publish to</source>
+        <translation>Seiten, auf denen das Konto veröffentlichen kann</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionForm</name>
     <message>
         <source>Connection</source>
@@ -498,6 +568,14 @@
         <source>Publishing failed.</source>
         <translation>Das Veröffentlichen ist fehlgeschlagen.</translation>
     </message>
+    <message>
+        <source>The server cannot connect accounts of that platform yet: its administrator has to register Slotline with the platform first.</source>
+        <translation>Der Server kann Konten dieser Plattform noch nicht verbinden: Sein Administrator muss Slotline zuerst bei der Plattform registrieren.</translation>
+    </message>
+    <message>
+        <source>The account still has scheduled posts: cancel them first, or disconnect it and cancel them.</source>
+        <translation>Das Konto hat noch geplante Beiträge: Stornieren Sie diese zuerst, oder trennen Sie das Konto und stornieren Sie sie dabei.</translation>
+    </message>
 </context>
 <context>
     <name>FirstRunDialog</name>
@@ -547,14 +625,6 @@
     <message>
         <source>Accounts</source>
         <translation>Konten</translation>
-    </message>
-    <message>
-        <source>Accounts and pages</source>
-        <translation>Konten und Seiten</translation>
-    </message>
-    <message>
-        <source>Check the accounts whose posts and drafts are shown</source>
-        <translation>Markieren Sie die Konten, deren Beiträge und Entwürfe angezeigt werden</translation>
     </message>
     <message>
         <source>Drafts</source>
@@ -607,6 +677,10 @@
     <message>
         <source>&amp;About Slotline</source>
         <translation>&amp;Über Slotline</translation>
+    </message>
+    <message>
+        <source>A&amp;ccounts</source>
+        <translation>&amp;Konten</translation>
     </message>
 </context>
 <context>
@@ -1009,6 +1083,66 @@
         <extracomment>The type of an account&apos;s page, as in &quot;Acme (group of Jane Doe)&quot;.</extracomment>
         <translation>Gruppe</translation>
     </message>
+    <message>
+        <source>Needs reconnect</source>
+        <translation>Muss neu verbunden werden</translation>
+    </message>
+    <message>
+        <source>Rate limited</source>
+        <translation>Anfragelimit erreicht</translation>
+    </message>
+    <message>
+        <source>Rate limited until %1</source>
+        <extracomment>An account whose platform refuses more posts for now; %1 is a time (or date and time) of this computer.</extracomment>
+        <translation>Anfragelimit bis %1</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>Getrennt</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the accounts list that cannot publish now: its name, its state.</extracomment>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Needs to be connected again: %1 no longer accepts Slotline&apos;s access.
+Its posts cannot be published until it is reconnected
+(double-click it, or Reconnect… in its context menu).</source>
+        <translation>Muss neu verbunden werden: %1 akzeptiert den Zugriff von Slotline nicht mehr.
+Seine Beiträge können erst veröffentlicht werden, wenn es neu verbunden ist
+(Doppelklick darauf oder „Neu verbinden…“ im Kontextmenü).</translation>
+    </message>
+    <message>
+        <source>%1: the platform takes no more posts for now.
+Posts due meanwhile wait and go out afterwards.</source>
+        <translation>%1: Die Plattform nimmt vorerst keine Beiträge mehr an.
+Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinaus.</translation>
+    </message>
+    <message>
+        <source>%1 said: %2</source>
+        <extracomment>What the platform said about an account that is not connected.</extracomment>
+        <translation>%1 meldet: %2</translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::AccountsPanel</name>
+    <message>
+        <source>&amp;Connect Account…</source>
+        <translation>Konto &amp;verbinden…</translation>
+    </message>
+    <message>
+        <source>Connect a LinkedIn, X or Facebook account: you sign in on the platform&apos;s page in your browser.</source>
+        <translation>Ein LinkedIn-, X- oder Facebook-Konto verbinden: Sie melden sich auf der Seite der Plattform in Ihrem Browser an.</translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect…</source>
+        <translation>&amp;Neu verbinden…</translation>
+    </message>
+    <message>
+        <source>Sign in to the account&apos;s platform again, for an account that needs it.</source>
+        <translation>Erneut bei der Plattform des Kontos anmelden, für ein Konto, das es braucht.</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::ApiKeyListModel</name>
@@ -1129,10 +1263,6 @@
         <translation>„%1“ fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>%1 is not connected</source>
-        <translation>%1 ist nicht verbunden</translation>
-    </message>
-    <message>
         <source>Mark all as seen</source>
         <translation>Alle als gesehen markieren</translation>
     </message>
@@ -1159,12 +1289,22 @@
         <translation>Die Liste der Beiträge sagt, warum.</translation>
     </message>
     <message>
-        <source>%1 needs attention</source>
-        <translation>%1 braucht Aufmerksamkeit</translation>
+        <source>%1 account %2 needs to be connected again</source>
+        <extracomment>%1 is the platform, %2 the account (&quot;@ada&quot; or its name).</extracomment>
+        <translation>%1-Konto %2 muss neu verbunden werden</translation>
     </message>
     <message>
-        <source>The account is no longer connected: its posts cannot be published until it is connected again.</source>
-        <translation>Das Konto ist nicht mehr verbunden: Seine Beiträge können erst wieder veröffentlicht werden, wenn es wieder verbunden ist.</translation>
+        <source>%1 account %2 is no longer connected</source>
+        <extracomment>%1 is the platform, %2 the account (&quot;@ada&quot; or its name).</extracomment>
+        <translation>%1-Konto %2 ist nicht mehr verbunden</translation>
+    </message>
+    <message>
+        <source>%1 no longer accepts Slotline&apos;s access: its posts cannot be published until you reconnect it (Accounts, Reconnect…).</source>
+        <translation>%1 akzeptiert den Zugriff von Slotline nicht mehr: Seine Beiträge können erst veröffentlicht werden, wenn Sie es neu verbinden (Konten, Neu verbinden…).</translation>
+    </message>
+    <message>
+        <source>Its posts cannot be published until it is connected again.</source>
+        <translation>Seine Beiträge können erst veröffentlicht werden, wenn es wieder verbunden ist.</translation>
     </message>
 </context>
 <context>
@@ -1438,6 +1578,127 @@
     <message>
         <source>Publish or schedule this post (Ctrl+Return)</source>
         <translation>Diesen Beitrag veröffentlichen oder einplanen (Strg+Return)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;).</extracomment>
+        <translation>%1 – %2</translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ConnectAccountDialog</name>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Reconnect Account</source>
+        <translation>Konto neu verbinden</translation>
+    </message>
+    <message>
+        <source>Slotline opens %1 in your browser: sign in there as the account below and allow Slotline to publish again. Its posts, slots and pages stay as they are.</source>
+        <translation>Slotline öffnet %1 in Ihrem Browser: Melden Sie sich dort mit dem unten genannten Konto an und erlauben Sie Slotline wieder zu veröffentlichen. Seine Beiträge, Zeitfenster und Seiten bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation>%1 (@%2)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 said: %3</source>
+        <extracomment>An account to reconnect, then what its platform said about it.</extracomment>
+        <translation>%1
+%2 meldet: %3</translation>
+    </message>
+    <message>
+        <source>Rec&amp;onnect</source>
+        <translation>Neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation>Der Server wird gefragt…</translation>
+    </message>
+    <message>
+        <source>The server prepares the page of %1 to sign in on.</source>
+        <translation>Der Server bereitet die Anmeldeseite von %1 vor.</translation>
+    </message>
+    <message>
+        <source>Finish in your browser…</source>
+        <translation>Schließen Sie im Browser ab…</translation>
+    </message>
+    <message>
+        <source>Sign in to %1 in your browser and allow Slotline to publish. This window notices by itself when you are done.</source>
+        <translation>Melden Sie sich in Ihrem Browser bei %1 an und erlauben Sie Slotline zu veröffentlichen. Dieses Fenster bemerkt von selbst, wenn Sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>Connected; reading the account…</source>
+        <translation>Verbunden; das Konto wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Slotline reads the account and its pages.</source>
+        <translation>Slotline liest das Konto und seine Seiten.</translation>
+    </message>
+    <message>
+        <source>%1 did not connect the account</source>
+        <translation>%1 hat das Konto nicht verbunden</translation>
+    </message>
+    <message>
+        <source>The platform did not say why. Try again, and allow Slotline to publish when the platform asks.</source>
+        <translation>Die Plattform hat keinen Grund genannt. Versuchen Sie es erneut und erlauben Sie Slotline zu veröffentlichen, wenn die Plattform fragt.</translation>
+    </message>
+    <message>
+        <source>The time to finish in the browser ran out</source>
+        <translation>Die Zeit für die Anmeldung im Browser ist abgelaufen</translation>
+    </message>
+    <message>
+        <source>Signing in to %1 has to be finished within 10 minutes of pressing Connect. Try again to get a new page to sign in on.</source>
+        <translation>Die Anmeldung bei %1 muss innerhalb von 10 Minuten nach „Verbinden“ abgeschlossen sein. Versuchen Sie es erneut, um eine neue Anmeldeseite zu erhalten.</translation>
+    </message>
+    <message>
+        <source>The server says: %1</source>
+        <extracomment>After why an account could not be connected: the server&apos;s own explanation.</extracomment>
+        <translation>Der Server meldet: %1</translation>
+    </message>
+    <message>
+        <source>The account could not be connected</source>
+        <translation>Das Konto konnte nicht verbunden werden</translation>
+    </message>
+    <message>
+        <source>The account is connected</source>
+        <translation>Das Konto ist verbunden</translation>
+    </message>
+    <message>
+        <source>The account is connected again</source>
+        <translation>Das Konto ist wieder verbunden</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A page of a newly connected account: its name and type (&quot;page&quot;, &quot;organization&quot;).</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Posts go to the account itself; it has no pages to publish to.</source>
+        <translation>Beiträge gehen an das Konto selbst; es hat keine Seiten zum Veröffentlichen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>It publishes to %Ln page(s):</source>
+        <translation>
+            <numerusform>Es veröffentlicht auf %Ln Seite:</numerusform>
+            <numerusform>Es veröffentlicht auf %Ln Seiten:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The browser did not open: copy the address into it yourself.</source>
+        <translation>Der Browser hat sich nicht geöffnet: Kopieren Sie die Adresse selbst hinein.</translation>
+    </message>
+    <message>
+        <source>%1 Slotline keeps asking.</source>
+        <extracomment>While waiting for the browser, a question to the server got no answer.</extracomment>
+        <translation>%1 Slotline fragt weiter nach.</translation>
     </message>
 </context>
 <context>
@@ -2160,11 +2421,13 @@
         <translation>Status</translation>
     </message>
     <message>
-        <source>%1
-The server said: %2</source>
-        <extracomment>A failed post&apos;s tooltip: the app&apos;s words, then the server&apos;s own.</extracomment>
-        <translation>%1
-Der Server sagte: %2</translation>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Publishing failed: %1</source>
+        <extracomment>A failed post&apos;s tooltip; %1 is the reason, as the server or platform put it.</extracomment>
+        <translation>Veröffentlichen fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2327,6 +2590,10 @@ Der Server sagte: %2</translation>
     <message>
         <source>Too long for %1: %2 of %3 characters.</source>
         <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before posts to it can be published.</source>
+        <translation>%1 muss neu verbunden werden, bevor Beiträge dafür veröffentlicht werden können.</translation>
     </message>
 </context>
 <context>

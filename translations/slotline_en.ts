@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AccountsPanel</name>
+    <message>
+        <source>Accounts and pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the accounts whose posts and drafts are shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ApiClient</name>
     <message>
         <source>The server&apos;s answer was not understood (%1).</source>
@@ -269,6 +280,65 @@
     </message>
 </context>
 <context>
+    <name>ConnectAccountDialog</name>
+    <message>
+        <source>Connect Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the platform of the account. Slotline opens the platform&apos;s page in your browser: sign in there and allow Slotline to publish for you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;LinkedIn — your profile and the organization pages you manage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;X — your X account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Facebook Pages — the pages you manage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish in your browser…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the browser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If the browser did not open, open this &amp;address in it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address of the platform&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the address in the browser again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pages the account can publish to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConnectionForm</name>
     <message>
         <source>Connection</source>
@@ -498,6 +568,14 @@
         <source>Publishing failed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The server cannot connect accounts of that platform yet: its administrator has to register Slotline with the platform first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account still has scheduled posts: cancel them first, or disconnect it and cancel them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FirstRunDialog</name>
@@ -546,14 +624,6 @@
     </message>
     <message>
         <source>Accounts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accounts and pages</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the accounts whose posts and drafts are shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -606,6 +676,10 @@
     </message>
     <message>
         <source>&amp;Week calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ccounts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1009,6 +1083,63 @@
         <extracomment>The type of an account&apos;s page, as in &quot;Acme (group of Jane Doe)&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Needs reconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limited until %1</source>
+        <extracomment>An account whose platform refuses more posts for now; %1 is a time (or date and time) of this computer.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the accounts list that cannot publish now: its name, its state.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs to be connected again: %1 no longer accepts Slotline&apos;s access.
+Its posts cannot be published until it is reconnected
+(double-click it, or Reconnect… in its context menu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the platform takes no more posts for now.
+Posts due meanwhile wait and go out afterwards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 said: %2</source>
+        <extracomment>What the platform said about an account that is not connected.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::AccountsPanel</name>
+    <message>
+        <source>&amp;Connect Account…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect a LinkedIn, X or Facebook account: you sign in on the platform&apos;s page in your browser.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in to the account&apos;s platform again, for an account that needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::ApiKeyListModel</name>
@@ -1129,10 +1260,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Mark all as seen</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1159,11 +1286,21 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 needs attention</source>
+        <source>%1 account %2 needs to be connected again</source>
+        <extracomment>%1 is the platform, %2 the account (&quot;@ada&quot; or its name).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The account is no longer connected: its posts cannot be published until it is connected again.</source>
+        <source>%1 account %2 is no longer connected</source>
+        <extracomment>%1 is the platform, %2 the account (&quot;@ada&quot; or its name).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer accepts Slotline&apos;s access: its posts cannot be published until you reconnect it (Accounts, Reconnect…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its posts cannot be published until it is connected again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1437,6 +1574,126 @@
     </message>
     <message>
         <source>Publish or schedule this post (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::ConnectAccountDialog</name>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnect Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline opens %1 in your browser: sign in there as the account below and allow Slotline to publish again. Its posts, slots and pages stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 said: %3</source>
+        <extracomment>An account to reconnect, then what its platform said about it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rec&amp;onnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server prepares the page of %1 to sign in on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish in your browser…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in to %1 in your browser and allow Slotline to publish. This window notices by itself when you are done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected; reading the account…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline reads the account and its pages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not connect the account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The platform did not say why. Try again, and allow Slotline to publish when the platform asks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time to finish in the browser ran out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing in to %1 has to be finished within 10 minutes of pressing Connect. Try again to get a new page to sign in on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server says: %1</source>
+        <extracomment>After why an account could not be connected: the server&apos;s own explanation.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account could not be connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account is connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account is connected again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A page of a newly connected account: its name and type (&quot;page&quot;, &quot;organization&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts go to the account itself; it has no pages to publish to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>It publishes to %Ln page(s):</source>
+        <translation>
+            <numerusform>It publishes to %Ln page:</numerusform>
+            <numerusform>It publishes to %Ln pages:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The browser did not open: copy the address into it yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Slotline keeps asking.</source>
+        <extracomment>While waiting for the browser, a question to the server got no answer.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2160,9 +2417,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1
-The server said: %2</source>
-        <extracomment>A failed post&apos;s tooltip: the app&apos;s words, then the server&apos;s own.</extracomment>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publishing failed: %1</source>
+        <extracomment>A failed post&apos;s tooltip; %1 is the reason, as the server or platform put it.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2325,6 +2585,10 @@ The server said: %2</source>
     </message>
     <message>
         <source>Too long for %1: %2 of %3 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before posts to it can be published.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

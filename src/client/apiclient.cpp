@@ -477,6 +477,41 @@ void ApiClient::getCredits(QObject *context, Callback<CreditBalance> done)
     expectObject(makeCall("GET", u"/credits"_s, RateClass::Read, context), std::move(done));
 }
 
+void ApiClient::connectAccount(Platform platform, const QString &accountId,
+                               const QString &idempotencyKey, QObject *context,
+                               Callback<ConnectStart> done)
+{
+    // The connect call names X "x", as people do.
+    QJsonObject body {
+        {u"platform"_s, platform == Platform::Twitter ? u"x"_s : platforms::toString(platform)}};
+    if (!accountId.isEmpty())
+        body.insert(u"accountId"_s, accountId);
+    auto call = makeCall("POST", u"/users/me/accounts/connect"_s, RateClass::Write, context);
+    withJsonBody(*call, body);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectObject(call, std::move(done));
+}
+
+void ApiClient::getConnectAttempt(const QString &state, QObject *context,
+                                  Callback<ConnectAttempt> done)
+{
+    expectObject(
+        makeCall("GET", idPath(u"/users/me/accounts/connect/"_s, state), RateClass::Read, context),
+        std::move(done));
+}
+
+void ApiClient::disconnectAccount(const QString &accountId, bool cancelScheduled,
+                                  const QString &idempotencyKey, QObject *context,
+                                  Callback<Done> done)
+{
+    auto call = makeCall("DELETE", idPath(u"/users/me/accounts/"_s, accountId), RateClass::Write,
+                         context);
+    if (cancelScheduled)
+        addQueryItem(call->query, u"cancelScheduled"_s, u"true"_s);
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    expectNothing(call, std::move(done));
+}
+
 // --- posts and schedules -----------------------------------------------------------------
 
 void ApiClient::createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,

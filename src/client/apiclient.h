@@ -138,6 +138,17 @@ public:
                          Callback<ItemPage<Subaccount>> done);
     void getCredits(QObject *context, Callback<CreditBalance> done);
 
+    // Connecting accounts of real platforms. connectAccount starts an attempt (with
+    // `accountId`, a reconnection of that account; a write, sent with its idempotency key):
+    // the browser goes to the answer's address, and getConnectAttempt says how it went.
+    void connectAccount(Platform platform, const QString &accountId, const QString &idempotencyKey,
+                        QObject *context, Callback<ConnectStart> done);
+    void getConnectAttempt(const QString &state, QObject *context, Callback<ConnectAttempt> done);
+    // Disconnects the account; with scheduled posts it is a Conflict
+    // (account_has_scheduled_posts) unless `cancelScheduled`, which cancels them.
+    void disconnectAccount(const QString &accountId, bool cancelScheduled,
+                           const QString &idempotencyKey, QObject *context, Callback<Done> done);
+
     // Posts and schedules
     void createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,
                     Callback<PostCreated> done);

@@ -76,4 +76,47 @@ std::optional<ToolInfo> ToolInfo::fromJson(const QJsonObject &object, QString *e
     return read.result(tool, error);
 }
 
+std::optional<ConnectStart> ConnectStart::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    ConnectStart start;
+    start.authorizationUrl = QUrl(read.string("authorizationUrl"_L1), QUrl::StrictMode);
+    start.state = read.string("state"_L1);
+    start.expiresAtMs = read.time("expiresAt"_L1);
+    // The browser is sent there: nothing but a web address will do.
+    if (read.ok()
+        && (!start.authorizationUrl.isValid() || start.authorizationUrl.isRelative()
+            || !(start.authorizationUrl.scheme() == u"https"
+                 || start.authorizationUrl.scheme() == u"http")))
+        read.fail("authorizationUrl"_L1, u"not a web address"_s);
+    if (read.ok() && start.state.isEmpty())
+        read.fail("state"_L1, u"empty"_s);
+    return read.result(start, error);
+}
+
+std::optional<ConnectAttempt> ConnectAttempt::fromJson(const QJsonObject &object, QString *error)
+{
+    JsonReader read(object);
+    ConnectAttempt attempt;
+    attempt.state = read.string("state"_L1);
+    attempt.platform = read.platform("platform"_L1);
+    const QString status = read.string("status"_L1);
+    if (status == u"pending")
+        attempt.status = Status::Pending;
+    else if (status == u"connected")
+        attempt.status = Status::Connected;
+    else if (status == u"failed")
+        attempt.status = Status::Failed;
+    else if (status == u"expired")
+        attempt.status = Status::Expired;
+    else if (read.ok())
+        read.fail("status"_L1, u"unknown status "_s + status);
+    attempt.accountId = read.optionalString("accountId"_L1);
+    attempt.error = read.optionalString("error"_L1);
+    attempt.expiresAtMs = read.time("expiresAt"_L1);
+    if (read.ok() && attempt.status == Status::Connected && attempt.accountId.isEmpty())
+        read.fail("accountId"_L1, u"missing"_s);
+    return read.result(attempt, error);
+}
+
 } // namespace slotline::client

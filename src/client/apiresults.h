@@ -1,10 +1,12 @@
 #pragma once
 
+#include "core/platform.h"
 #include "core/weeklyslot.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QUrl>
 
 #include <optional>
 
@@ -74,6 +76,33 @@ struct ToolInfo
     QJsonObject parameters;
 
     static std::optional<ToolInfo> fromJson(const QJsonObject &object, QString *error);
+};
+
+// POST /users/me/accounts/connect: {authorizationUrl, state, expiresAt}. The browser goes
+// to the address; `state` names the attempt for asking how it went.
+struct ConnectStart
+{
+    QUrl authorizationUrl;
+    QString state;
+    qint64 expiresAtMs = 0;
+
+    static std::optional<ConnectStart> fromJson(const QJsonObject &object, QString *error);
+};
+
+// GET /users/me/accounts/connect/{state}: {state, platform, status, accountId?, error?,
+// expiresAt}
+struct ConnectAttempt
+{
+    enum class Status { Pending, Connected, Failed, Expired };
+
+    QString state;
+    Platform platform = Platform::LinkedIn;
+    Status status = Status::Pending;
+    QString accountId; // once connected
+    QString error; // once failed: the words of the server or the platform
+    qint64 expiresAtMs = 0;
+
+    static std::optional<ConnectAttempt> fromJson(const QJsonObject &object, QString *error);
 };
 
 } // namespace slotline::client

@@ -244,9 +244,14 @@ void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
 
 void SyncEngine::refreshReference()
 {
-    if (m_refreshing)
+    if (m_refreshing) {
+        // What is being read may have been read before the change that asks again (a
+        // newly connected account): read once more when this is done.
+        m_refreshAgain = true;
         return;
+    }
     m_refreshing = true;
+    m_refreshAgain = false;
     m_client.getUser(this, [this](const ApiResult<UserProfile> &result) {
         if (!result.ok()) {
             failRefresh(result.error());
@@ -311,6 +316,8 @@ void SyncEngine::refreshSlotsAndCredits()
             m_store.putCredits(credits.value(), nowMs());
             m_refreshing = false;
             Q_EMIT referenceRefreshed();
+            if (std::exchange(m_refreshAgain, false))
+                refreshReference();
         });
     });
 }
@@ -326,6 +333,7 @@ void SyncEngine::refreshCredits()
 void SyncEngine::failRefresh(const ApiError &error)
 {
     m_refreshing = false;
+    m_refreshAgain = false;
     Q_EMIT refreshFailed(error);
 }
 

@@ -37,8 +37,11 @@ public:
 
     // Reads the user, accounts (with their pages), weekly slots and credits into the
     // store, for showing them with no server. Done when the server comes back, and when
-    // asked; not after every change, which would spend the read limit.
+    // asked; not after every change, which would spend the read limit. Asked while at it,
+    // it reads everything once more afterwards.
     void refreshReference();
+    // Reading, or about to read once more: a referenceRefreshed() is still to come.
+    bool isRefreshing() const { return m_refreshing || m_refreshAgain; }
     // Reads the posts of a time range (what a calendar shows) into the store.
     void loadPosts(qint64 sinceMs, qint64 untilMs);
     // Reads the posts that failed lately (of any range, shown or not) into the store, so
@@ -93,6 +96,7 @@ private:
     bool m_syncing = false;
     bool m_again = false; // more changed while syncing
     bool m_refreshing = false;
+    bool m_refreshAgain = false; // asked again while reading
     Connectivity::State m_lastState = Connectivity::State::Unknown;
 };
 

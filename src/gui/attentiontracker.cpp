@@ -87,18 +87,18 @@ void AttentionTracker::review()
         if (!m_seen.contains(post.id))
             unseenPosts.insert(post.id);
     }
-    QStringList newAccounts;
+    QList<Account> newAccounts;
     QSet<QString> unseenAccounts;
-    QStringList troubled; // keys of the accounts not connected
+    QStringList troubled; // keys of the accounts that need the user
     const QList<Account> accounts = m_store.cachedAccounts();
     for (const Account &account : accounts) {
-        if (account.status == AccountStatus::Connected)
+        if (!needsAttention(account))
             continue;
         const QString key = accountKey(account);
         current.insert(key);
         troubled.append(key);
         if (!m_told.contains(key))
-            newAccounts.append(account.name);
+            newAccounts.append(account);
         if (!m_seen.contains(key))
             unseenAccounts.insert(account.id);
     }
@@ -125,7 +125,25 @@ void AttentionTracker::review()
     }
 }
 
-void AttentionTracker::tell(const QList<Submission> &failed, const QStringList &accounts)
+bool AttentionTracker::needsAttention(const Account &account)
+{
+    // A rate-limited account needs nobody: its posts wait and go out by themselves.
+    return account.status == AccountStatus::NeedsReconnect
+           || account.status == AccountStatus::Disconnected;
+}
+
+QString AttentionTracker::accountTrouble(const Account &account)
+{
+    const QString platform = platforms::displayName(account.platform);
+    const QString who = account.username.isEmpty() ? account.name : u'@' + account.username;
+    if (account.status == AccountStatus::NeedsReconnect)
+        //: %1 is the platform, %2 the account ("@ada" or its name).
+        return tr("%1 account %2 needs to be connected again").arg(platform, who);
+    //: %1 is the platform, %2 the account ("@ada" or its name).
+    return tr("%1 account %2 is no longer connected").arg(platform, who);
+}
+
+void AttentionTracker::tell(const QList<Submission> &failed, const QList<Account> &accounts)
 {
     if (failed.size() == 1) {
         const Submission &post = failed.first();
@@ -135,10 +153,16 @@ void AttentionTracker::tell(const QList<Submission> &failed, const QStringList &
         m_notifier.notify(tr("%Ln post(s) failed", nullptr, int(failed.size())),
                           tr("The Posts list says why."));
     }
-    for (const QString &name : accounts)
-        m_notifier.notify(tr("%1 needs attention").arg(name),
-                          tr("The account is no longer connected: its posts cannot be "
-                             "published until it is connected again."));
+    for (const Account &account : accounts) {
+        if (account.status == AccountStatus::NeedsReconnect)
+            m_notifier.notify(accountTrouble(account),
+                              tr("%1 no longer accepts Slotline's access: its posts cannot be "
+                                 "published until you reconnect it (Accounts, Reconnect…).")
+                                  .arg(platforms::displayName(account.platform)));
+        else
+            m_notifier.notify(accountTrouble(account),
+                              tr("Its posts cannot be published until it is connected again."));
+    }
 }
 
 void AttentionTracker::markSeen(const QString &id)

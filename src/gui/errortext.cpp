@@ -42,6 +42,12 @@ QString ErrorText::describe(const client::ApiError &error)
         return tr("The file changed while it was being uploaded.");
     if (code == u"idempotency_key_reused")
         return tr("The server already answered a different request sent as this one.");
+    if (code == u"platform_not_configured")
+        return tr("The server cannot connect accounts of that platform yet: its administrator "
+                  "has to register Slotline with the platform first.");
+    if (code == u"account_has_scheduled_posts")
+        return tr("The account still has scheduled posts: cancel them first, or disconnect "
+                  "it and cancel them.");
     if (code == u"validation_failed")
         return tr("The server did not accept some of the values.");
     if (code == u"unsupported_api_version" || code == u"unknown_tool"
@@ -78,7 +84,10 @@ QString ErrorText::postFailure(const Submission &post)
 {
     if (post.status != SubmissionStatus::Failed)
         return QString();
-    return tr("Publishing failed.");
+    // The server's reason is written for people ("X refused: You are not allowed to create
+    // a Tweet with duplicate content."), and it is the only one there is.
+    const QString reason = post.errorMessage.trimmed();
+    return reason.isEmpty() ? tr("Publishing failed.") : reason;
 }
 
 } // namespace slotline::gui

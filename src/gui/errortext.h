@@ -26,8 +26,9 @@ public:
     // What the server said, with the fields it named: for a tooltip or "Details".
     static QString detail(const client::ApiError &error);
 
-    // That a post failed, in words; its errorMessage is the detail. Empty for a post that
-    // did not fail.
+    // Why a post failed, in words: the server's errorMessage (written for people, as the
+    // platform put it), or that it failed when the server gave no reason. Empty for a post
+    // that did not fail.
     static QString postFailure(const Submission &post);
 };
 

@@ -3,11 +3,13 @@
 #include "client/session.h"
 #include "gui/attentiontracker.h"
 #include "gui/desktopnotifier.h"
+#include "gui/dialogs/connectaccountdialog.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/errortext.h"
 #include "gui/models/accounttreemodel.h"
 #include "gui/models/postlistmodel.h"
 #include "gui/scheduleeditor.h"
+#include "gui/widgets/accountspanel.h"
 #include "gui/widgets/attentionbutton.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
@@ -23,6 +25,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTreeView>
 #include <QUndoStack>
 
 using namespace Qt::Literals::StringLiterals;
@@ -47,11 +50,11 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
 {
     m_ui->setupUi(this);
     setWindowIcon(QIcon(u":/icons/app/slotline.svg"_s));
-    m_ui->accountsView->setModel(m_accounts);
-    m_ui->accountsView->expandAll();
-    connect(m_accounts, &QAbstractItemModel::rowsInserted, m_ui->accountsView,
-            &QTreeView::expandAll);
-    connect(m_accounts, &QAbstractItemModel::modelReset, m_ui->accountsView, &QTreeView::expandAll);
+    m_accountsPanel = new AccountsPanel(*m_accounts, m_ui->accountsContents);
+    m_ui->accountsLayout->addWidget(m_accountsPanel);
+    connect(m_accountsPanel, &AccountsPanel::connectRequested, this,
+            [this] { connectAccount(QString()); });
+    connect(m_accountsPanel, &AccountsPanel::reconnectRequested, this, &MainWindow::connectAccount);
 
     m_drafts = new DraftsPanel(session, *m_undoStack, clock, m_ui->draftsContents);
     m_ui->draftsLayout->addWidget(m_drafts);
@@ -76,10 +79,12 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     });
     connect(attentionButton, &AttentionButton::accountRequested, this, [this](const QString &id) {
         m_attention->markSeen(id);
-        m_ui->accountsDock->show();
-        const QModelIndex index = m_accounts->indexOfAccount(id);
-        if (index.isValid())
-            m_ui->accountsView->setCurrentIndex(index);
+        showAccount(id);
+        // What such an account needs is to be connected again: the way to it, at once.
+        const auto account = m_accounts->accountAt(m_accounts->indexOfAccount(id));
+        if (account && account->status == AccountStatus::NeedsReconnect
+            && AccountsPanel::canReconnect(*account))
+            connectAccount(id);
     });
     connect(m_notifier, &DesktopNotifier::activated, this, [this] {
         show();
@@ -176,6 +181,8 @@ void MainWindow::assembleMenus()
     m_ui->postMenu->insertSeparator(first);
     m_ui->postMenu->addSeparator();
     m_ui->postMenu->addAction(m_drafts->nextFreeSlotAction());
+    m_ui->accountsMenu->addAction(m_accountsPanel->connectAction());
+    m_ui->accountsMenu->addAction(m_accountsPanel->reconnectAction());
     m_ui->viewMenu->addAction(m_posts->refreshAction());
     m_ui->viewMenu->addSeparator();
     for (QAction *action : {m_calendar->previousWeekAction(), m_calendar->todayAction(),
@@ -198,7 +205,7 @@ void MainWindow::assembleMenus()
     });
     connect(m_ui->actionFocusAccounts, &QAction::triggered, this, [this] {
         m_ui->accountsDock->show();
-        m_ui->accountsView->setFocus(Qt::ShortcutFocusReason);
+        m_accountsPanel->view()->setFocus(Qt::ShortcutFocusReason);
     });
     connect(m_ui->actionFocusDrafts, &QAction::triggered, this, [this] {
         m_ui->draftsDock->show();
@@ -271,6 +278,31 @@ void MainWindow::openPost(const QString &submissionId)
     if (!m_posts->showPost(submissionId))
         statusBar()->showMessage(tr("This post is outside the range the Posts list shows."),
                                  StatusMessageMs);
+}
+
+void MainWindow::showAccount(const QString &accountId)
+{
+    m_ui->accountsDock->show();
+    const QModelIndex index = m_accounts->indexOfAccount(accountId);
+    if (index.isValid())
+        m_accountsPanel->view()->setCurrentIndex(index);
+}
+
+void MainWindow::connectAccount(const QString &reconnectAccountId)
+{
+    auto *dialog = new ConnectAccountDialog(m_session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!reconnectAccountId.isEmpty()) {
+        for (const Account &account : m_session.store().cachedAccounts()) {
+            if (account.id == reconnectAccountId)
+                dialog->setReconnectAccount(account);
+        }
+    }
+    connect(dialog, &ConnectAccountDialog::accountConnected, this, [this](const QString &id) {
+        m_attention->markSeen(id);
+        showAccount(id);
+    });
+    dialog->open();
 }
 
 void MainWindow::showSettings()

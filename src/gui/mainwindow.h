@@ -26,6 +26,7 @@ class Session;
 namespace slotline::gui {
 
 class AccountTreeModel;
+class AccountsPanel;
 class AttentionTracker;
 class DesktopNotifier;
 class CalendarPanel;
@@ -54,10 +55,13 @@ public:
     ScheduleEditor &scheduleEditor() { return *m_editor; }
     ConnectionStatusWidget &connectionStatus() { return *m_status; }
     AccountTreeModel &accounts() { return *m_accounts; }
+    AccountsPanel &accountsPanel() { return *m_accountsPanel; }
     AttentionTracker &attention() { return *m_attention; }
     QUndoStack &undoStack() { return *m_undoStack; }
 
     void showSettings();
+    // Opens the dialog that connects an account; with an id, connects that one again.
+    void connectAccount(const QString &reconnectAccountId);
 
 Q_SIGNALS:
     // The window was closed: the app ends.
@@ -75,6 +79,7 @@ private:
     void showRefusal(const QString &subject, const client::ApiError &error);
     void attentionChanged();
     void openPost(const QString &submissionId);
+    void showAccount(const QString &accountId);
     void showAbout();
     void restoreLayout();
     void saveLayout();
@@ -86,6 +91,7 @@ private:
     ConnectionChoice m_connection;
     QUndoStack *m_undoStack = nullptr;
     AccountTreeModel *m_accounts = nullptr;
+    AccountsPanel *m_accountsPanel = nullptr;
     DraftsPanel *m_drafts = nullptr;
     ComposerWidget *m_composer = nullptr;
     PostsPanel *m_posts = nullptr;

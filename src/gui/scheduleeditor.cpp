@@ -116,6 +116,10 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
     const QString platform = platforms::displayName(account->platform);
     if (account->status == AccountStatus::Disconnected)
         return tr("%1 is disconnected: posts to it cannot be published.").arg(account->name);
+    // A rate-limited account takes posts: they wait until the platform takes them again.
+    if (account->status == AccountStatus::NeedsReconnect)
+        return tr("%1 needs to be connected again before posts to it can be published.")
+            .arg(account->name);
     if (!draft->platforms.isEmpty() && !draft->platforms.contains(account->platform)) {
         QStringList names;
         for (const Platform written : draft->platforms)

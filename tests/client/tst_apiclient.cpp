@@ -2,9 +2,11 @@
 #include "core/isotime.h"
 #include "server/apiserver.h"
 #include "server/media/addresspolicy.h"
+#include "support/fakeaccountserver.h"
 #include "support/testserver.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -620,6 +622,152 @@ private Q_SLOTS:
         QCOMPARE(cancelled, 3);
         QTest::qWait(100);
         QCOMPARE(cancelled, 3);
+    }
+    // Against a stand-in of the server's connect calls (tests/support/fakeaccountserver).
+    void connectingAccounts()
+    {
+        FakeAccountServer server;
+        Account linkedin;
+        linkedin.id = QStringLiteral("acc_li");
+        linkedin.platform = Platform::LinkedIn;
+        linkedin.name = QStringLiteral("Ada");
+        linkedin.status = AccountStatus::NeedsReconnect;
+        server.addAccount(linkedin);
+        server.setUnconfigured({Platform::Facebook});
+        ApiClient client;
+        client.setBaseUrl(server.baseUrl());
+        client.setApiKey(FakeAccountServer::apiKey());
+
+        const auto started = await<client::ConnectStart>([&](auto done) {
+            client.connectAccount(Platform::Twitter, QString(), QStringLiteral("connect-1"), this,
+                                  done);
+        });
+        QVERIFY2(started && started->ok(), why(started).constData());
+        QCOMPARE(started->value().authorizationUrl.scheme(), QStringLiteral("https"));
+        QCOMPARE(started->value().authorizationUrl.host(), QStringLiteral("x.com"));
+        QVERIFY(!started->value().state.isEmpty());
+        QVERIFY(started->value().expiresAtMs > QDateTime::currentMSecsSinceEpoch());
+        const auto sent
+            = server.requestsTo("POST", QStringLiteral("/api/v2/users/me/accounts/connect"));
+        QCOMPARE(sent.size(), 1);
+        // The contract spells X "x" here, and a write carries its key.
+        QCOMPARE(sent.first().body,
+                 (QJsonObject {{QStringLiteral("platform"), QStringLiteral("x")}}));
+        QCOMPARE(sent.first().idempotencyKey, QByteArray("connect-1"));
+
+        server.setScript({QStringLiteral("pending"), QStringLiteral("connected")});
+        const QString state = started->value().state;
+        const auto pending = await<client::ConnectAttempt>(
+            [&](auto done) { client.getConnectAttempt(state, this, done); });
+        QVERIFY2(pending && pending->ok(), why(pending).constData());
+        QVERIFY(pending->value().status == client::ConnectAttempt::Status::Pending);
+        QCOMPARE(pending->value().platform, Platform::Twitter);
+        QCOMPARE(pending->value().state, state);
+        QVERIFY(pending->value().accountId.isEmpty());
+        const auto connected = await<client::ConnectAttempt>(
+            [&](auto done) { client.getConnectAttempt(state, this, done); });
+        QVERIFY2(connected && connected->ok(), why(connected).constData());
+        QVERIFY(connected->value().status == client::ConnectAttempt::Status::Connected);
+        QVERIFY(!connected->value().accountId.isEmpty());
+
+        const auto unknown = await<client::ConnectAttempt>(
+            [&](auto done) { client.getConnectAttempt(QStringLiteral("st_nobody"), this, done); });
+        QVERIFY(unknown && !unknown->ok());
+        QCOMPARE(unknown->error().kind(), ApiError::Kind::NotFound);
+
+        // Reconnecting names the account.
+        const auto again = await<client::ConnectStart>([&](auto done) {
+            client.connectAccount(Platform::LinkedIn, linkedin.id, QStringLiteral("connect-2"),
+                                  this, done);
+        });
+        QVERIFY2(again && again->ok(), why(again).constData());
+        QCOMPARE(server.requestsTo("POST", QStringLiteral("/api/v2/users/me/accounts/connect"))
+                     .last()
+                     .body,
+                 (QJsonObject {{QStringLiteral("platform"), QStringLiteral("linkedin")},
+                               {QStringLiteral("accountId"), linkedin.id}}));
+        server.setScript({QStringLiteral("failed")});
+        server.setFailureReason(QStringLiteral("LinkedIn refused: the member denied access."));
+        const auto failed = await<client::ConnectAttempt>(
+            [&](auto done) { client.getConnectAttempt(again->value().state, this, done); });
+        QVERIFY2(failed && failed->ok(), why(failed).constData());
+        QVERIFY(failed->value().status == client::ConnectAttempt::Status::Failed);
+        QCOMPARE(failed->value().error,
+                 QStringLiteral("LinkedIn refused: the member denied access."));
+
+        const auto notConfigured = await<client::ConnectStart>([&](auto done) {
+            client.connectAccount(Platform::Facebook, QString(), QStringLiteral("connect-3"), this,
+                                  done);
+        });
+        QVERIFY(notConfigured && !notConfigured->ok());
+        QCOMPARE(notConfigured->error().kind(), ApiError::Kind::Validation);
+        QCOMPARE(notConfigured->error().code(), QStringLiteral("platform_not_configured"));
+        QVERIFY(
+            notConfigured->error().message().contains(QStringLiteral("platforms set facebook")));
+
+        const auto noSuchAccount = await<client::ConnectStart>([&](auto done) {
+            client.connectAccount(Platform::LinkedIn, QStringLiteral("acc_nobody"),
+                                  QStringLiteral("connect-4"), this, done);
+        });
+        QVERIFY(noSuchAccount && !noSuchAccount->ok());
+        QCOMPARE(noSuchAccount->error().kind(), ApiError::Kind::NotFound);
+
+        const auto disconnected = await<client::Done>([&](auto done) {
+            client.disconnectAccount(linkedin.id, true, QStringLiteral("disconnect-1"), this, done);
+        });
+        QVERIFY2(disconnected && disconnected->ok(), why(disconnected).constData());
+        const auto deleted
+            = server.requestsTo("DELETE", QStringLiteral("/api/v2/users/me/accounts/"));
+        QCOMPARE(deleted.size(), 1);
+        QCOMPARE(deleted.first().path, QStringLiteral("/api/v2/users/me/accounts/acc_li"));
+        QCOMPARE(deleted.first().idempotencyKey, QByteArray("disconnect-1"));
+        QVERIFY(server.accounts().first().status == AccountStatus::Disconnected);
+    }
+
+    void connectAnswersAreRead_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("start");
+        QTest::addColumn<bool>("valid");
+        const QByteArray expires = "\"expiresAt\":\"2026-11-28T10:00:00Z\"";
+        QTest::newRow("start")
+            << ("{\"authorizationUrl\":\"https://www.linkedin.com/oauth?state=s\","
+                "\"state\":\"s\","
+                + expires + "}")
+            << true << true;
+        QTest::newRow("start, no web address")
+            << ("{\"authorizationUrl\":\"file:///etc/passwd\",\"state\":\"s\"," + expires + "}")
+            << true << false;
+        QTest::newRow("start, no state")
+            << ("{\"authorizationUrl\":\"https://x.com/\",\"state\":\"\"," + expires + "}") << true
+            << false;
+        QTest::newRow("attempt pending")
+            << ("{\"state\":\"s\",\"platform\":\"x\",\"status\":\"pending\"," + expires + "}")
+            << false << true;
+        QTest::newRow("attempt connected without account")
+            << ("{\"state\":\"s\",\"platform\":\"x\",\"status\":\"connected\"," + expires + "}")
+            << false << false;
+        QTest::newRow("attempt of unknown status")
+            << ("{\"state\":\"s\",\"platform\":\"x\",\"status\":\"maybe\"," + expires + "}")
+            << false << false;
+        QTest::newRow("attempt expired")
+            << ("{\"state\":\"s\",\"platform\":\"facebook\",\"status\":\"expired\"," + expires
+                + "}")
+            << false << true;
+    }
+
+    void connectAnswersAreRead()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, start);
+        QFETCH(bool, valid);
+        const QJsonObject object = QJsonDocument::fromJson(json).object();
+        QVERIFY(!object.isEmpty());
+        QString error;
+        const bool read = start ? client::ConnectStart::fromJson(object, &error).has_value()
+                                : client::ConnectAttempt::fromJson(object, &error).has_value();
+        QCOMPARE(read, valid);
+        QCOMPARE(error.isEmpty(), valid);
     }
 };
 

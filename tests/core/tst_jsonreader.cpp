@@ -72,8 +72,12 @@ private Q_SLOTS:
         expectRoundTrip(account);
         account.profileImageUrl = QStringLiteral("https://example.com/p.png");
         expectRoundTrip(account);
-        expectRoundTrip(Subaccount {QStringLiteral("sub_1"), QStringLiteral("acc_1"),
-                                    QStringLiteral("Page"), QStringLiteral("page"), 0, {}});
+        expectRoundTrip(Subaccount {QStringLiteral("sub_1"),
+                                    QStringLiteral("acc_1"),
+                                    QStringLiteral("Page"),
+                                    QStringLiteral("page"),
+                                    0,
+                                    {}});
         expectRoundTrip(CreditBalance {97, 2, 1});
         ApiKeyInfo key;
         key.id = QStringLiteral("key_1");

@@ -7,10 +7,12 @@
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "core/isotime.h"
+#include "gui/dialogs/connectaccountdialog.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/dialogs/settingsdialog.h"
 #include "gui/icontheme.h"
 #include "gui/mainwindow.h"
+#include "gui/models/accounttreemodel.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
@@ -18,6 +20,7 @@
 #include "gui/widgets/draftspanel.h"
 #include "gui/widgets/postspanel.h"
 #include "gui/widgets/weekview.h"
+#include "support/fakeaccountserver.h"
 #include "support/manualclock.h"
 #include "support/testserver.h"
 
@@ -26,6 +29,7 @@
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QDateTimeEdit>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
 #include <QJsonArray>
@@ -34,17 +38,29 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
+#include <QTreeView>
 
 #include <csignal>
 
 using namespace slotline;
 using namespace slotline::test;
 using namespace Qt::Literals::StringLiterals;
+
+// Stands in for the browser: the platform's sign-in page is not opened for a picture.
+class NoBrowser : public QObject
+{
+    Q_OBJECT
+
+public Q_SLOTS:
+    void open(const QUrl &url) { qInfo("would open %s", qPrintable(url.toString())); }
+};
 
 namespace {
 
@@ -298,6 +314,120 @@ void takeBuiltInServerShots(const QDir &directory)
     QTest::qWait(500);
 }
 
+// Real accounts, against a stand-in of the server's accounts side: one that needs to be
+// connected again (and one rate limited) in the accounts list, and the dialog that
+// connects another, waiting for the browser.
+void takeConnectShots(const QDir &directory)
+{
+    if (!selection.shots.isEmpty() && !selection.shots.contains(u"connect-account"_s)
+        && !selection.shots.contains(u"connect-account-done"_s)
+        && !selection.shots.contains(u"connect-account-choose"_s)
+        && !selection.shots.contains(u"account-needs-reconnect"_s))
+        return;
+    FakeAccountServer server;
+    const auto account = [](const QString &id, Platform platform, const QString &name,
+                            const QString &username) {
+        Account made;
+        made.id = id;
+        made.platform = platform;
+        made.name = name;
+        made.username = username;
+        made.connector = platform == Platform::Twitter ? u"x"_s : platforms::toString(platform);
+        made.connectedAtMs = QDateTime::currentMSecsSinceEpoch() - 40 * 24 * HourMs;
+        return made;
+    };
+    const auto page = [](const QString &id, const QString &name, const QString &type) {
+        Subaccount made;
+        made.id = id;
+        made.name = name;
+        made.type = type;
+        return made;
+    };
+    server.addAccount(
+        account(u"acc_li"_s, Platform::LinkedIn, u"Northwind Coffee"_s, u"northwind"_s),
+        {page(u"sub_li"_s, u"Northwind Coffee Roasters"_s, u"organization"_s)});
+    Account x = account(u"acc_x"_s, Platform::Twitter, u"Northwind on X"_s, u"northwindcoffee"_s);
+    x.status = AccountStatus::NeedsReconnect;
+    x.statusReason = u"The access token was revoked by the user."_s;
+    server.addAccount(x);
+    Account jana = account(u"acc_li2"_s, Platform::LinkedIn, u"Jana Roaster"_s, u"jana"_s);
+    jana.status = AccountStatus::RateLimited;
+    // Later today, on the quarter hour.
+    jana.rateLimitedUntilMs
+        = (QDateTime::currentMSecsSinceEpoch() + 2 * HourMs) / (15 * 60'000) * (15 * 60'000);
+    server.addAccount(jana);
+    server.addAccount(
+        account(u"acc_fb"_s, Platform::Facebook, u"Northwind Coffee"_s, u"northwind.coffee"_s),
+        {page(u"sub_fb"_s, u"Northwind Coffee Leipzig"_s, u"page"_s)});
+    server.setNewAccount(
+        account(u"acc_fb2"_s, Platform::Facebook, u"Northwind Events"_s, u"northwind.events"_s),
+        {page(u"sub_fb2"_s, u"Latte Art Leipzig"_s, u"page"_s)});
+    server.setScript({u"pending"_s});
+
+    QTemporaryDir stores;
+    client::MediaPreviewLoader previews;
+    client::Session session(server.baseUrl(), FakeAccountServer::apiKey(),
+                            QDir(stores.path()).filePath(u"store.sqlite"_s));
+    const ManualClock clock(QDateTime::currentMSecsSinceEpoch());
+    gui::MainWindow window(session, previews, clock, gui::ConnectionChoice {});
+    window.resize(1400, 860);
+    window.show();
+    session.start();
+    if (!waitFor([&] { return window.accounts().rowCount() == 4; }))
+        qFatal("the accounts did not arrive");
+    // The accounts wide enough for their states, and the tooltip of the one that needs
+    // reconnecting, as the pointer resting on it shows it (from the screen: a tooltip is
+    // a window of its own).
+    auto *accountsDock = window.findChild<QDockWidget *>(u"accountsDock"_s);
+    window.resizeDocks({accountsDock}, {380}, Qt::Horizontal);
+    window.resizeDocks({accountsDock}, {200}, Qt::Vertical);
+    auto *view = window.findChild<QTreeView *>(u"accountsView"_s);
+    view->clearSelection();
+    QTest::qWait(300);
+    const QRect row = view->visualRect(window.accounts().indexOfAccount(u"acc_x"_s));
+    const QPoint at = view->viewport()->mapToGlobal(row.center() + QPoint(0, 6));
+    QToolTip::showText(
+        at, window.accounts().indexOfAccount(u"acc_x"_s).data(Qt::ToolTipRole).toString(), view);
+    QTest::qWait(800);
+    if (selection.shots.isEmpty() || selection.shots.contains(u"account-needs-reconnect"_s)) {
+        const QRect area(window.mapToGlobal(QPoint(0, 0)), window.size());
+        const QString path
+            = directory.filePath(u"account-needs-reconnect"_s + selection.suffix + u".png"_s);
+        if (!window.screen()
+                 ->grabWindow(0, area.x(), area.y(), area.width(), area.height())
+                 .save(path))
+            qFatal("could not write %s", qPrintable(path));
+        qInfo("wrote %s", qPrintable(path));
+    }
+    QToolTip::hideText();
+
+    NoBrowser browser;
+    QDesktopServices::setUrlHandler(u"https"_s, &browser, "open");
+    gui::ConnectAccountDialog dialog(session, &window);
+    dialog.choosePlatform(Platform::Facebook);
+    dialog.resize(600, dialog.sizeHint().height());
+    dialog.show();
+    if (selection.shots.contains(u"connect-account-choose"_s)) // only when asked for
+        save(dialog, directory, u"connect-account-choose"_s);
+    dialog.connectButton()->click();
+    if (!waitFor(
+            [&] { return dialog.connector().stage() == client::AccountConnector::Stage::Waiting; }))
+        qWarning("the dialog is not waiting");
+    dialog.resize(600, dialog.sizeHint().height());
+    save(dialog, directory, u"connect-account"_s);
+    // The browser comes back: the account with its page.
+    server.setScript({u"connected"_s});
+    if (!waitFor([&] {
+            return dialog.connector().stage() == client::AccountConnector::Stage::Connected;
+        }))
+        qWarning("the account did not connect");
+    dialog.resize(600, dialog.sizeHint().height());
+    save(dialog, directory, u"connect-account-done"_s);
+    dialog.reject();
+    QDesktopServices::unsetUrlHandler(u"https"_s);
+    window.close();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -446,6 +576,9 @@ int main(int argc, char *argv[])
     waitFor([&] { return window.connectionStatus().stateText().contains(u"waiting"_s); });
     save(window, directory, u"offline"_s);
 
+    takeConnectShots(directory);
     takeBuiltInServerShots(directory);
     return 0;
 }
+
+#include "screenshots.moc"

@@ -3,7 +3,9 @@
 #include "gui/models/itemcolors.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QIcon>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -143,6 +145,88 @@ private Q_SLOTS:
         QCOMPARE(twitter.data(AccountTreeModel::ConnectedRole).toBool(), false);
         QCOMPARE(model.index(0, 0).data(AccountTreeModel::ConnectedRole).toBool(), true);
         QVERIFY(!model.index(0, 0).data(Qt::ToolTipRole).toString().contains(u"Disconnected"_s));
+    }
+
+    void everyStateIsShownWithWhatItMeans()
+    {
+        QList<Account> accounts = demoAccounts();
+        accounts[0].status = AccountStatus::NeedsReconnect;
+        accounts[0].statusReason = u"The member revoked the app's access."_s;
+        accounts[1].status = AccountStatus::RateLimited;
+        // Noon today, this computer's time: the list says the time alone.
+        const QDateTime noon(QDate::currentDate(), QTime(12, 0));
+        accounts[1].rateLimitedUntilMs = noon.toMSecsSinceEpoch();
+        accounts[2].status = AccountStatus::Disconnected;
+        m_store->putAccounts(accounts, 2'000);
+        AccountTreeModel model(*m_store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+        const QModelIndex linkedin = model.index(0, 0);
+        QCOMPARE(linkedin.data().toString(), u"Ada Lovelace — Needs reconnect"_s);
+        QCOMPARE(linkedin.data(AccountTreeModel::StatusTextRole).toString(), u"Needs reconnect"_s);
+        QCOMPARE(linkedin.data(AccountTreeModel::StatusRole).toInt(),
+                 int(AccountStatus::NeedsReconnect));
+        QCOMPARE(linkedin.data(Qt::ForegroundRole).value<QColor>(), ItemColors::warning());
+        const QString reconnectTip = linkedin.data(Qt::ToolTipRole).toString();
+        QVERIFY2(reconnectTip.contains(u"Needs to be connected again"_s), qPrintable(reconnectTip));
+        QVERIFY(reconnectTip.contains(u"LinkedIn said: The member revoked the app's access."_s));
+        const QIcon badged = linkedin.data(Qt::DecorationRole).value<QIcon>();
+        QVERIFY(!badged.isNull());
+        // The platform's icon with a warning sign: not the plain one.
+        QVERIFY(
+            badged.pixmap(16, 16).toImage()
+            != model.index(1, 0).data(Qt::DecorationRole).value<QIcon>().pixmap(16, 16).toImage());
+        QCOMPARE(linkedin.data(AccountTreeModel::ConnectedRole).toBool(), false);
+
+        const QModelIndex twitter = model.index(1, 0);
+        const QString until = QLocale().toString(noon.time(), QLocale::ShortFormat);
+        QCOMPARE(twitter.data().toString(), u"Ada on X — Rate limited until "_s + until);
+        QVERIFY(twitter.data(Qt::ToolTipRole).toString().contains(u"wait"_s));
+        QVERIFY(!twitter.data(Qt::ForegroundRole).isValid()); // nothing to fix
+        QVERIFY(!twitter.data(Qt::DecorationRole).value<QIcon>().isNull());
+
+        const QModelIndex facebook = model.index(2, 0);
+        QCOMPARE(facebook.data().toString(), u"Ada's Facebook — Disconnected"_s);
+        QCOMPARE(facebook.data(Qt::ForegroundRole).value<QColor>(), ItemColors::muted());
+        // The pages of an account that cannot publish are greyed with it.
+        QCOMPARE(model.index(0, 0, facebook).data(Qt::ForegroundRole).value<QColor>(),
+                 ItemColors::muted());
+
+        // Another day: the date too.
+        Account later = accounts[1];
+        later.rateLimitedUntilMs = noon.addDays(2).toMSecsSinceEpoch();
+        QVERIFY(AccountTreeModel::statusText(later).contains(
+            QLocale().toString(noon.addDays(2), QLocale::ShortFormat)));
+        later.rateLimitedUntilMs.reset();
+        QCOMPARE(AccountTreeModel::statusText(later), u"Rate limited"_s);
+        QCOMPARE(model.accountAt(model.index(1, 0, facebook))->id, Facebook);
+        QVERIFY(!model.accountAt(QModelIndex()));
+    }
+
+    void aChangeOfStateChangesTheRow()
+    {
+        AccountTreeModel model(*m_store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QList<Account> accounts = demoAccounts();
+        accounts[1].status = AccountStatus::NeedsReconnect;
+        m_store->putAccounts(accounts, 2'000);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.first().first().toModelIndex(), model.index(1, 0));
+        // Only its reason changes: the tooltip is different, so the row changes too.
+        accounts[1].statusReason = u"Token expired"_s;
+        m_store->putAccounts(accounts, 3'000);
+        QCOMPARE(changed.size(), 2);
+        // Connected again.
+        accounts[1].status = AccountStatus::Connected;
+        accounts[1].statusReason.clear();
+        m_store->putAccounts(accounts, 4'000);
+        QCOMPARE(changed.size(), 3);
+        QCOMPARE(model.index(1, 0).data().toString(), u"Ada on X"_s);
+        QCOMPARE(removed.size(), 0);
     }
 
     void everyAccountStartsChecked()

@@ -123,7 +123,8 @@ private Q_SLOTS:
         QCOMPARE(notifier.told.size(), 0);
         store.putAccounts({account(u"acc_a"_s, AccountStatus::Disconnected)}, 2);
         QCOMPARE(notifier.told.size(), 1);
-        QCOMPARE(notifier.told.first().first, u"Ada's LinkedIn needs attention"_s);
+        QCOMPARE(notifier.told.first().first,
+                 u"LinkedIn account Ada's LinkedIn is no longer connected"_s);
         QCOMPARE(tracker.unseenAccounts(), QSet<QString>({u"acc_a"_s}));
         tracker.markSeen(u"acc_a"_s);
         QCOMPARE(tracker.unseenCount(), 0);
@@ -133,6 +134,30 @@ private Q_SLOTS:
         store.putAccounts({account(u"acc_a"_s, AccountStatus::Disconnected)}, 4);
         QCOMPARE(notifier.told.size(), 2);
         QCOMPARE(tracker.unseenCount(), 1);
+    }
+
+    void anAccountToReconnectIsToldInThoseWordsAndARateLimitedOneIsNot()
+    {
+        client::LocalStore store;
+        store.open(newStoreFile());
+        RecordingNotifier notifier;
+        AttentionTracker tracker(store, notifier);
+        Account x = account(u"acc_x"_s, AccountStatus::RateLimited);
+        x.platform = Platform::Twitter;
+        x.username = u"ada"_s;
+        store.putAccounts({x}, 1);
+        QCOMPARE(notifier.told.size(), 0);
+        QCOMPARE(tracker.unseenCount(), 0);
+        x.status = AccountStatus::NeedsReconnect;
+        store.putAccounts({x}, 2);
+        QCOMPARE(notifier.told.size(), 1);
+        QCOMPARE(notifier.told.first().first, u"%1 account @ada needs to be connected again"_s.arg(
+                                                  platforms::displayName(Platform::Twitter)));
+        QCOMPARE(tracker.unseenAccounts(), QSet<QString>({u"acc_x"_s}));
+        // Reconnected: nothing more to see.
+        x.status = AccountStatus::Connected;
+        store.putAccounts({x}, 3);
+        QCOMPARE(tracker.unseenCount(), 0);
     }
 
     void thePostsListShowsUnseenFailuresInBold()

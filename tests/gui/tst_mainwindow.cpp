@@ -23,6 +23,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QDesktopServices>
 #include <QImage>
 #include <QJsonArray>
 #include <QLabel>
@@ -50,6 +51,18 @@
 using namespace slotline;
 using namespace slotline::test;
 using namespace slotline::gui;
+
+// Stands in for the browser: the addresses the app opens come here.
+class BrowserStandIn : public QObject
+{
+    Q_OBJECT
+
+public:
+    QList<QUrl> opened;
+
+public Q_SLOTS:
+    void open(const QUrl &url) { opened.append(url); }
+};
 
 namespace {
 
@@ -649,6 +662,18 @@ private Q_SLOTS:
         QTRY_VERIFY(copy->isEnabled());
         copy->trigger();
         QCOMPARE(QGuiApplication::clipboard()->text(), link);
+
+        // Enter (or a double click) opens the post's address in the browser.
+        BrowserStandIn browser;
+        QDesktopServices::setUrlHandler(QStringLiteral("http"), &browser, "open");
+        QDesktopServices::setUrlHandler(QStringLiteral("https"), &browser, "open");
+        const auto restore = qScopeGuard([] {
+            QDesktopServices::unsetUrlHandler(QStringLiteral("http"));
+            QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+        });
+        posts->setFocus();
+        QTest::keyClick(posts, Qt::Key_Return);
+        QCOMPARE(browser.opened, QList<QUrl>({QUrl(link)}));
     }
 
     void closingDuringAnUploadAsksFirst()

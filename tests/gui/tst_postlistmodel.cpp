@@ -120,7 +120,8 @@ private Q_SLOTS:
         published.publicUrl = u"http://127.0.0.1:8787/p/pub_1"_s;
         Submission failed = post(u"ps_failed"_s, Twitter, Platform::Twitter,
                                  SubmissionStatus::Failed, Start - 3 * HourMs);
-        failed.errorMessage = u"The platform refused the post"_s;
+        failed.errorMessage
+            = u"X refused: You are not allowed to create a Tweet with duplicate content."_s;
         Submission cancelled = post(u"ps_cancelled"_s, LinkedIn, Platform::LinkedIn,
                                     SubmissionStatus::Cancelled, Start + 30 * HourMs);
         Submission nextWeek = post(u"ps_next_week"_s, LinkedIn, Platform::LinkedIn,
@@ -183,12 +184,13 @@ private Q_SLOTS:
         QCOMPARE(cell(u"ps_publishing"_s, PostListModel::StatusColumn).toString(),
                  u"Publishing…"_s);
         QCOMPARE(cell(u"ps_published"_s, PostListModel::StatusColumn).toString(), u"Published"_s);
+        // The reason as the server (or the platform) put it, for people.
         QCOMPARE(cell(u"ps_failed"_s, PostListModel::StatusColumn).toString(),
-                 u"Failed: Publishing failed."_s);
-        // The app's words in the list; the server's own behind them.
-        QVERIFY(cell(u"ps_failed"_s, PostListModel::StatusColumn, Qt::ToolTipRole)
-                    .toString()
-                    .contains(u"The platform refused the post"_s));
+                 u"Failed: X refused: You are not allowed to create a Tweet with duplicate "
+                 "content."_s);
+        QCOMPARE(cell(u"ps_failed"_s, PostListModel::StatusColumn, Qt::ToolTipRole).toString(),
+                 u"Publishing failed: X refused: You are not allowed to create a Tweet with "
+                 "duplicate content."_s);
         QCOMPARE(cell(u"ps_cancelled"_s, PostListModel::StatusColumn).toString(), u"Cancelled"_s);
 
         QCOMPARE(cell(u"ps_published"_s, PostListModel::StatusColumn, Qt::ForegroundRole)
@@ -215,7 +217,8 @@ private Q_SLOTS:
 
         const auto whole = model.postAt(model.indexOfPost(u"ps_failed"_s));
         QVERIFY(whole);
-        QCOMPARE(whole->errorMessage, u"The platform refused the post"_s);
+        QCOMPARE(whole->errorMessage,
+                 u"X refused: You are not allowed to create a Tweet with duplicate content."_s);
     }
 
     void rangeAndAccountFilterChangeOnlyTheirRows()

@@ -381,6 +381,32 @@ private Q_SLOTS:
         QVERIFY(app.editor.scheduleDraft(forX, x, now + HourMs));
     }
 
+    void anAccountToReconnectTakesNoPostsARateLimitedOneDoes()
+    {
+        Fixture app(newStoreFile());
+        const qint64 now = app.server.clock().nowMs();
+        client::LocalStore &store = app.session.store();
+        app.start();
+        QList<Account> accounts = store.cachedAccounts();
+        for (Account &account : accounts) {
+            if (account.id == app.tenant.twitterAccountId)
+                account.status = AccountStatus::NeedsReconnect;
+            if (account.id == app.tenant.linkedinAccountId) {
+                account.status = AccountStatus::RateLimited;
+                account.rateLimitedUntilMs = now + HourMs;
+            }
+        }
+        store.putAccounts(accounts, now);
+        const QString draft = store.createDraft(u"Hello"_s, {}, {}, now);
+        QSignalSpy refused(&app.editor, &ScheduleEditor::refused);
+        QVERIFY(!app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + HourMs));
+        QVERIFY2(refused.last().first().toString().contains(u"needs to be connected again"_s),
+                 qPrintable(refused.last().first().toString()));
+        // Its post waits on the server until the platform takes posts again.
+        QVERIFY(
+            app.editor.scheduleDraft(draft, {app.tenant.linkedinAccountId, {}}, now + 2 * HourMs));
+    }
+
     void unschedulingCancelsThePostKeepsADraftAndUndoSchedulesItAgain()
     {
         Fixture app(newStoreFile());

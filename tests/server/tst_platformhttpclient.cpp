@@ -87,7 +87,7 @@ PlatformRequest post(const QUrl &url)
     request.method = "POST";
     request.url = url;
     request.headers = {{"Content-Type", "application/json"}, {"LinkedIn-Version", "202510"}};
-    request.body = R"({"commentary":"Hello"})";
+    request.body = "{\"commentary\":\"Hello\"}";
     return request;
 }
 
@@ -112,7 +112,7 @@ private Q_SLOTS:
         const QByteArray sent = platform.requests.first();
         QVERIFY(sent.startsWith("POST /rest/posts HTTP/1.1\r\n"));
         QVERIFY(sent.contains("\r\nLinkedIn-Version: 202510\r\n"));
-        QVERIFY(sent.endsWith(R"({"commentary":"Hello"})"));
+        QVERIFY(sent.endsWith("{\"commentary\":\"Hello\"}"));
         QVERIFY(!sent.contains("Expect:"));
     }
 

@@ -5,6 +5,11 @@
 #include "gui/models/rowsync.h"
 #include "gui/platformstyle.h"
 
+#include <QDateTime>
+#include <QHash>
+#include <QLocale>
+#include <QPainter>
+
 #include <algorithm>
 
 using namespace Qt::Literals::StringLiterals;
@@ -15,12 +20,39 @@ namespace {
 bool sameAccount(const Account &a, const Account &b)
 {
     return a.id == b.id && a.platform == b.platform && a.name == b.name && a.username == b.username
-           && a.profileImageUrl == b.profileImageUrl && a.status == b.status;
+           && a.profileImageUrl == b.profileImageUrl && a.status == b.status
+           && a.rateLimitedUntilMs == b.rateLimitedUntilMs && a.statusReason == b.statusReason;
 }
 
 bool samePage(const Subaccount &a, const Subaccount &b)
 {
     return a.id == b.id && a.name == b.name && a.type == b.type;
+}
+
+// The platform's icon with the theme's warning sign in its lower right quarter.
+QIcon withWarningBadge(Platform platform)
+{
+    static QHash<int, QIcon> cache;
+    const auto cached = cache.constFind(int(platform));
+    if (cached != cache.constEnd())
+        return *cached;
+    const QIcon base = PlatformStyle::icon(platform);
+    const QIcon badge = QIcon::fromTheme(u"dialog-warning"_s);
+    QIcon icon;
+    for (const int size : {16, 22, 32, 48}) {
+        QPixmap pixmap = base.pixmap(size, size);
+        if (pixmap.isNull())
+            continue;
+        QPainter painter(&pixmap);
+        const int badgeSize = size * 5 / 8;
+        badge.paint(&painter, QRect(size - badgeSize, size - badgeSize, badgeSize, badgeSize));
+        painter.end();
+        icon.addPixmap(pixmap);
+    }
+    if (icon.isNull())
+        icon = base;
+    cache.insert(int(platform), icon);
+    return icon;
 }
 
 } // namespace
@@ -128,6 +160,38 @@ QModelIndex AccountTreeModel::indexOfAccount(const QString &accountId) const
     return {};
 }
 
+std::optional<Account> AccountTreeModel::accountAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return std::nullopt;
+    if (const AccountNode *owner = accountNode(index))
+        return owner->account;
+    return m_accounts[size_t(index.row())]->account;
+}
+
+QString AccountTreeModel::statusText(const Account &account)
+{
+    switch (account.status) {
+    case AccountStatus::Connected: return QString();
+    case AccountStatus::NeedsReconnect: return tr("Needs reconnect");
+    case AccountStatus::RateLimited: {
+        if (!account.rateLimitedUntilMs)
+            return tr("Rate limited");
+        const QDateTime until = QDateTime::fromMSecsSinceEpoch(*account.rateLimitedUntilMs);
+        const QLocale locale;
+        // Today the time is enough; a later day names the day too.
+        const QString when = until.date() == QDate::currentDate()
+                                 ? locale.toString(until.time(), QLocale::ShortFormat)
+                                 : locale.toString(until, QLocale::ShortFormat);
+        //: An account whose platform refuses more posts for now; %1 is a time (or date
+        //: and time) of this computer.
+        return tr("Rate limited until %1").arg(when);
+    }
+    case AccountStatus::Disconnected: return tr("Disconnected");
+    }
+    return QString();
+}
+
 int AccountTreeModel::rowOf(const AccountNode *node) const
 {
     for (int row = 0; row < int(m_accounts.size()); ++row) {
@@ -196,31 +260,65 @@ QVariant AccountTreeModel::data(const QModelIndex &index, int role) const
 
 QVariant AccountTreeModel::accountData(const Account &account, int role) const
 {
-    const bool connected = account.status == AccountStatus::Connected;
     switch (role) {
-    case Qt::DisplayRole: return account.name;
-    case Qt::DecorationRole: return PlatformStyle::icon(account.platform);
+    case Qt::DisplayRole: {
+        const QString state = statusText(account);
+        //: An account in the accounts list that cannot publish now: its name, its state.
+        return state.isEmpty() ? account.name : tr("%1 — %2").arg(account.name, state);
+    }
+    case Qt::DecorationRole:
+        return account.status == AccountStatus::NeedsReconnect
+                   ? withWarningBadge(account.platform)
+                   : PlatformStyle::icon(account.platform);
     case Qt::ToolTipRole: {
         QString tip = account.name;
         if (!account.username.isEmpty())
             tip += u"\n@"_s + account.username;
         tip += u'\n' + platforms::displayName(account.platform);
-        if (!connected)
+        switch (account.status) {
+        case AccountStatus::Connected: break;
+        case AccountStatus::NeedsReconnect:
+            tip += u'\n'
+                   + tr("Needs to be connected again: %1 no longer accepts Slotline's access.\n"
+                        "Its posts cannot be published until it is reconnected\n"
+                        "(double-click it, or Reconnect… in its context menu).")
+                         .arg(platforms::displayName(account.platform));
+            break;
+        case AccountStatus::RateLimited:
+            tip += u'\n'
+                   + tr("%1: the platform takes no more posts for now.\n"
+                        "Posts due meanwhile wait and go out afterwards.")
+                         .arg(statusText(account));
+            break;
+        case AccountStatus::Disconnected:
             tip += u'\n'
                    + tr("Disconnected: posts to this account cannot be published until it is "
                         "connected again.");
+            break;
+        }
+        if (!account.statusReason.isEmpty() && account.status != AccountStatus::Connected)
+            //: What the platform said about an account that is not connected.
+            tip += u'\n'
+                   + tr("%1 said: %2")
+                         .arg(platforms::displayName(account.platform), account.statusReason);
         return tip;
     }
     case Qt::ForegroundRole:
-        if (!connected)
-            return ItemColors::muted();
+        switch (account.status) {
+        case AccountStatus::Connected: return {};
+        case AccountStatus::NeedsReconnect: return ItemColors::warning();
+        case AccountStatus::RateLimited: return {}; // its posts wait: nothing to fix
+        case AccountStatus::Disconnected: return ItemColors::muted();
+        }
         return {};
     case Qt::CheckStateRole: return m_unchecked.contains(account.id) ? Qt::Unchecked : Qt::Checked;
     case AccountIdRole: return account.id;
     case PageIdRole: return QString();
     case PlatformRole: return int(account.platform);
     case UsernameRole: return account.username;
-    case ConnectedRole: return connected;
+    case ConnectedRole: return account.status == AccountStatus::Connected;
+    case StatusRole: return int(account.status);
+    case StatusTextRole: return statusText(account);
     default: return {};
     }
 }
@@ -248,7 +346,8 @@ QVariant AccountTreeModel::pageData(const AccountNode &owner, const Subaccount &
         //: A page's tooltip: its name, its type ("page", "organization") and its account.
         return tr("%1 (%2 of %3)").arg(page.name, pageTypeText(page.type), owner.account.name);
     case Qt::ForegroundRole:
-        if (owner.account.status != AccountStatus::Connected)
+        if (owner.account.status == AccountStatus::NeedsReconnect
+            || owner.account.status == AccountStatus::Disconnected)
             return ItemColors::muted();
         return {};
     case AccountIdRole: return owner.account.id;

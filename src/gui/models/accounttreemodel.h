@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace slotline::client {
@@ -25,9 +26,13 @@ namespace slotline::gui {
 // (LocalStore::referenceChanged) changes only the rows that changed, so views keep their
 // expansion and selection.
 //
-//   display     account or page name
-//   decoration  the platform's icon (accounts)
-//   tooltip     name, @username, and why a disconnected account is greyed out
+//   display     account or page name; an account that cannot publish now says why after
+//               its name ("Needs reconnect", "Rate limited until 14:30", "Disconnected")
+//   decoration  the platform's icon (accounts), with a warning sign while the account
+//               needs to be connected again
+//   tooltip     name, @username, and what the account's state means (with the
+//               platform's reason)
+//   foreground  warning colour while it needs reconnecting, greyed when disconnected
 //   UsernameRole for a delegate that draws "@username" as a second line
 class AccountTreeModel : public RowSyncing<QAbstractItemModel>
 {
@@ -39,7 +44,9 @@ public:
         PageIdRole, // the page's id; empty on accounts
         PlatformRole, // int(slotline::Platform)
         UsernameRole, // accounts: the username, without "@"
-        ConnectedRole, // accounts: bool, false when disconnected
+        ConnectedRole, // accounts: bool, true only while connected
+        StatusRole, // accounts: int(slotline::AccountStatus)
+        StatusTextRole, // accounts: the state in a few words; empty while connected
     };
 
     explicit AccountTreeModel(client::LocalStore &store, QObject *parent = nullptr);
@@ -54,6 +61,11 @@ public:
     bool allChecked() const;
 
     QModelIndex indexOfAccount(const QString &accountId) const;
+    // The account of an account's or page's index.
+    std::optional<Account> accountAt(const QModelIndex &index) const;
+    // An account's state in a few words ("Needs reconnect", "Rate limited until 14:30");
+    // empty while it is connected. Times are this computer's.
+    static QString statusText(const Account &account);
     // A page's type ("page", "organization", "group", as Subaccount::knownTypes() has
     // them) in the user's language; a type not known to the app as it is.
     static QString pageTypeText(const QString &type);

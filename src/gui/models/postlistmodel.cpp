@@ -294,7 +294,11 @@ QVariant PostListModel::statusData(const Row &row, int role) const
         case SubmissionStatus::Scheduled: return tr("Scheduled");
         case SubmissionStatus::InProgress: return tr("Publishing…");
         case SubmissionStatus::Published: return tr("Published");
-        case SubmissionStatus::Failed: return tr("Failed: %1").arg(ErrorText::postFailure(post));
+        case SubmissionStatus::Failed:
+            return post.errorMessage.trimmed().isEmpty()
+                       ? tr("Failed")
+                       //: A failed post's state in the Posts list; %1 is the reason.
+                       : tr("Failed: %1").arg(ErrorText::postFailure(post));
         case SubmissionStatus::Cancelled: return tr("Cancelled");
         }
         return {};
@@ -302,11 +306,10 @@ QVariant PostListModel::statusData(const Row &row, int role) const
         if (post.status == SubmissionStatus::Published && !post.publicUrl.isEmpty())
             return post.publicUrl;
         if (post.status == SubmissionStatus::Failed)
-            return post.errorMessage.isEmpty()
+            //: A failed post's tooltip; %1 is the reason, as the server or platform put it.
+            return post.errorMessage.trimmed().isEmpty()
                        ? ErrorText::postFailure(post)
-                       //: A failed post's tooltip: the app's words, then the server's own.
-                       : tr("%1\nThe server said: %2")
-                             .arg(ErrorText::postFailure(post), post.errorMessage);
+                       : tr("Publishing failed: %1").arg(ErrorText::postFailure(post));
         return {};
     case Qt::ForegroundRole:
         switch (post.status) {

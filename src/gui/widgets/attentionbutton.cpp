@@ -65,7 +65,7 @@ void AttentionButton::fillMenu()
         if (!accounts.contains(account.id))
             continue;
         QAction *action = list->addAction(PlatformStyle::icon(account.platform),
-                                          tr("%1 is not connected").arg(account.name));
+                                          AttentionTracker::accountTrouble(account));
         const QString id = account.id;
         connect(action, &QAction::triggered, this, [this, id] { Q_EMIT accountRequested(id); });
     }

@@ -235,6 +235,11 @@ void CalendarPanel::fillTargets()
     const QSignalBlocker blocker(m_ui->targetCombo);
     m_ui->targetCombo->clear();
     for (const Account &account : m_session.store().cachedAccounts()) {
+        // Drafts dropped here are scheduled for the choice: only accounts that take posts
+        // (a rate-limited one does; its posts wait).
+        if (account.status == AccountStatus::NeedsReconnect
+            || account.status == AccountStatus::Disconnected)
+            continue;
         const QIcon icon = PlatformStyle::icon(account.platform);
         m_ui->targetCombo->addItem(icon, account.name.isEmpty() ? account.id : account.name,
                                    targetData(account.id, QString()));

@@ -614,13 +614,19 @@ void ComposerWidget::fillAccounts()
     const QList<Platform> chosen = chosenPlatforms();
     m_ui->accountCombo->clear();
     for (const Account &account : m_session.store().cachedAccounts()) {
-        if (account.status != AccountStatus::Connected)
+        // A rate-limited account may be chosen: its posts wait and go out afterwards. One
+        // that must be reconnected, or was disconnected, cannot publish.
+        if (account.status != AccountStatus::Connected
+            && account.status != AccountStatus::RateLimited)
             continue;
         if (!chosen.isEmpty() && !chosen.contains(account.platform))
             continue;
-        const QString label = account.username.isEmpty()
-                                  ? account.name
-                                  : tr("%1 (@%2)").arg(account.name, account.username);
+        QString label = account.username.isEmpty()
+                            ? account.name
+                            : tr("%1 (@%2)").arg(account.name, account.username);
+        if (account.status == AccountStatus::RateLimited)
+            //: An account in the composer's choice, then its state ("Rate limited until 14:30").
+            label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
         m_ui->accountCombo->addItem(PlatformStyle::icon(account.platform), label);
         const int row = m_ui->accountCombo->count() - 1;
         m_ui->accountCombo->setItemData(row, account.id, AccountIdRole);
