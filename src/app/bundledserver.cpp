@@ -10,8 +10,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTcpServer>
 #include <QStandardPaths>
+#include <QTcpServer>
 
 #include <csignal>
 #ifdef Q_OS_LINUX
@@ -302,8 +302,8 @@ void BundledServer::launchServe(quint64 attempt)
         if (probe.listen(QHostAddress::LocalHost, m_preferredPort))
             port = m_preferredPort;
     }
-    QProcess *process = makeProcess({u"serve"_s, u"--data"_s, m_dataDirectory, u"--listen"_s,
-                                     u"127.0.0.1:%1"_s.arg(port)});
+    QProcess *process = makeProcess(
+        {u"serve"_s, u"--data"_s, m_dataDirectory, u"--listen"_s, u"127.0.0.1:%1"_s.arg(port)});
     m_serve = process;
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process] {
         if (process == m_serve)

@@ -1,10 +1,10 @@
 #include "serverapp/servecommand.h"
 
 #include "server/apiserver.h"
-#include "storage/secretbox.h"
 #include "serverapp/datadirectorylock.h"
 #include "serverapp/logcategories.h"
 #include "serverapp/unixsignalwatcher.h"
+#include "storage/secretbox.h"
 
 #include <QCoreApplication>
 #include <QUrl>
