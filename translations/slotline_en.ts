@@ -1250,8 +1250,8 @@ Posts due meanwhile wait and go out afterwards.</source>
     <message numerus="yes">
         <source>%Ln need(s) attention</source>
         <translation>
-            <numerusform>%Ln need attention</numerusform>
             <numerusform>%Ln needs attention</numerusform>
+            <numerusform>%Ln need attention</numerusform>
         </translation>
     </message>
     <message>

@@ -3,7 +3,8 @@
 
 The source strings are written "%n change(s)"; English needs "1 change" and "2 changes".
 Only messages with numerus="yes" are touched, and only while they have no forms yet, so a
-form written by hand is kept.
+form written by hand is kept. A verb written so ("%n need(s) attention") comes out the
+wrong way round ("1 need", "2 needs"): write its forms by hand.
 """
 import re
 import sys
