@@ -120,9 +120,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     // checkpoint would stall every request behind its file syncs.
     database.setAutoCheckpoint(false);
     m_connectors->add(m_sandbox);
-    m_postMedia = new PostMedia(
-        *m_mediaLibrary, config.mediaAddresses, config.mediaFetch,
-        QDir(m_mediaLibrary->incomingDirectory()).filePath(QStringLiteral("publishing")), this);
+    m_postMedia = new PostMedia(*m_mediaLibrary, config.mediaAddresses, config.mediaFetch, this);
     m_platformConnectors = {
         new XConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp, this),
         new LinkedInConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp,
