@@ -275,11 +275,11 @@ FakeResponse FakeLinkedIn::authorize(const FakeRequest &request)
         withQuery(redirectUri, {{u"code"_s, value}, {u"state"_s, state}}));
 }
 
-QJsonObject FakeLinkedIn::issueAccessToken(const QString &userId, const QStringList &scopes,
+QJsonObject FakeLinkedIn::issueAccessToken(const QDateTime &now, const QString &userId,
+                                           const QStringList &scopes,
                                            const QDateTime &refreshExpiresAt,
                                            const QString &refreshToken)
 {
-    const QDateTime now = m_clock->now();
     IssuedToken access;
     access.kind = IssuedToken::Kind::Access;
     access.userId = userId;
@@ -325,7 +325,7 @@ FakeResponse FakeLinkedIn::accessToken(const FakeRequest &request)
         code->used = true;
         if (!m_programmaticRefresh)
             return FakeResponse::json(
-                200, issueAccessToken(code->userId, code->scopes, QDateTime(), QString()));
+                200, issueAccessToken(now, code->userId, code->scopes, QDateTime(), QString()));
         IssuedToken refresh;
         refresh.kind = IssuedToken::Kind::Refresh;
         refresh.userId = code->userId;
@@ -336,7 +336,7 @@ FakeResponse FakeLinkedIn::accessToken(const FakeRequest &request)
         const QDateTime refreshExpiresAt = refresh.expiresAt;
         const QString refreshValue = m_tokens.issue(u"refresh"_s, refresh);
         return FakeResponse::json(
-            200, issueAccessToken(code->userId, code->scopes, refreshExpiresAt, refreshValue));
+            200, issueAccessToken(now, code->userId, code->scopes, refreshExpiresAt, refreshValue));
     }
     if (grantType == u"refresh_token"_s) {
         if (!m_programmaticRefresh) {
@@ -351,7 +351,7 @@ FakeResponse FakeLinkedIn::accessToken(const FakeRequest &request)
             return oauthError(400, u"invalid_request"_s,
                               u"The provided refresh token is invalid or expired"_s); // (verify)
         // The refresh token is not rotated and keeps its first expiry (365 days from consent).
-        return FakeResponse::json(200, issueAccessToken(refresh->userId, refresh->scopes,
+        return FakeResponse::json(200, issueAccessToken(now, refresh->userId, refresh->scopes,
                                                         refresh->expiresAt, refresh->value));
     }
     return oauthError(400, u"unsupported_grant_type"_s,

@@ -74,8 +74,11 @@ private:
     // Version and protocol headers every /rest call needs; an error answer or nullopt.
     std::optional<FakeResponse> checkRestHeaders(const FakeRequest &request) const;
     bool mayActAs(const IssuedToken &token, const QString &author) const;
-    QJsonObject issueAccessToken(const QString &userId, const QStringList &scopes,
-                                 const QDateTime &refreshExpiresAt, const QString &refreshToken);
+    // `now` is the request's one moment: lifetimes counted from a second reading of the
+    // clock could come out a second short.
+    QJsonObject issueAccessToken(const QDateTime &now, const QString &userId,
+                                 const QStringList &scopes, const QDateTime &refreshExpiresAt,
+                                 const QString &refreshToken);
 
     FakeClock *m_clock;
     OAuthApp m_registeredApp;

@@ -74,8 +74,8 @@ private Q_SLOTS:
         QStringList menus;
         for (const QAction *menu : window.menuBar()->actions())
             menus.append(menu->text());
-        QCOMPARE(menus, (QStringList {u"&Datei"_s, u"&Bearbeiten"_s, u"Bei&trag"_s, u"&Ansicht"_s,
-                                      u"&Hilfe"_s}));
+        QCOMPARE(menus, (QStringList {u"&Datei"_s, u"&Bearbeiten"_s, u"Bei&trag"_s, u"&Konten"_s,
+                                      u"&Ansicht"_s, u"&Hilfe"_s}));
         auto *tabs = window.findChild<QTabWidget *>(u"centralTabs"_s);
         QVERIFY(tabs);
         QCOMPARE(tabs->tabText(0).remove(u'&'), u"Woche"_s);

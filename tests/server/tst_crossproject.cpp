@@ -2,6 +2,8 @@
 #include "core/isotime.h"
 #include "server/operationregistry.h"
 #include "storage/accountrepository.h"
+#include "storage/oauthstaterepository.h"
+#include "storage/secretbox.h"
 #include "support/databasesnapshot.h"
 #include "support/operationcalls.h"
 #include "support/schemafields.h"
@@ -104,6 +106,7 @@ private:
         QString secondKeyId;
         QString media; // an upload not made yet
         QString uploadPath; // path and query of the upload address
+        QString connectState; // an account connection under way
         QHash<QString, QString> cursors; // operation -> a cursor of its list
     };
     Objects m_theirs;
@@ -124,6 +127,21 @@ private:
     Objects createObjects(const Tenant &tenant, const QString &word)
     {
         Objects made;
+        {
+            // No platform app is configured here, so the connection is recorded directly,
+            // as connect_account would.
+            const auto secrets = SecretBox::fromKeyFile(
+                SecretBox::keyFilePath(m_server->dataDirectory()), nullptr);
+            OAuthState state;
+            state.state = u"state-of-"_s + word + u"-0123456789abcdef"_s;
+            state.projectId = tenant.projectId;
+            state.platform = u"x"_s;
+            state.redirectUri = u"http://127.0.0.1/oauth/callback/x"_s;
+            state.createdAtMs = m_server->clock().nowMs();
+            state.expiresAtMs = state.createdAtMs + 600'000;
+            OAuthStateRepository(m_server->database(), *secrets).insert(state);
+            made.connectState = state.state;
+        }
         for (int i = 0; i < 2; ++i) {
             const HttpResult published
                 = m_server->createPost(tenant, tenant.linkedinAccountId, u"linkedin"_s,
@@ -236,6 +254,15 @@ private:
              }},
             {u"list_accounts"_s, u"cursor"_s, Expect::NothingOfTheirs, cursorOf(u"list_accounts"_s),
              IdKind::Request, only(u"cursor"_s)},
+            {u"connect_account"_s, u"accountId"_s, Expect::SameAsUnknown,
+             theirsIs(a.twitterAccountId), IdKind::Account,
+             [](const QString &value) {
+                 return QJsonObject {{u"platform"_s, u"x"_s}, {u"accountId"_s, value}};
+             }},
+            {u"get_connect_attempt"_s, u"state"_s, Expect::SameAsUnknown,
+             [this] { return m_theirs.connectState; }, IdKind::Request, only(u"state"_s)},
+            {u"disconnect_account"_s, u"id"_s, Expect::SameAsUnknown, theirsIs(a.linkedinAccountId),
+             IdKind::Account, only(u"id"_s)},
             {u"create_post"_s, u"post.accountId"_s, Expect::SameAsUnknown,
              theirsIs(a.linkedinAccountId), IdKind::Account,
              [post](const QString &value) { return post(value, u"linkedin"_s, QString()); }},
@@ -476,7 +503,7 @@ private Q_SLOTS:
                      m_a.twitterAccountId,   m_a.facebookAccountId,  m_a.facebookPageId,
                      m_theirs.publishedPost, m_theirs.scheduledPost, m_theirs.schedule,
                      m_theirs.slot,          m_theirs.draft,         m_theirs.secondPage,
-                     m_theirs.secondKeyId,   m_theirs.media};
+                     m_theirs.secondKeyId,   m_theirs.media,         m_theirs.connectState};
         for (const QJsonValue &item :
              m_server->get(u"/api/v2/published-posts?limit=250"_s, m_a).items())
             m_secrets.append(item[u"id"_s].toString());
