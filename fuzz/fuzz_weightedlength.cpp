@@ -5,11 +5,14 @@
 //
 // Properties:
 // - the URLs found lie inside the text, in order, without overlapping;
-// - outside URLs every code point weighs 1 or 2 and every URL 23, so the weight lies
-//   between the code points outside URLs (+23 a URL) and twice that;
+// - every URL weighs 23, and outside URLs a code point weighs 1 or 2 and a whole emoji
+//   sequence 2, so the weight is at most twice the code points outside URLs (+23 a URL),
+//   and a text that is not all blanks weighs something;
+// - a text of only blanks and control characters weighs nothing (X's rule);
 // - counting is done on the NFC form: a text and its NFC form weigh the same;
 // - two texts joined by a line break or a space weigh what they weigh apart, plus 1
-//   (nothing joins across the separator: not a URL, not a composed character);
+//   (nothing joins across the separator: not a URL, not a composed character, not an
+//   emoji sequence), once an all-blank text is counted as its characters;
 // - LinkedIn and Facebook count NFC code points.
 
 #include "core/platformrules.h"
@@ -17,6 +20,7 @@
 #include "support/fuzzcheck.h"
 #include "support/fuzzinput.h"
 
+#include <algorithm>
 #include <cstdint>
 
 using namespace slotline;
@@ -49,6 +53,18 @@ qsizetype codePoints(QStringView text)
     return count;
 }
 
+bool allBlank(const QString &text)
+{
+    return std::all_of(text.begin(), text.end(), [](QChar c) { return c.unicode() <= 0x20; });
+}
+
+// The weight with an all-blank text counted as its characters (each weighs 1), as it
+// counts once joined to others.
+qsizetype weightInContext(const QString &text)
+{
+    return allBlank(text) ? text.size() : PlatformRules::twitterWeightedLength(text);
+}
+
 void checkText(const QString &text)
 {
     const QString normalized = text.normalized(QString::NormalizationForm_C);
@@ -68,8 +84,9 @@ void checkText(const QString &text)
 
     const int weight = PlatformRules::twitterWeightedLength(text);
     const qsizetype urlWeight = urls.size() * PlatformRules::TwitterUrlWeight;
-    FUZZ_CHECK(weight >= outsideCodePoints + urlWeight
-                   && weight <= 2 * outsideCodePoints + urlWeight,
+    FUZZ_CHECK(allBlank(text) ? weight == 0
+                              : weight >= std::max<qsizetype>(urlWeight, 1)
+                                    && weight <= 2 * outsideCodePoints + urlWeight,
                u"%1 weighs %2: %3 code points outside %4 URLs"_s.arg(show(text))
                    .arg(weight)
                    .arg(outsideCodePoints)
@@ -104,9 +121,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QString first = text.first(split);
     const QString second = text.sliced(split);
     const QString separator = data[0] & 0x80 ? u" "_s : u"\n"_s;
-    const int joined = PlatformRules::twitterWeightedLength(first + separator + second);
-    const int apart = PlatformRules::twitterWeightedLength(first)
-                      + PlatformRules::twitterWeightedLength(second);
+    const qsizetype joined = weightInContext(first + separator + second);
+    const qsizetype apart = weightInContext(first) + weightInContext(second);
     FUZZ_CHECK(joined == apart + 1,
                u"%1 and %2 weigh %3 together, %4 apart"_s.arg(show(first), show(second))
                    .arg(joined)

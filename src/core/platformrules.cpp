@@ -371,7 +371,24 @@ UrlMatch matchUrl(QStringView text, qsizetype start, QChar preceding)
         return match;
 
     qsizetype urlEnd = end;
-    const QStringView host = text.sliced(hostStart, hostEnd - hostStart);
+    qsizetype linkStart = start;
+    QStringView host = text.sliced(hostStart, hostEnd - hostStart);
+    if (protocol == 0) {
+        // Without a protocol only an ASCII domain makes a link (twitter-text takes the
+        // ASCII domain inside what it matched): "Íxac.it" links "xac.it", wherever it is.
+        qsizetype asciiStart = host.size();
+        while (asciiStart > 0
+               && (isAsciiAlnum(host[asciiStart - 1].unicode())
+                   || isOneOf(host[asciiStart - 1].unicode(), u"-_.")))
+            --asciiStart;
+        while (asciiStart < host.size() && !isAsciiAlnum(host[asciiStart].unicode()))
+            ++asciiStart;
+        const QStringView asciiHost = host.sliced(asciiStart);
+        if (asciiHost.isEmpty() || !asciiHost.contains(u'.'))
+            return match;
+        linkStart = hostStart + asciiStart;
+        host = asciiHost;
+    }
     if (protocol > 0 && host.compare(u"t.co", Qt::CaseInsensitive) == 0 && hostEnd < end
         && text[hostEnd] == u'/') {
         // X's own short links: only the slug (and a query) count, and a long slug is no link.
@@ -387,11 +404,11 @@ UrlMatch matchUrl(QStringView text, qsizetype start, QChar preceding)
     const qsizetype asciiHost = asciiHostLength(host);
     if (asciiHost < 0)
         return match;
-    const qsizetype checkedLength
-        = (urlEnd - start) + asciiHost - host.size() + (protocol == 0 ? AssumedProtocolLength : 0);
+    const qsizetype checkedLength = (urlEnd - linkStart) + asciiHost - host.size()
+                                    + (protocol == 0 ? AssumedProtocolLength : 0);
     if (checkedLength > MaxUrlLength)
         return match;
-    match.url = {start, urlEnd - start};
+    match.url = {linkStart, urlEnd - linkStart};
     match.valid = true;
     return match;
 }
