@@ -73,6 +73,10 @@ private Q_SLOTS:
             << QString(64, u'a') + QStringLiteral(".com") << 68;
         QTest::newRow("unicode host needs the protocol") << QStringLiteral("例え.jp") << 7;
         QTest::newRow("unicode host with protocol") << QStringLiteral("http://例え.jp") << 23;
+        // Without a protocol only the ASCII domain links, at the start and after a space
+        // alike: Í (1) + link (23), twice, with the space between.
+        QTest::newRow("ASCII domain inside an accented word")
+            << QStringLiteral("Íxac.it/path Íxac.it/path") << 24 + 1 + 24;
         QTest::newRow("t.co slug") << QStringLiteral("https://t.co/abc123") << 23;
         QTest::newRow("t.co slug too long")
             << QStringLiteral("https://t.co/") + QString(41, u'a') << 13 + 41;
