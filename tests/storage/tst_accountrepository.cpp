@@ -145,6 +145,7 @@ private Q_SLOTS:
         const Account person = add(m_projectA, Platform::Facebook, QStringLiteral("Ada"));
         const Subaccount page = accounts.putSubaccount(
             person.id, QStringLiteral("101"), QStringLiteral("Bakery"), QStringLiteral("page"));
+        m_clock.advanceMs(1); // the list is in the order they were added
         accounts.putSubaccount(person.id, QStringLiteral("102"), QStringLiteral("Shop"),
                                QStringLiteral("page"));
         const Subaccount renamed
