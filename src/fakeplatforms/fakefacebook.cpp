@@ -593,12 +593,8 @@ QJsonArray FakeFacebook::posts() const
 
 QString FakeFacebook::applySwitches(const QJsonObject &switches)
 {
-    if (switches.contains(u"consent"_s)) {
-        const QString consent = switches[u"consent"_s].toString();
-        if (consent != u"approve"_s && consent != u"deny"_s)
-            return u"consent must be approve or deny"_s;
-        m_denyConsent = consent == u"deny"_s;
-    }
+    if (const QString error = applyConsent(switches, &m_denyConsent); !error.isEmpty())
+        return error;
     return {};
 }
 

@@ -32,6 +32,19 @@ public:
     void setApp(const OAuthApp &app) { m_app = app; }
 
 protected:
+    // The "consent" switch every platform takes: approve or deny. An error message, empty
+    // when it was absent or valid.
+    static QString applyConsent(const QJsonObject &switches, bool *denyConsent)
+    {
+        if (!switches.contains(QStringLiteral("consent")))
+            return {};
+        const QString consent = switches[QStringLiteral("consent")].toString();
+        if (consent != u"approve" && consent != u"deny")
+            return QStringLiteral("consent must be approve or deny");
+        *denyConsent = consent == u"deny";
+        return {};
+    }
+
     OAuthApp m_app;
 };
 

@@ -629,12 +629,8 @@ QJsonArray FakeX::posts() const
 
 QString FakeX::applySwitches(const QJsonObject &switches)
 {
-    if (switches.contains(u"consent"_s)) {
-        const QString consent = switches[u"consent"_s].toString();
-        if (consent != u"approve"_s && consent != u"deny"_s)
-            return u"consent must be approve or deny"_s;
-        m_denyConsent = consent == u"deny"_s;
-    }
+    if (const QString error = applyConsent(switches, &m_denyConsent); !error.isEmpty())
+        return error;
     if (switches.contains(u"confidentialClient"_s))
         m_confidentialClient = switches[u"confidentialClient"_s].toBool();
     return {};

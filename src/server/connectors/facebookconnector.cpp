@@ -1,6 +1,7 @@
 #include "server/connectors/facebookconnector.h"
 
 #include "server/platforms/facebookauthorization.h"
+#include "server/platforms/platformcatalog.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,13 +11,10 @@ namespace slotline {
 std::optional<PlatformError> FacebookConnector::graphFailureOf(const PlatformResponse &response,
                                                                bool creates)
 {
-    auto error
-        = creates ? createFailureOf(response, QStringLiteral("Facebook"))
-                  : PlatformAuthorization::failureOfResponse(response, QStringLiteral("Facebook"));
+    auto error = creates ? createFailureOf(response, QStringLiteral("Facebook"))
+                         : uploadFailureOf(response, QStringLiteral("Facebook"));
     if (!error)
         return error;
-    if (!creates && error->kind == PlatformError::Kind::Unknown)
-        error->kind = PlatformError::Kind::Unavailable; // a staged photo is not a post
     // Graph answers a refused token with 400 and code 190 (OAuthException).
     const QJsonObject graphError = response.json().value(QStringLiteral("error")).toObject();
     if (graphError.value(QStringLiteral("code")).toInt() == 190)
@@ -38,8 +36,9 @@ void FacebookConnector::uploadPhotos(const Attempt &attempt, QStringList photos,
     const MediaFile &image = attempt.media.at(photos.size());
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(FacebookAuthorization::graphUrl(
-        attempt.app, QStringLiteral("/%1/photos").arg(attempt.pageExternalId)));
+    request.url
+        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                         QStringLiteral("/%1/photos").arg(attempt.pageExternalId)));
     QByteArray contentType;
     // Staged unpublished, so that the feed post carries them all as one post.
     request.body
@@ -78,8 +77,9 @@ void FacebookConnector::createPost(const Attempt &attempt, const QStringList &ph
                                .toJson(QJsonDocument::Compact))});
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(FacebookAuthorization::graphUrl(
-        attempt.app, QStringLiteral("/%1/feed").arg(attempt.pageExternalId)));
+    request.url
+        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                         QStringLiteral("/%1/feed").arg(attempt.pageExternalId)));
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
                        {"Content-Type", "application/x-www-form-urlencoded"}};
     request.body = PlatformAuthorization::formBody(fields);

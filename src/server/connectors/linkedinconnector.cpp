@@ -2,6 +2,7 @@
 
 #include "core/littletext.h"
 #include "server/platforms/linkedinauthorization.h"
+#include "server/platforms/platformcatalog.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,7 +31,8 @@ void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images,
     PlatformRequest initialize;
     initialize.method = "POST";
     initialize.url = PlatformAuthorization::withQuery(
-        QUrl(LinkedInAuthorization::apiUrl(attempt.app, QStringLiteral("/rest/images"))),
+        QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                       QStringLiteral("/rest/images"))),
         {{QStringLiteral("action"), QStringLiteral("initializeUpload")}});
     initialize.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     initialize.headers.emplaceBack("Content-Type", "application/json");
@@ -40,10 +42,7 @@ void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images,
               .toJson(QJsonDocument::Compact);
     send(initialize, [this, attempt, images,
                       done = std::move(done)](const PlatformResponse &response) mutable {
-        if (auto error
-            = PlatformAuthorization::failureOfResponse(response, QStringLiteral("LinkedIn"))) {
-            if (error->kind == PlatformError::Kind::Unknown)
-                error->kind = PlatformError::Kind::Unavailable; // no post was made
+        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
             done(*error);
             return;
         }
@@ -65,10 +64,7 @@ void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images,
         upload.body = file.bytes;
         send(upload, [this, attempt, images, image,
                       done = std::move(done)](const PlatformResponse &uploaded) mutable {
-            if (auto error
-                = PlatformAuthorization::failureOfResponse(uploaded, QStringLiteral("LinkedIn"))) {
-                if (error->kind == PlatformError::Kind::Unknown)
-                    error->kind = PlatformError::Kind::Unavailable;
+            if (auto error = uploadFailureOf(uploaded, QStringLiteral("LinkedIn"))) {
                 done(*error);
                 return;
             }
@@ -105,7 +101,8 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
     }
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(LinkedInAuthorization::apiUrl(attempt.app, QStringLiteral("/rest/posts")));
+    request.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                                 QStringLiteral("/rest/posts")));
     request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     request.headers.emplaceBack("Content-Type", "application/json");
     request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);

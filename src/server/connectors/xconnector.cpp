@@ -7,18 +7,6 @@
 #include <QJsonObject>
 
 namespace slotline {
-namespace {
-
-QString api(const PlatformApp &app, const char *path)
-{
-    QString base = PlatformCatalog::value(app, QStringLiteral("api"));
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + QLatin1StringView(path);
-}
-
-} // namespace
-
 void XConnector::create(const Attempt &attempt, CreateDone done)
 {
     uploadImages(attempt, {}, std::move(done));
@@ -33,7 +21,8 @@ void XConnector::uploadImages(const Attempt &attempt, QStringList mediaIds, Crea
     const MediaFile &image = attempt.media.at(mediaIds.size());
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(api(attempt.app, "/2/media/upload"));
+    request.url
+        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"), u"/2/media/upload"));
     QByteArray contentType;
     request.body
         = multipart({{"media", image.bytes, image.fileName.toUtf8(), image.mimeType.toLatin1()},
@@ -43,10 +32,7 @@ void XConnector::uploadImages(const Attempt &attempt, QStringList mediaIds, Crea
                        {"Content-Type", contentType}};
     send(request, [this, attempt, mediaIds,
                    done = std::move(done)](const PlatformResponse &response) mutable {
-        // An upload that failed made no post: its errors are ordinary ones.
-        if (auto error = PlatformAuthorization::failureOfResponse(response, QStringLiteral("X"))) {
-            if (error->kind == PlatformError::Kind::Unknown)
-                error->kind = PlatformError::Kind::Unavailable;
+        if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
             done(*error);
             return;
         }
@@ -74,7 +60,7 @@ void XConnector::createPost(const Attempt &attempt, const QStringList &mediaIds,
                                                            QJsonArray::fromStringList(mediaIds)}});
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(api(attempt.app, "/2/tweets"));
+    request.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"), u"/2/tweets"));
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
                        {"Content-Type", "application/json"}};
     request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);

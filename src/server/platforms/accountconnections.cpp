@@ -14,21 +14,8 @@
 #include "storage/platformapprepository.h"
 #include "storage/transaction.h"
 
-#include <QRandomGenerator>
-
 namespace slotline {
 namespace {
-
-QString makeState()
-{
-    // 32 random bytes: the state is what authenticates the callback, so it cannot be
-    // guessable, unlike an id.
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
-                                          bytes.size() / 4);
-    return QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
-}
 
 Platform platformOf(const QString &connector)
 {
@@ -134,7 +121,8 @@ AccountConnections::start(const QString &projectId, const QString &platform,
 
     PlatformAuthorization *flow = authorization(*connector);
     OAuthState state;
-    state.state = makeState();
+    // The state is what authenticates the callback: unguessable, unlike an id.
+    state.state = PlatformAuthorization::randomUrlSafe(32);
     state.projectId = projectId;
     state.platform = *connector;
     state.accountId = accountId;

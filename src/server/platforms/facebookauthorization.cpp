@@ -12,14 +12,6 @@ constexpr int MaxPageRequests = 20; // pages of /me/accounts: thousands of Pages
 
 } // namespace
 
-QString FacebookAuthorization::graphUrl(const PlatformApp &app, const QString &path)
-{
-    QString base = PlatformCatalog::value(app, QStringLiteral("api"));
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + path;
-}
-
 QUrl FacebookAuthorization::authorizationUrl(const PlatformApp &app, const QString &state,
                                              const QString &, const QString &redirectUri) const
 {
@@ -36,27 +28,21 @@ void FacebookAuthorization::exchangeCode(const PlatformApp &app, const QString &
                                          Done<TokenGrant> done)
 {
     PlatformRequest request;
-    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/oauth/access_token"))),
+    request.url = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"),
+                                                           QStringLiteral("/oauth/access_token"))),
                             {{QStringLiteral("client_id"), app.clientId},
                              {QStringLiteral("redirect_uri"), redirectUri},
                              {QStringLiteral("client_secret"), app.clientSecret},
                              {QStringLiteral("code"), code}});
-    send(request, [this, app, done = std::move(done)](const PlatformResponse &response) mutable {
-        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
-            if (response.status == 400 || response.status == 401)
-                error->kind = PlatformError::Kind::TokenRejected;
-            done(*error);
-            return;
-        }
-        const TokenGrant shortLived = grantFrom(response.json());
-        if (shortLived.accessToken.isEmpty()) {
-            done(PlatformError {PlatformError::Kind::Refused,
-                                QStringLiteral("Facebook answered without an access token."),
-                                response.status});
-            return;
-        }
-        exchangeForLongLived(app, shortLived, std::move(done));
-    });
+    requestGrant(
+        request, QStringLiteral("Facebook"),
+        [this, app, done = std::move(done)](const PlatformResult<TokenGrant> &result) mutable {
+            if (const auto *error = std::get_if<PlatformError>(&result)) {
+                done(*error);
+                return;
+            }
+            exchangeForLongLived(app, std::get<TokenGrant>(result), std::move(done));
+        });
 }
 
 void FacebookAuthorization::exchangeForLongLived(const PlatformApp &app,
@@ -64,7 +50,8 @@ void FacebookAuthorization::exchangeForLongLived(const PlatformApp &app,
                                                  Done<TokenGrant> done)
 {
     PlatformRequest request;
-    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/oauth/access_token"))),
+    request.url = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"),
+                                                           QStringLiteral("/oauth/access_token"))),
                             {{QStringLiteral("grant_type"), QStringLiteral("fb_exchange_token")},
                              {QStringLiteral("client_id"), app.clientId},
                              {QStringLiteral("client_secret"), app.clientSecret},
@@ -98,8 +85,9 @@ void FacebookAuthorization::identify(const PlatformApp &app, const TokenGrant &g
                                      Done<PlatformIdentity> done)
 {
     PlatformRequest request;
-    request.url = withQuery(QUrl(graphUrl(app, QStringLiteral("/me"))),
-                            {{QStringLiteral("fields"), QStringLiteral("id,name,picture")}});
+    request.url = withQuery(
+        QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"), QStringLiteral("/me"))),
+        {{QStringLiteral("fields"), QStringLiteral("id,name,picture")}});
     request.headers = {{"Authorization", bearer(grant.accessToken)}};
     const QString token = grant.accessToken;
     send(request, [this, app, token,
@@ -125,7 +113,8 @@ void FacebookAuthorization::identify(const PlatformApp &app, const TokenGrant &g
             return;
         }
         const QUrl pages
-            = withQuery(QUrl(graphUrl(app, QStringLiteral("/me/accounts"))),
+            = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"),
+                                                       QStringLiteral("/me/accounts"))),
                         {{QStringLiteral("fields"), QStringLiteral("id,name,access_token,tasks")}});
         readPages(app, token, pages, identity, std::move(done));
     });
@@ -161,7 +150,7 @@ void FacebookAuthorization::readPages(const PlatformApp &app, const QString &acc
                             .value(QStringLiteral("next"))
                             .toString());
         // Only where it came from: a "next" address elsewhere would carry the token away.
-        const QUrl graph(graphUrl(app, QString()));
+        const QUrl graph(PlatformCatalog::endpoint(app, QStringLiteral("api"), QString()));
         if (next.isValid() && next.host() == graph.host() && next.port() == graph.port()
             && identity.pages.size() < MaxPageRequests * 25) {
             readPages(app, accessToken, next, identity, std::move(done));
@@ -176,7 +165,8 @@ void FacebookAuthorization::revoke(const PlatformApp &app, const QString &access
 {
     PlatformRequest request;
     request.method = "DELETE";
-    request.url = QUrl(graphUrl(app, QStringLiteral("/me/permissions")));
+    request.url = QUrl(
+        PlatformCatalog::endpoint(app, QStringLiteral("api"), QStringLiteral("/me/permissions")));
     request.headers = {{"Authorization", bearer(accessToken)}};
     send(request, [done = std::move(done)](const PlatformResponse &response) {
         done(response.isSuccess());

@@ -29,8 +29,6 @@ public:
     void revoke(const PlatformApp &app, const QString &accessToken,
                 std::function<void(bool)> done) override;
 
-    static QString graphUrl(const PlatformApp &app, const QString &path);
-
 private:
     void exchangeForLongLived(const PlatformApp &app, const TokenGrant &shortLived,
                               Done<TokenGrant> done);

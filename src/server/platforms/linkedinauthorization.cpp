@@ -7,14 +7,6 @@
 
 namespace slotline {
 
-QString LinkedInAuthorization::apiUrl(const PlatformApp &app, const QString &path)
-{
-    QString base = PlatformCatalog::value(app, QStringLiteral("api"));
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + path;
-}
-
 HttpHeaders LinkedInAuthorization::restHeaders(const PlatformApp &app, const QString &accessToken)
 {
     return {{"Authorization", bearer(accessToken)},
@@ -74,29 +66,15 @@ void LinkedInAuthorization::requestToken(const PlatformApp &app,
     request.url = QUrl(PlatformCatalog::value(app, QStringLiteral("token")));
     request.headers = {{"Content-Type", "application/x-www-form-urlencoded"}};
     request.body = formBody(fields);
-    send(request, [done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
-            if (response.status == 400 || response.status == 401)
-                error->kind = PlatformError::Kind::TokenRejected;
-            done(*error);
-            return;
-        }
-        const TokenGrant grant = grantFrom(response.json());
-        if (grant.accessToken.isEmpty()) {
-            done(PlatformError {PlatformError::Kind::Refused,
-                                QStringLiteral("LinkedIn answered without an access token."),
-                                response.status});
-            return;
-        }
-        done(grant);
-    });
+    requestGrant(request, QStringLiteral("LinkedIn"), std::move(done));
 }
 
 void LinkedInAuthorization::identify(const PlatformApp &app, const TokenGrant &grant,
                                      Done<PlatformIdentity> done)
 {
     PlatformRequest request;
-    request.url = QUrl(apiUrl(app, QStringLiteral("/v2/userinfo")));
+    request.url = QUrl(
+        PlatformCatalog::endpoint(app, QStringLiteral("api"), QStringLiteral("/v2/userinfo")));
     request.headers = {{"Authorization", bearer(grant.accessToken)}};
     const QString token = grant.accessToken;
     // The scopes LinkedIn granted, or, when it does not say, those asked for.
@@ -135,9 +113,11 @@ void LinkedInAuthorization::readOrganizations(const PlatformApp &app, const QStr
                                               Done<PlatformIdentity> done)
 {
     PlatformRequest request;
-    request.url = withQuery(QUrl(apiUrl(app, QStringLiteral("/rest/organizationAcls"))),
-                            {{QStringLiteral("q"), QStringLiteral("roleAssignee")},
-                             {QStringLiteral("state"), QStringLiteral("APPROVED")}});
+    request.url
+        = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"),
+                                                   QStringLiteral("/rest/organizationAcls"))),
+                    {{QStringLiteral("q"), QStringLiteral("roleAssignee")},
+                     {QStringLiteral("state"), QStringLiteral("APPROVED")}});
     request.headers = restHeaders(app, accessToken);
     send(request, [this, app, accessToken, identity,
                    done = std::move(done)](const PlatformResponse &response) mutable {
@@ -177,8 +157,9 @@ void LinkedInAuthorization::nameOrganizations(const PlatformApp &app, const QStr
         return;
     }
     PlatformRequest request;
-    request.url = QUrl(
-        apiUrl(app, QStringLiteral("/rest/organizations/") + identity.pages.at(next).externalId));
+    request.url = QUrl(PlatformCatalog::endpoint(
+        app, QStringLiteral("api"),
+        QString(u"/rest/organizations/" + identity.pages.at(next).externalId)));
     request.headers = restHeaders(app, accessToken);
     send(request, [this, app, accessToken, identity, next,
                    done = std::move(done)](const PlatformResponse &response) mutable {

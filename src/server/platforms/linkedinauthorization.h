@@ -30,7 +30,6 @@ public:
 
     // The headers every /rest call needs.
     static HttpHeaders restHeaders(const PlatformApp &app, const QString &accessToken);
-    static QString apiUrl(const PlatformApp &app, const QString &path);
 
 private:
     void requestToken(const PlatformApp &app, const QList<QPair<QString, QString>> &fields,

@@ -14,14 +14,20 @@ PlatformAuthorization::PlatformAuthorization(PlatformHttpClient &http, QObject *
 
 PlatformAuthorization::~PlatformAuthorization() = default;
 
+QString PlatformAuthorization::randomUrlSafe(int bytes)
+{
+    QByteArray random((bytes + 3) / 4 * 4, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()),
+                                          random.size() / 4);
+    random.truncate(bytes);
+    return QString::fromLatin1(
+        random.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
 QString PlatformAuthorization::makeCodeVerifier()
 {
-    // 48 random bytes: 64 characters of base64url, within RFC 7636's 43 to 128.
-    QByteArray bytes(48, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()),
-                                          bytes.size() / 4);
-    return QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    // 64 characters of base64url, within RFC 7636's 43 to 128.
+    return randomUrlSafe(48);
 }
 
 QString PlatformAuthorization::codeChallenge(const QString &verifier)
@@ -34,6 +40,28 @@ QString PlatformAuthorization::codeChallenge(const QString &verifier)
 void PlatformAuthorization::send(const PlatformRequest &request, PlatformHttpClient::Done done)
 {
     m_http.send(request, this, std::move(done));
+}
+
+void PlatformAuthorization::requestGrant(const PlatformRequest &request, const QString &platform,
+                                         Done<TokenGrant> done)
+{
+    send(request, [platform, done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = failureOf(response, platform)) {
+            if (response.status == 400 || response.status == 401)
+                error->kind = PlatformError::Kind::TokenRejected;
+            done(*error);
+            return;
+        }
+        const TokenGrant grant = grantFrom(response.json());
+        if (grant.accessToken.isEmpty()) {
+            done(
+                PlatformError {PlatformError::Kind::Refused,
+                               QStringLiteral("%1 answered without an access token.").arg(platform),
+                               response.status});
+            return;
+        }
+        done(grant);
+    });
 }
 
 // application/x-www-form-urlencoded, every reserved character encoded (a '+' in a token
@@ -70,8 +98,8 @@ QByteArray PlatformAuthorization::bearer(const QString &token)
     return "Bearer " + token.toUtf8();
 }
 
-std::optional<PlatformError>
-PlatformAuthorization::failureOfResponse(const PlatformResponse &response, const QString &platform)
+std::optional<PlatformError> PlatformAuthorization::failureOf(const PlatformResponse &response,
+                                                              const QString &platform)
 {
     if (response.failure == PlatformResponse::Failure::NotSent)
         return PlatformError {

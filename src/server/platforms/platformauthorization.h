@@ -93,13 +93,16 @@ public:
 
     // The response as an error, or nothing if it succeeded, with the platform's own reason
     // read out of its error body.
-    static std::optional<PlatformError> failureOfResponse(const PlatformResponse &response,
-                                                          const QString &platform);
+    static std::optional<PlatformError> failureOf(const PlatformResponse &response,
+                                                  const QString &platform);
     // Encoders shared with the connectors.
     static QByteArray formBody(const QList<QPair<QString, QString>> &fields);
     static QUrl withQuery(QUrl url, const QList<QPair<QString, QString>> &fields);
     static QByteArray bearer(const QString &token);
 
+    // `bytes` random bytes from the system's generator, base64url without padding: an
+    // unguessable value for a URL.
+    static QString randomUrlSafe(int bytes);
     // The PKCE pair (RFC 7636, S256): a random verifier and its challenge.
     static QString makeCodeVerifier();
     static QString codeChallenge(const QString &verifier);
@@ -109,11 +112,10 @@ protected:
     void send(const PlatformRequest &request, PlatformHttpClient::Done done);
 
     static QByteArray basicAuthorization(const QString &user, const QString &password);
-    static std::optional<PlatformError> failureOf(const PlatformResponse &response,
-                                                  const QString &platform)
-    {
-        return failureOfResponse(response, platform);
-    }
+    // Sends a request to a token endpoint: its grant, or why not. The endpoints answer a
+    // code or token they refuse (invalid, used, expired) with 400 or 401.
+    void requestGrant(const PlatformRequest &request, const QString &platform,
+                      Done<TokenGrant> done);
     static TokenGrant grantFrom(const QJsonObject &body);
 
 private:

@@ -90,6 +90,14 @@ QString PlatformCatalog::value(const PlatformApp &app, const QString &name)
     return {};
 }
 
+QString PlatformCatalog::endpoint(const PlatformApp &app, const QString &name, QStringView path)
+{
+    QString base = value(app, name);
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + path;
+}
+
 QString PlatformCatalog::scopes(const PlatformApp &app)
 {
     return app.scopes.isEmpty() ? defaultScopes(app.platform) : app.scopes;

@@ -34,6 +34,9 @@ public:
 
     // The app's value for `name`, or the default.
     static QString value(const PlatformApp &app, const QString &name);
+    // The endpoint `name` with `path` after it (a base given with a trailing slash
+    // gives no double slash).
+    static QString endpoint(const PlatformApp &app, const QString &name, QStringView path = {});
     static QString scopes(const PlatformApp &app);
 };
 

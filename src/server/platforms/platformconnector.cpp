@@ -186,9 +186,18 @@ void PlatformConnector::send(const PlatformRequest &request, PlatformHttpClient:
 std::optional<PlatformError> PlatformConnector::createFailureOf(const PlatformResponse &response,
                                                                 const QString &platform)
 {
-    auto error = PlatformAuthorization::failureOfResponse(response, platform);
+    auto error = PlatformAuthorization::failureOf(response, platform);
     if (error && response.answered() && response.status >= 500)
         error->kind = PlatformError::Kind::Unknown; // a 5xx may come after the post was made
+    return error;
+}
+
+std::optional<PlatformError> PlatformConnector::uploadFailureOf(const PlatformResponse &response,
+                                                                const QString &platform)
+{
+    auto error = PlatformAuthorization::failureOf(response, platform);
+    if (error && error->kind == PlatformError::Kind::Unknown)
+        error->kind = PlatformError::Kind::Unavailable;
     return error;
 }
 

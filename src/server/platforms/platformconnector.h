@@ -59,6 +59,10 @@ protected:
     // The error of a create call: a 5xx or a missing answer may mean it was created.
     static std::optional<PlatformError> createFailureOf(const PlatformResponse &response,
                                                         const QString &platform);
+    // The error of a media upload: whatever became of it, it made no post, so a lost
+    // answer is an ordinary failure to try again.
+    static std::optional<PlatformError> uploadFailureOf(const PlatformResponse &response,
+                                                        const QString &platform);
 
     struct Part
     {

@@ -5,18 +5,6 @@
 #include <QJsonObject>
 
 namespace slotline {
-namespace {
-
-QString api(const PlatformApp &app, const char *path)
-{
-    QString base = PlatformCatalog::value(app, QStringLiteral("api"));
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + QLatin1StringView(path);
-}
-
-} // namespace
-
 QUrl XAuthorization::authorizationUrl(const PlatformApp &app, const QString &state,
                                       const QString &codeChallenge,
                                       const QString &redirectUri) const
@@ -66,36 +54,22 @@ void XAuthorization::requestToken(const PlatformApp &app,
 {
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(api(app, "/2/oauth2/token"));
+    request.url = QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"), u"/2/oauth2/token"));
     request.headers = {{"Content-Type", "application/x-www-form-urlencoded"},
                        {"Authorization", basicAuthorization(app.clientId, app.clientSecret)}};
     request.body = formBody(fields);
-    send(request, [done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = failureOf(response, QStringLiteral("X"))) {
-            // A code or refresh token that is invalid, used or expired: X answers 400
-            // invalid_request (or invalid_grant), not 401.
-            if (response.status == 400 || response.status == 401)
-                error->kind = PlatformError::Kind::TokenRejected;
-            done(*error);
-            return;
-        }
-        const TokenGrant grant = grantFrom(response.json());
-        if (grant.accessToken.isEmpty()) {
-            done(PlatformError {PlatformError::Kind::Refused,
-                                QStringLiteral("X answered without an access token."),
-                                response.status});
-            return;
-        }
-        done(grant);
-    });
+    // A code or refresh token that is invalid, used or expired: X answers 400
+    // invalid_request (or invalid_grant), not 401.
+    requestGrant(request, QStringLiteral("X"), std::move(done));
 }
 
 void XAuthorization::identify(const PlatformApp &app, const TokenGrant &grant,
                               Done<PlatformIdentity> done)
 {
     PlatformRequest request;
-    request.url = withQuery(QUrl(api(app, "/2/users/me")),
-                            {{QStringLiteral("user.fields"), QStringLiteral("profile_image_url")}});
+    request.url
+        = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"), u"/2/users/me")),
+                    {{QStringLiteral("user.fields"), QStringLiteral("profile_image_url")}});
     request.headers = {{"Authorization", bearer(grant.accessToken)}};
     send(request, [done = std::move(done)](const PlatformResponse &response) {
         if (auto error = failureOf(response, QStringLiteral("X"))) {
@@ -122,7 +96,7 @@ void XAuthorization::revoke(const PlatformApp &app, const QString &accessToken,
 {
     PlatformRequest request;
     request.method = "POST";
-    request.url = QUrl(api(app, "/2/oauth2/revoke"));
+    request.url = QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"), u"/2/oauth2/revoke"));
     request.headers = {{"Content-Type", "application/x-www-form-urlencoded"},
                        {"Authorization", basicAuthorization(app.clientId, app.clientSecret)}};
     request.body = formBody({{QStringLiteral("token"), accessToken},
