@@ -170,7 +170,7 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Acco
     case PlatformError::Kind::Unavailable: return PublishResult::failure(error.message, true);
     case PlatformError::Kind::Unknown:
         return PublishResult::failure(
-            QStringLiteral("%1 may have published this post but its answer was lost (%2). Check "
+            QStringLiteral("%1 may have published this post, but its answer was lost: %2 Check "
                            "the account on %1 before publishing it again.")
                 .arg(displayName(), error.message),
             false);
