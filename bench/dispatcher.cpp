@@ -47,9 +47,9 @@ public:
         ++m_sent[request.token];
         m_inner.publish(request, std::move(done));
     }
-    void lookup(const QString &token, Found found) override
+    void lookup(const PublishRequest &request, Found found) override
     {
-        m_inner.lookup(token, std::move(found));
+        m_inner.lookup(request, std::move(found));
     }
 
     qsizetype tokens() const { return m_sent.size(); }

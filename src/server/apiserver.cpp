@@ -127,8 +127,10 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
                               this),
         new FacebookConnector(database, clock, *m_secrets, *m_tokens, *m_postMedia, *m_platformHttp,
                               this)};
-    for (PlatformConnector *connector : std::as_const(m_platformConnectors))
+    for (PlatformConnector *connector : std::as_const(m_platformConnectors)) {
+        connector->setLookupTiming(config.platformLookup);
         m_connectors->add(connector);
+    }
     m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
     m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_drafts,

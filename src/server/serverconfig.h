@@ -3,6 +3,7 @@
 #include "server/httplimits.h"
 #include "server/media/addresspolicy.h"
 #include "server/media/mediafetcher.h"
+#include "server/platforms/platformlookuptiming.h"
 #include "server/publishing/dispatcher.h"
 
 #include <QString>
@@ -23,6 +24,8 @@ struct ServerConfig
     // listening address when empty.
     QString publicBaseUrl;
     DispatcherConfig dispatcher;
+    // When the posts of an account are read after a create call with an unknown outcome.
+    PlatformLookupTiming platformLookup;
     // Media files; empty: "media" beside the database.
     QString mediaDirectory;
     // Which addresses POST /media may fetch from beyond public ones (serve --media-allow).

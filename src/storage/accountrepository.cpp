@@ -12,7 +12,8 @@ const QString SelectAccount
                      "status, connector, connected_at, rate_limited_until, status_reason, "
                      "external_id FROM accounts ");
 
-Account readAccount(const Statement &row)
+// A rate limit that has ended is read as connected: nothing has to happen for it to end.
+Account readAccount(const Statement &row, qint64 nowMs)
 {
     Account account;
     account.id = row.text(0);
@@ -29,6 +30,12 @@ Account readAccount(const Statement &row)
     account.rateLimitedUntilMs = row.optionalInteger(9);
     account.statusReason = row.text(10);
     account.externalId = row.text(11);
+    if (account.status == AccountStatus::RateLimited
+        && account.rateLimitedUntilMs.value_or(0) <= nowMs) {
+        account.status = AccountStatus::Connected;
+        account.rateLimitedUntilMs.reset();
+        account.statusReason.clear();
+    }
     return account;
 }
 
@@ -118,7 +125,7 @@ std::optional<Account> AccountRepository::find(const QString &projectId, const Q
     query.bind(accountId).bind(projectId).exec();
     if (!query.next())
         return std::nullopt;
-    return readAccount(query);
+    return readAccount(query, m_clock.nowMs());
 }
 
 std::optional<Account> AccountRepository::findAnyProject(const QString &accountId)
@@ -127,7 +134,7 @@ std::optional<Account> AccountRepository::findAnyProject(const QString &accountI
     query.bind(accountId).exec();
     if (!query.next())
         return std::nullopt;
-    return readAccount(query);
+    return readAccount(query, m_clock.nowMs());
 }
 
 Page<Account> AccountRepository::list(const QString &projectId, std::optional<Platform> platform,
@@ -146,9 +153,12 @@ Page<Account> AccountRepository::list(const QString &projectId, std::optional<Pl
     if (hasCursor)
         query.bind(page.after.at(0).toInteger()).bind(page.after.at(1).toString());
     query.bind(page.limit + 1).exec();
-    return collectPage<Account>(query, page.limit, readAccount, [](const Account &last) {
-        return QJsonArray {last.connectedAtMs, last.id};
-    });
+    return collectPage<Account>(
+        query, page.limit,
+        [now = m_clock.nowMs()](const Statement &row) { return readAccount(row, now); },
+        [](const Account &last) {
+            return QJsonArray {last.connectedAtMs, last.id};
+        });
 }
 
 Subaccount AccountRepository::addSubaccount(const QString &accountId, const QString &name,

@@ -385,6 +385,26 @@ QList<Migration> serverMigrations()
                             "error TEXT)"),
              QStringLiteral("CREATE INDEX oauth_states_expiry ON oauth_states(expires_at)"),
          }},
+        {9,
+         "create calls to real platforms, recorded before they are sent",
+         {
+             // One row per create call, written before the request leaves: a server that
+             // stops before it hears (or records) the answer knows on its next start that
+             // the platform may have the post, and since when to look for it.
+             QStringLiteral("CREATE TABLE publish_attempts ("
+                            "id INTEGER PRIMARY KEY, "
+                            "submission_id TEXT NOT NULL REFERENCES submissions(id) "
+                            "ON DELETE CASCADE, "
+                            "claim_token TEXT NOT NULL, "
+                            "sent_at BIGINT NOT NULL, "
+                            "outcome TEXT CHECK (outcome IN ('created', 'refused', 'unknown', "
+                            "'found', 'not_found')), "
+                            "platform_post_id TEXT, "
+                            "public_url TEXT, "
+                            "settled_at BIGINT)"),
+             QStringLiteral("CREATE INDEX publish_attempts_submission ON "
+                            "publish_attempts(submission_id, id)"),
+         }},
     };
 }
 

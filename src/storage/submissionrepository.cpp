@@ -525,7 +525,7 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
                            "claimed_at = ?, attempts = attempts + 1, updated_at = ? "
                            "WHERE id IN (SELECT id FROM submissions WHERE next_attempt_at "
                            "IS NOT NULL AND claim_token IS NULL AND next_attempt_at <= ? "
-                           "ORDER BY next_attempt_at, id LIMIT ?) AND claim_token IS NULL "
+                           "ORDER BY next_attempt_at, sort_at, id LIMIT ?) AND claim_token IS NULL "
                            "AND status IN ('scheduled', 'in-progress') RETURNING ")
                 + SubmissionColumns);
         claim.bind(token).bind(nowMs).bind(nowMs).bind(nowMs).bind(limit).exec();
@@ -602,6 +602,19 @@ bool SubmissionRepository::markFailed(const QString &submissionId, const QString
                                    "updated_at = ? WHERE id = ? AND claim_token = ? "
                                    "AND status = 'in-progress'"));
     update.bind(errorMessage).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();
+    return update.rowsAffected() == 1;
+}
+
+bool SubmissionRepository::markDeferred(const QString &submissionId, const QString &token,
+                                        qint64 untilMs, const QString &reason)
+{
+    Statement update(
+        m_database,
+        QStringLiteral(
+            "UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
+            "attempts = MAX(attempts - 1, 0), claim_token = NULL, claimed_at = NULL, "
+            "updated_at = ? WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
+    update.bind(untilMs).bind(reason).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();
     return update.rowsAffected() == 1;
 }
 

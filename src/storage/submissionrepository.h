@@ -100,6 +100,10 @@ public:
     bool markRetry(const QString &submissionId, const QString &token, qint64 nextAttemptAtMs,
                    const QString &errorMessage);
     bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);
+    // Not tried (the account waits for a platform's rate limit): due again at `untilMs`,
+    // the claim's attempt given back.
+    bool markDeferred(const QString &submissionId, const QString &token, qint64 untilMs,
+                      const QString &reason);
 
 private:
     struct Query

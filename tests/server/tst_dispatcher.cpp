@@ -46,7 +46,7 @@ public:
         publication.publishedAtMs = 1;
         SandboxPublicationRepository(m_database).publish(publication);
     }
-    void lookup(const QString &, Found) override { }
+    void lookup(const PublishRequest &, Found) override { }
 
     int received = 0;
 

@@ -19,6 +19,15 @@ PublishResult PublishResult::failure(const QString &error, bool retryable)
     return result;
 }
 
+PublishResult PublishResult::deferred(const QString &why, qint64 untilMs)
+{
+    PublishResult result;
+    result.error = why;
+    result.retryable = true;
+    result.deferUntilMs = untilMs;
+    return result;
+}
+
 Connector::Connector(QObject *parent)
     : QObject(parent)
 { }

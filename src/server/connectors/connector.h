@@ -30,9 +30,16 @@ struct PublishResult
     QString platformPostId; // the post's id on a real platform
     QString error;
     bool retryable = false; // the error may go away if the same request is tried again
+    // Not tried at all: the account may not publish before then (a platform's rate limit).
+    // The post waits without spending one of its attempts.
+    std::optional<qint64> deferUntilMs;
+    // Failed, but the platform may have the post: whoever sees the failure should check
+    // the account before publishing it again.
+    bool outcomeUnknown = false;
 
     static PublishResult success(const QString &publicUrl, qint64 publishedAtMs);
     static PublishResult failure(const QString &error, bool retryable);
+    static PublishResult deferred(const QString &why, qint64 untilMs);
 };
 
 // Publishes posts to one platform. Results always arrive later, on the caller's thread,
@@ -50,8 +57,10 @@ public:
 
     virtual QString name() const = 0;
     virtual void publish(const PublishRequest &request, Done done) = 0;
-    // After a restart: has this token been published? Nothing if not (or not known).
-    virtual void lookup(const QString &token, Found found) = 0;
+    // After a restart, for a publication a stopped server had started: has its token been
+    // published? Nothing if it was not, and may be sent again; a failure if that cannot be
+    // told.
+    virtual void lookup(const PublishRequest &request, Found found) = 0;
 };
 
 } // namespace slotline

@@ -3,23 +3,19 @@
 #include "server/platforms/facebookauthorization.h"
 #include "server/platforms/platformcatalog.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace slotline {
 
 std::optional<PlatformError> FacebookConnector::graphFailureOf(const PlatformResponse &response,
-                                                               bool creates)
+                                                               bool creates) const
 {
-    auto error = creates ? createFailureOf(response, QStringLiteral("Facebook"))
-                         : uploadFailureOf(response, QStringLiteral("Facebook"));
-    if (!error)
-        return error;
-    // Graph answers a refused token with 400 and code 190 (OAuthException).
-    const QJsonObject graphError = response.json().value(QStringLiteral("error")).toObject();
-    if (graphError.value(QStringLiteral("code")).toInt() == 190)
-        error->kind = PlatformError::Kind::TokenRejected;
-    return error;
+    // Graph's codes (190 and its subcodes, rate limits, 506 duplicates) are read by
+    // PlatformErrorReader; a create's 5xx may come after the post was made.
+    return creates ? createFailureOf(response, QStringLiteral("Facebook"))
+                   : uploadFailureOf(response, QStringLiteral("Facebook"));
 }
 
 void FacebookConnector::create(const Attempt &attempt, CreateDone done)
@@ -83,7 +79,7 @@ void FacebookConnector::createPost(const Attempt &attempt, const QStringList &ph
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
                        {"Content-Type", "application/x-www-form-urlencoded"}};
     request.body = PlatformAuthorization::formBody(fields);
-    send(request, [done = std::move(done)](const PlatformResponse &response) {
+    sendCreate(attempt, request, [this, done = std::move(done)](const PlatformResponse &response) {
         if (auto error = graphFailureOf(response, true)) {
             done(*error);
             return;
@@ -97,6 +93,38 @@ void FacebookConnector::createPost(const Attempt &attempt, const QStringList &ph
             return;
         }
         done(Created {id, QStringLiteral("https://www.facebook.com/%1").arg(id)});
+    });
+}
+
+void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+{
+    PlatformRequest request;
+    request.url = PlatformAuthorization::withQuery(
+        QUrl(PlatformCatalog::endpoint(
+            attempt.app, QStringLiteral("api"),
+            QStringLiteral("/%1/published_posts").arg(attempt.pageExternalId))),
+        {{QStringLiteral("fields"), QStringLiteral("id,message,created_time")},
+         {QStringLiteral("since"), QString::number((sentAtMs - ClockSkewMs) / 1000)},
+         {QStringLiteral("limit"), QStringLiteral("50")}});
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
+    const QString wanted = comparable(attempt.request.submission.text);
+    send(request, [this, wanted, done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            done(Search {Search::Result::Undeterminable, {}, error->message});
+            return;
+        }
+        const QJsonArray posts = response.json().value(QStringLiteral("data")).toArray();
+        for (qsizetype i = posts.size() - 1; i >= 0; --i) {
+            const QJsonObject post = posts.at(i).toObject();
+            if (comparable(post.value(QStringLiteral("message")).toString()) == wanted) {
+                const QString id = post.value(QStringLiteral("id")).toString();
+                done(Search {Search::Result::Found,
+                             Created {id, QStringLiteral("https://www.facebook.com/%1").arg(id)},
+                             {}});
+                return;
+            }
+        }
+        done(Search {Search::Result::NotFound, {}, {}});
     });
 }
 

@@ -21,10 +21,12 @@ protected:
     bool usesPageToken() const override { return true; }
     bool needsPage() const override { return true; }
     void create(const Attempt &attempt, CreateDone done) override;
+    // GET /{page-id}/published_posts since the call, with the Page's token.
+    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
 
 private:
-    static std::optional<PlatformError> graphFailureOf(const PlatformResponse &response,
-                                                       bool creates);
+    std::optional<PlatformError> graphFailureOf(const PlatformResponse &response,
+                                                bool creates) const;
     void uploadPhotos(const Attempt &attempt, QStringList photos, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &photos, CreateDone done);
 };

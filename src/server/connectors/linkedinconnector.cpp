@@ -106,7 +106,7 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
     request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     request.headers.emplaceBack("Content-Type", "application/json");
     request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    send(request, [done = std::move(done)](const PlatformResponse &response) {
+    sendCreate(attempt, request, [this, done = std::move(done)](const PlatformResponse &response) {
         if (auto error = createFailureOf(response, QStringLiteral("LinkedIn"))) {
             done(*error);
             return;
@@ -120,7 +120,48 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
                 response.status});
             return;
         }
-        done(Created {urn, QStringLiteral("https://www.linkedin.com/feed/update/%1/").arg(urn)});
+        done(Created {urn, postUrl(urn)});
+    });
+}
+
+QString LinkedInConnector::postUrl(const QString &urn)
+{
+    return QStringLiteral("https://www.linkedin.com/feed/update/%1/").arg(urn);
+}
+
+void LinkedInConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+{
+    PlatformRequest request;
+    request.url = PlatformAuthorization::withQuery(
+        QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                       QStringLiteral("/rest/posts"))),
+        {{QStringLiteral("q"), QStringLiteral("author")},
+         {QStringLiteral("author"), author(attempt)},
+         {QStringLiteral("count"), QStringLiteral("50")},
+         {QStringLiteral("sortBy"), QStringLiteral("LAST_MODIFIED")}});
+    request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    request.headers.emplaceBack("X-RestLi-Method", "FINDER");
+    // What was sent is the escaped text, and LinkedIn keeps it as sent.
+    const QString sent = comparable(LittleText::escape(attempt.request.submission.text));
+    const qint64 since = sentAtMs - ClockSkewMs;
+    send(request, [this, sent, since, done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
+            done(Search {Search::Result::Undeterminable, {}, error->message});
+            return;
+        }
+        const QJsonArray posts = response.json().value(QStringLiteral("elements")).toArray();
+        for (qsizetype i = posts.size() - 1; i >= 0; --i) {
+            const QJsonObject post = posts.at(i).toObject();
+            const qint64 createdAt = qint64(post.value(QStringLiteral("createdAt")).toDouble());
+            if (createdAt < since)
+                continue;
+            if (comparable(post.value(QStringLiteral("commentary")).toString()) == sent) {
+                const QString urn = post.value(QStringLiteral("id")).toString();
+                done(Search {Search::Result::Found, Created {urn, postUrl(urn)}, {}});
+                return;
+            }
+        }
+        done(Search {Search::Result::NotFound, {}, {}});
     });
 }
 

@@ -21,8 +21,15 @@ public:
 protected:
     QString displayName() const override { return QStringLiteral("LinkedIn"); }
     void create(const Attempt &attempt, CreateDone done) override;
+    // GET /rest/posts?q=author: an organization's posts need r_organization_social, a
+    // member's r_member_social, which LinkedIn grants few apps; without it the platform
+    // cannot tell.
+    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
+    // LinkedIn may refuse a token it has just issued (65601) for a few seconds.
+    qint64 freshTokenGraceMs() const override { return lookupTiming().freshTokenGraceMs; }
 
 private:
+    static QString postUrl(const QString &urn);
     static QString author(const Attempt &attempt);
     void uploadImages(const Attempt &attempt, QStringList images, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &images, CreateDone done);

@@ -98,16 +98,17 @@ void SandboxConnector::publishPending()
         done(result);
 }
 
-void SandboxConnector::lookup(const QString &token, Found found)
+void SandboxConnector::lookup(const PublishRequest &request, Found found)
 {
     std::optional<PublishResult> result;
     try {
-        if (const auto publication = SandboxPublicationRepository(m_database).findByToken(token))
+        if (const auto publication
+            = SandboxPublicationRepository(m_database).findByToken(request.token))
             result
                 = PublishResult::success(publicUrlFor(publication->id), publication->publishedAtMs);
     } catch (const DatabaseError &error) {
         qCWarning(lcDispatcher).noquote()
-            << "the sandbox could not look up" << token << ':' << error.message();
+            << "the sandbox could not look up" << request.token << ':' << error.message();
     }
     QMetaObject::invokeMethod(
         this, [found = std::move(found), result] { found(result); }, Qt::QueuedConnection);

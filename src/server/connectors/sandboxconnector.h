@@ -29,7 +29,7 @@ public:
 
     QString name() const override { return QStringLiteral("sandbox"); }
     void publish(const PublishRequest &request, Done done) override;
-    void lookup(const QString &token, Found found) override;
+    void lookup(const PublishRequest &request, Found found) override;
 
     void setFailureInjection(FailureInjection injection) { m_injection = std::move(injection); }
     void setPublicBaseUrl(const QString &url) { m_publicBaseUrl = url; }

@@ -2,11 +2,24 @@
 
 #include "server/platforms/platformcatalog.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace slotline {
+namespace {
+
+QString fromCodePoints(const QList<uint> &codePoints)
+{
+    QString text;
+    for (const uint codePoint : codePoints)
+        text += QChar::fromUcs4(char32_t(codePoint));
+    return text;
+}
+
+} // namespace
+
 void XConnector::create(const Attempt &attempt, CreateDone done)
 {
     uploadImages(attempt, {}, std::move(done));
@@ -65,28 +78,97 @@ void XConnector::createPost(const Attempt &attempt, const QStringList &mediaIds,
                        {"Content-Type", "application/json"}};
     request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     const QString username = attempt.request.account.username;
-    send(request, [username, done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = createFailureOf(response, QStringLiteral("X"))) {
-            done(*error);
-            return;
-        }
-        const QString id = response.json()
-                               .value(QStringLiteral("data"))
-                               .toObject()
-                               .value(QStringLiteral("id"))
-                               .toString();
-        if (id.isEmpty()) {
-            done(PlatformError {
-                PlatformError::Kind::Unknown,
-                QStringLiteral("X answered %1 without the post's id").arg(response.status),
-                response.status});
-            return;
-        }
-        const QString url = username.isEmpty()
-                                ? QStringLiteral("https://x.com/i/web/status/%1").arg(id)
-                                : QStringLiteral("https://x.com/%1/status/%2").arg(username, id);
-        done(Created {id, url});
+    sendCreate(
+        attempt, request,
+        [this, username, done = std::move(done)](const PlatformResponse &response) {
+            if (auto error = createFailureOf(response, QStringLiteral("X"))) {
+                done(*error);
+                return;
+            }
+            const QString id = response.json()
+                                   .value(QStringLiteral("data"))
+                                   .toObject()
+                                   .value(QStringLiteral("id"))
+                                   .toString();
+            if (id.isEmpty()) {
+                done(PlatformError {
+                    PlatformError::Kind::Unknown,
+                    QStringLiteral("X answered %1 without the post's id").arg(response.status),
+                    response.status});
+                return;
+            }
+            done(Created {id, postUrl(username, id)});
+        });
+}
+
+QString XConnector::postUrl(const QString &username, const QString &id)
+{
+    return username.isEmpty() ? QStringLiteral("https://x.com/i/web/status/%1").arg(id)
+                              : QStringLiteral("https://x.com/%1/status/%2").arg(username, id);
+}
+
+QString XConnector::shownText(const QJsonObject &post)
+{
+    QString text = post.value(QStringLiteral("text")).toString();
+    const QJsonArray urls
+        = post.value(QStringLiteral("entities")).toObject().value(QStringLiteral("urls")).toArray();
+    // From the end, so that the earlier offsets stay right; X counts them in code points.
+    QList<QJsonObject> links;
+    for (const QJsonValue &url : urls)
+        links.append(url.toObject());
+    std::sort(links.begin(), links.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return a.value(QStringLiteral("start")).toInt() > b.value(QStringLiteral("start")).toInt();
     });
+    QList<uint> expanded = text.toUcs4();
+    for (const QJsonObject &link : std::as_const(links)) {
+        const qsizetype start = link.value(QStringLiteral("start")).toInt();
+        const qsizetype end = link.value(QStringLiteral("end")).toInt();
+        if (start < 0 || end > expanded.size() || start >= end)
+            continue;
+        const QString shortUrl = link.value(QStringLiteral("url")).toString();
+        const QString original = link.value(QStringLiteral("expanded_url")).toString();
+        if (fromCodePoints(expanded.mid(start, end - start)) != shortUrl)
+            continue;
+        // A media link is not part of what was written.
+        const bool media = link.contains(QStringLiteral("media_key"));
+        const QList<uint> replacement = media ? QList<uint>() : original.toUcs4();
+        expanded = expanded.mid(0, start) + replacement + expanded.mid(end);
+    }
+    return fromCodePoints(expanded);
+}
+
+void XConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+{
+    PlatformRequest request;
+    request.url = PlatformAuthorization::withQuery(
+        QUrl(PlatformCatalog::endpoint(
+            attempt.app, QStringLiteral("api"),
+            QStringLiteral("/2/users/%1/tweets").arg(attempt.request.account.externalId))),
+        {{QStringLiteral("max_results"), QStringLiteral("100")},
+         {QStringLiteral("start_time"),
+          QDateTime::fromMSecsSinceEpoch(sentAtMs - ClockSkewMs, Qt::UTC).toString(Qt::ISODate)},
+         {QStringLiteral("tweet.fields"), QStringLiteral("created_at,entities")}});
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
+    const QString wanted = comparable(attempt.request.submission.text);
+    const QString username = attempt.request.account.username;
+    send(request,
+         [this, wanted, username, done = std::move(done)](const PlatformResponse &response) {
+             if (auto error = failureOf(response, QStringLiteral("X"))) {
+                 done(Search {Search::Result::Undeterminable, {}, error->message});
+                 return;
+             }
+             const QJsonArray posts = response.json().value(QStringLiteral("data")).toArray();
+             // Oldest first: the first match is the one this call made.
+             for (qsizetype i = posts.size() - 1; i >= 0; --i) {
+                 const QJsonObject post = posts.at(i).toObject();
+                 if (comparable(shownText(post)) == wanted) {
+                     const QString id = post.value(QStringLiteral("id")).toString();
+                     done(Search {Search::Result::Found, Created {id, postUrl(username, id)}, {}});
+                     return;
+                 }
+             }
+             done(Search {Search::Result::NotFound, {}, {}});
+         });
 }
 
 } // namespace slotline

@@ -1,6 +1,9 @@
 #include "server/platforms/platformauthorization.h"
 
+#include "server/platforms/platformerrorreader.h"
+
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QUrlQuery>
@@ -101,40 +104,7 @@ QByteArray PlatformAuthorization::bearer(const QString &token)
 std::optional<PlatformError> PlatformAuthorization::failureOf(const PlatformResponse &response,
                                                               const QString &platform)
 {
-    if (response.failure == PlatformResponse::Failure::NotSent)
-        return PlatformError {
-            PlatformError::Kind::Unavailable,
-            QStringLiteral("%1 could not be reached (%2).").arg(platform, response.failureText), 0};
-    if (response.failure == PlatformResponse::Failure::Unknown)
-        return PlatformError {
-            PlatformError::Kind::Unknown,
-            QStringLiteral("%1 did not answer (%2).").arg(platform, response.failureText), 0};
-    if (response.isSuccess())
-        return std::nullopt;
-
-    // The platforms' error bodies: OAuth's {error, error_description}, X's problem
-    // details {title, detail}, LinkedIn's {message}, Graph's {error: {message}}.
-    const QJsonObject body = response.json();
-    QString reason;
-    if (body.value(QStringLiteral("error")).isObject())
-        reason = body.value(QStringLiteral("error"))
-                     .toObject()
-                     .value(QStringLiteral("message"))
-                     .toString();
-    for (const char *key : {"error_description", "detail", "message", "title", "error"}) {
-        if (reason.isEmpty())
-            reason = body.value(QLatin1StringView(key)).toString();
-    }
-    if (reason.isEmpty())
-        reason = QStringLiteral("HTTP %1").arg(response.status);
-    PlatformError error {PlatformError::Kind::Refused,
-                         QStringLiteral("%1 refused: %2").arg(platform, reason.left(500)),
-                         response.status};
-    if (response.status == 401)
-        error.kind = PlatformError::Kind::TokenRejected;
-    else if (response.status == 429 || response.status >= 500)
-        error.kind = PlatformError::Kind::Unavailable;
-    return error;
+    return PlatformErrorReader::read(response, platform, QDateTime::currentMSecsSinceEpoch());
 }
 
 TokenGrant PlatformAuthorization::grantFrom(const QJsonObject &body)

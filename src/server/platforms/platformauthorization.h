@@ -20,12 +20,25 @@ struct PlatformError
     enum class Kind {
         Refused, // the platform said no to this request: trying again changes nothing
         TokenRejected, // the token (or refresh token, or code) is invalid, expired or revoked
-        Unavailable, // it did not act (not reached, 5xx before acting, 429): may try again
+        Unavailable, // it did not act (not reached, 5xx before acting): may try again
         Unknown, // sent, and no answer: it may have acted
+        RateLimited, // over a quota: it did not act, and nothing will until `retryAtMs`
     };
+    PlatformError() = default;
+    PlatformError(Kind errorKind, QString text, int httpStatus, QString platformCode = {},
+                  std::optional<qint64> retryAt = std::nullopt)
+        : kind(errorKind)
+        , message(std::move(text))
+        , status(httpStatus)
+        , code(std::move(platformCode))
+        , retryAtMs(retryAt)
+    { }
+
     Kind kind = Kind::Refused;
     QString message; // in words for people, the platform's own reason where it gave one
     int status = 0;
+    QString code; // the platform's own code where it gave one: 65601, 190/463, DUPLICATE_POST
+    std::optional<qint64> retryAtMs; // RateLimited: when the quota allows calls again
 };
 
 // Tokens as a platform grants them.
@@ -92,7 +105,7 @@ public:
         = 0;
 
     // The response as an error, or nothing if it succeeded, with the platform's own reason
-    // read out of its error body.
+    // read out of its error body (PlatformErrorReader).
     static std::optional<PlatformError> failureOf(const PlatformResponse &response,
                                                   const QString &platform);
     // Encoders shared with the connectors.

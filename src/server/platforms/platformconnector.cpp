@@ -2,9 +2,12 @@
 
 #include "core/clock.h"
 #include "server/logcategories.h"
+#include "server/platforms/platformerrorreader.h"
 #include "server/platforms/tokenkeeper.h"
 #include "storage/accountrepository.h"
+#include "storage/databaseerror.h"
 #include "storage/platformapprepository.h"
+#include "storage/publishattemptrepository.h"
 
 #include <QRandomGenerator>
 #include <QTimer>
@@ -25,116 +28,205 @@ PlatformConnector::PlatformConnector(Database &database, const Clock &clock,
 
 PlatformConnector::~PlatformConnector() = default;
 
-void PlatformConnector::lookup(const QString &, Found found)
-{
-    QTimer::singleShot(0, this, [this, found = std::move(found)] {
-        found(PublishResult::failure(
-            QStringLiteral("The server stopped while this post was being sent to %1, so it may "
-                           "have been published. Check the account on %1 before publishing it "
-                           "again.")
-                .arg(displayName()),
-            false));
-    });
-}
-
 void PlatformConnector::publish(const PublishRequest &request, Done done)
 {
-    // Results arrive later, never from inside publish(): the dispatcher relies on it.
-    QTimer::singleShot(0, this, [this, request, done = std::move(done)]() mutable {
-        const Account &account = request.account;
-        const auto fail = [&done](const QString &why) { done(PublishResult::failure(why, false)); };
-        const auto current = AccountRepository(m_database, m_clock).findAnyProject(account.id);
-        if (!current || current->status == AccountStatus::Disconnected) {
-            fail(QStringLiteral("The %1 account was disconnected.").arg(displayName()));
-            return;
-        }
-        if (current->status == AccountStatus::NeedsReconnect) {
-            fail(QStringLiteral("The %1 account needs to be connected again (%2).")
-                     .arg(displayName(), current->statusReason));
-            return;
-        }
-        const auto app = PlatformAppRepository(m_database, m_secrets, m_clock).find(name());
-        if (!app) {
-            fail(QStringLiteral("This server has no %1 app any more; the administrator sets it "
-                                "with slotline-server platforms set %2.")
-                     .arg(displayName(), name()));
-            return;
-        }
-        Attempt attempt;
-        attempt.request = request;
-        attempt.request.account = *current;
-        attempt.app = *app;
-        if (request.submission.target && !request.submission.target->pageId.isEmpty()) {
-            const auto page = AccountRepository(m_database, m_clock)
-                                  .findSubaccount(current->projectId, current->id,
-                                                  request.submission.target->pageId);
-            if (!page || page->externalId.isEmpty()) {
-                fail(QStringLiteral("The page or organization this post was for is no longer "
-                                    "one the %1 account can publish to.")
-                         .arg(displayName()));
-                return;
-            }
-            attempt.pageId = page->id;
-            attempt.pageExternalId = page->externalId;
-        } else if (needsPage()) {
-            fail(QStringLiteral("%1 publishes to Pages: choose one of the account's Pages.")
-                     .arg(displayName()));
-            return;
-        }
-        if (request.submission.mediaUrls.isEmpty()) {
-            withToken(attempt, std::move(done));
-            return;
-        }
-        m_media.load(request.submission.mediaUrls,
-                     [this, attempt, done = std::move(done)](
-                         const std::variant<QList<MediaFile>, QString> &media) mutable {
-                         if (const auto *error = std::get_if<QString>(&media)) {
-                             done(PublishResult::failure(*error, false));
-                             return;
-                         }
-                         attempt.media = std::get<QList<MediaFile>>(media);
-                         withToken(attempt, std::move(done));
-                     });
+    const QString accountId = request.account.id;
+    m_queues[accountId].append(Queued {request, std::move(done)});
+    if (!m_busyAccounts.contains(accountId)) {
+        m_busyAccounts.insert(accountId);
+        // Results arrive later, never from inside publish(): the dispatcher relies on it.
+        QTimer::singleShot(0, this, [this, accountId] { startNext(accountId); });
+    }
+}
+
+void PlatformConnector::startNext(const QString &accountId)
+{
+    auto queue = m_queues.find(accountId);
+    if (queue == m_queues.end() || queue->isEmpty()) {
+        m_queues.remove(accountId);
+        m_busyAccounts.remove(accountId);
+        return;
+    }
+    Queued next = queue->takeFirst();
+    run(next.request, [this, accountId, done = std::move(next.done)](const PublishResult &result) {
+        done(result);
+        startNext(accountId);
     });
 }
 
-void PlatformConnector::withToken(Attempt attempt, Done done)
+std::variant<PlatformConnector::Attempt, QString>
+PlatformConnector::prepare(const PublishRequest &request)
+{
+    const Account &account = request.account;
+    const auto current = AccountRepository(m_database, m_clock).findAnyProject(account.id);
+    if (!current || current->status == AccountStatus::Disconnected)
+        return QStringLiteral("The %1 account was disconnected.").arg(displayName());
+    if (current->status == AccountStatus::NeedsReconnect)
+        return QStringLiteral("The %1 account needs to be connected again (%2).")
+            .arg(displayName(), current->statusReason);
+    const auto app = PlatformAppRepository(m_database, m_secrets, m_clock).find(name());
+    if (!app)
+        return QStringLiteral("This server has no %1 app any more; the administrator sets it "
+                              "with slotline-server platforms set %2.")
+            .arg(displayName(), name());
+    Attempt attempt;
+    attempt.request = request;
+    attempt.request.account = *current;
+    attempt.app = *app;
+    if (request.submission.target && !request.submission.target->pageId.isEmpty()) {
+        const auto page = AccountRepository(m_database, m_clock)
+                              .findSubaccount(current->projectId, current->id,
+                                              request.submission.target->pageId);
+        if (!page || page->externalId.isEmpty())
+            return QStringLiteral("The page or organization this post was for is no longer "
+                                  "one the %1 account can publish to.")
+                .arg(displayName());
+        attempt.pageId = page->id;
+        attempt.pageExternalId = page->externalId;
+    } else if (needsPage()) {
+        return QStringLiteral("%1 publishes to Pages: choose one of the account's Pages.")
+            .arg(displayName());
+    }
+    return attempt;
+}
+
+void PlatformConnector::run(const PublishRequest &request, Done done)
+{
+    auto prepared = prepare(request);
+    if (const auto *why = std::get_if<QString>(&prepared)) {
+        done(PublishResult::failure(*why, false));
+        return;
+    }
+    Attempt attempt = std::get<Attempt>(std::move(prepared));
+    const Account &account = attempt.request.account;
+    if (account.status == AccountStatus::RateLimited && account.rateLimitedUntilMs) {
+        // Not sent: the platform would only refuse it, and the post keeps its attempts.
+        done(PublishResult::deferred(
+            QStringLiteral("Waiting for the account's rate limit: %1").arg(account.statusReason),
+            *account.rateLimitedUntilMs));
+        return;
+    }
+    if (request.submission.mediaUrls.isEmpty()) {
+        createWithToken(std::move(attempt), std::move(done));
+        return;
+    }
+    m_media.load(request.submission.mediaUrls,
+                 [this, attempt, done = std::move(done)](
+                     const std::variant<QList<MediaFile>, QString> &media) mutable {
+                     if (const auto *error = std::get_if<QString>(&media)) {
+                         done(PublishResult::failure(*error, false));
+                         return;
+                     }
+                     attempt.media = std::get<QList<MediaFile>>(media);
+                     createWithToken(std::move(attempt), std::move(done));
+                 });
+}
+
+void PlatformConnector::createWithToken(Attempt attempt, Done done)
+{
+    withToken(std::move(attempt), [this, done = std::move(done)](
+                                      const std::variant<Attempt, PublishResult> &token) mutable {
+        if (const auto *failed = std::get_if<PublishResult>(&token)) {
+            done(*failed);
+            return;
+        }
+        const Attempt &ready = std::get<Attempt>(token);
+        // A page's own token cannot be renewed: a refusal is final.
+        const bool renewable = ready.pageId.isEmpty() || !usesPageToken();
+        attemptCreate(ready, !renewable, std::move(done));
+    });
+}
+
+void PlatformConnector::withToken(Attempt attempt, TokenDone done)
 {
     if (usesPageToken() && !attempt.pageId.isEmpty()) {
         const auto token = m_tokens.pageToken(attempt.pageId);
         if (!token) {
             done(resultOf(PlatformError {PlatformError::Kind::TokenRejected,
-                                         QStringLiteral("The page has no token of its own."), 0},
+                                         QStringLiteral("The page has no token of its own."),
+                                         0,
+                                         {},
+                                         std::nullopt},
                           attempt.request.account));
             return;
         }
         attempt.accessToken = *token;
-        attemptCreate(attempt, true, std::move(done));
+        done(attempt);
         return;
     }
-    m_tokens.accessToken(
-        attempt.request.account,
-        [this, attempt, done = std::move(done)](const PlatformResult<QString> &token) mutable {
-            if (const auto *error = std::get_if<PlatformError>(&token)) {
-                done(resultOf(*error, attempt.request.account));
-                return;
-            }
-            attempt.accessToken = std::get<QString>(token);
-            attemptCreate(attempt, false, std::move(done));
-        });
+    const Account account = attempt.request.account;
+    m_tokens.accessToken(account, [this, attempt, done = std::move(done)](
+                                      const PlatformResult<QString> &token) mutable {
+        if (const auto *error = std::get_if<PlatformError>(&token)) {
+            done(resultOf(*error, attempt.request.account));
+            return;
+        }
+        attempt.accessToken = std::get<QString>(token);
+        done(attempt);
+    });
+}
+
+void PlatformConnector::sendCreate(const Attempt &attempt, const PlatformRequest &request,
+                                   PlatformHttpClient::Done done)
+{
+    const QString &token = attempt.request.token;
+    OpenCreate open;
+    try {
+        open.recordId = PublishAttemptRepository(m_database, m_clock)
+                            .begin(token, attempt.request.submission.claimToken);
+        open.sentAtMs = m_clock.nowMs();
+    } catch (const DatabaseError &error) {
+        // Unrecorded, it is not sent: a stop now would leave no trace of it.
+        qCWarning(lcDispatcher).noquote()
+            << "cannot record the create call of" << token << ':' << error.message();
+        PlatformResponse notSent;
+        notSent.failure = PlatformResponse::Failure::NotSent;
+        notSent.failureText = QStringLiteral("the server could not record the attempt");
+        QTimer::singleShot(0, this, [done = std::move(done), notSent] { done(notSent); });
+        return;
+    }
+    m_openCreates.insert(token, open);
+    send(request, std::move(done));
 }
 
 void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Done done)
 {
     create(attempt, [this, attempt, refreshed,
                      done = std::move(done)](const PlatformResult<Created> &result) mutable {
+        const std::optional<OpenCreate> open
+            = m_openCreates.contains(attempt.request.token)
+                  ? std::optional(m_openCreates.take(attempt.request.token))
+                  : std::nullopt;
+        PublishAttemptRepository attempts(m_database, m_clock);
         if (const auto *created = std::get_if<Created>(&result)) {
+            if (open)
+                attempts.settle(open->recordId, PublishAttempt::Outcome::Created,
+                                created->platformPostId, created->publicUrl);
             PublishResult published = PublishResult::success(created->publicUrl, m_clock.nowMs());
             published.platformPostId = created->platformPostId;
             done(published);
             return;
         }
         const PlatformError error = std::get<PlatformError>(result);
+        if (open && error.kind == PlatformError::Kind::Unknown) {
+            attempts.settle(open->recordId, PublishAttempt::Outcome::Unknown);
+            afterUnknown(attempt, *open, error, std::move(done));
+            return;
+        }
+        if (open)
+            attempts.settle(open->recordId, PublishAttempt::Outcome::Refused);
+        if (error.kind == PlatformError::Kind::TokenRejected && refreshed && freshTokenGraceMs() > 0
+            && !attempt.waitedForFreshToken && error.code == u"65601") {
+            // A token issued a moment ago may be refused until the platform has it
+            // everywhere: one more try after a pause.
+            Attempt again = attempt;
+            again.waitedForFreshToken = true;
+            QTimer::singleShot(freshTokenGraceMs(), this,
+                               [this, again, done = std::move(done)]() mutable {
+                                   attemptCreate(again, true, std::move(done));
+                               });
+            return;
+        }
         // A refused token means nothing was created: one more try with a renewed token.
         if (error.kind == PlatformError::Kind::TokenRejected && !refreshed) {
             m_tokens.replaceRejected(
@@ -155,6 +247,147 @@ void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Do
     });
 }
 
+void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &open,
+                                     const PlatformError &error, Done done)
+{
+    qCInfo(lcDispatcher).noquote()
+        << attempt.request.token << "create call outcome unknown (" << error.message
+        << "): looking for the post on" << displayName();
+    search(attempt, open.sentAtMs,
+           [this, attempt, open, error, done = std::move(done)](const Search &found) {
+               PublishAttemptRepository attempts(m_database, m_clock);
+               switch (found.result) {
+               case Search::Result::Found: {
+                   attempts.settle(open.recordId, PublishAttempt::Outcome::Found,
+                                   found.post.platformPostId, found.post.publicUrl);
+                   PublishResult published
+                       = PublishResult::success(found.post.publicUrl, m_clock.nowMs());
+                   published.platformPostId = found.post.platformPostId;
+                   done(published);
+                   return;
+               }
+               case Search::Result::NotFound:
+                   attempts.settle(open.recordId, PublishAttempt::Outcome::NotFound);
+                   done(PublishResult::failure(
+                       QStringLiteral("%1 The post was not on the account when looked for "
+                                      "twice since.")
+                           .arg(error.message),
+                       true));
+                   return;
+               case Search::Result::Undeterminable:
+                   done(unknownOutcome(QStringLiteral("%1 may have published this post, but its "
+                                                      "answer was lost: %2 Whether it did "
+                                                      "cannot be told (%3).")
+                                           .arg(displayName(), error.message, found.why)));
+                   return;
+               }
+           });
+}
+
+void PlatformConnector::search(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+{
+    QTimer::singleShot(
+        m_lookupTiming.firstLookAfterMs, this,
+        [this, attempt, sentAtMs, done = std::move(done)]() mutable {
+            findPost(attempt, sentAtMs,
+                     [this, attempt, sentAtMs, done = std::move(done)](const Search &first) {
+                         if (first.result != Search::Result::NotFound) {
+                             done(first);
+                             return;
+                         }
+                         QTimer::singleShot(m_lookupTiming.secondLookAfterMs, this,
+                                            [this, attempt, sentAtMs, done]() {
+                                                findPost(attempt, sentAtMs, done);
+                                            });
+                     });
+        });
+}
+
+void PlatformConnector::lookup(const PublishRequest &request, Found found)
+{
+    // Answers arrive later, never from inside lookup().
+    QTimer::singleShot(0, this, [this, request, found = std::move(found)]() mutable {
+        std::optional<PublishAttempt> last;
+        try {
+            last = PublishAttemptRepository(m_database, m_clock).latest(request.token);
+        } catch (const DatabaseError &error) {
+            found(unknownOutcome(
+                QStringLiteral("The server stopped while this post was being sent to %1, and "
+                               "what it had sent cannot be read (%2).")
+                    .arg(displayName(), error.message())));
+            return;
+        }
+        using Outcome = PublishAttempt::Outcome;
+        if (!last || last->outcome == Outcome::Refused || last->outcome == Outcome::NotFound) {
+            found(std::nullopt); // no create call may have made it: send it
+            return;
+        }
+        if (last->outcome == Outcome::Created || last->outcome == Outcome::Found) {
+            // The answer was recorded, the result not yet.
+            PublishResult published = PublishResult::success(last->publicUrl, m_clock.nowMs());
+            published.platformPostId = last->platformPostId;
+            found(published);
+            return;
+        }
+        const QString stopped
+            = QStringLiteral("The server stopped while this post was being sent to %1, so it "
+                             "may have been published.")
+                  .arg(displayName());
+        auto prepared = prepare(request);
+        if (const auto *why = std::get_if<QString>(&prepared)) {
+            found(unknownOutcome(
+                QStringLiteral("%1 It cannot be looked for: %2").arg(stopped, *why)));
+            return;
+        }
+        const qint64 recordId = last->id;
+        const qint64 sentAtMs = last->sentAtMs;
+        withToken(
+            std::get<Attempt>(std::move(prepared)),
+            [this, recordId, sentAtMs, stopped,
+             found = std::move(found)](const std::variant<Attempt, PublishResult> &ready) mutable {
+                if (const auto *failed = std::get_if<PublishResult>(&ready)) {
+                    found(unknownOutcome(QStringLiteral("%1 It cannot be looked for: %2")
+                                             .arg(stopped, failed->error)));
+                    return;
+                }
+                search(std::get<Attempt>(ready), sentAtMs,
+                       [this, recordId, stopped, found](const Search &result) {
+                           PublishAttemptRepository attempts(m_database, m_clock);
+                           switch (result.result) {
+                           case Search::Result::Found: {
+                               attempts.settle(recordId, PublishAttempt::Outcome::Found,
+                                               result.post.platformPostId, result.post.publicUrl);
+                               PublishResult published
+                                   = PublishResult::success(result.post.publicUrl, m_clock.nowMs());
+                               published.platformPostId = result.post.platformPostId;
+                               found(published);
+                               return;
+                           }
+                           case Search::Result::NotFound:
+                               attempts.settle(recordId, PublishAttempt::Outcome::NotFound);
+                               found(std::nullopt);
+                               return;
+                           case Search::Result::Undeterminable:
+                               found(unknownOutcome(
+                                   QStringLiteral("%1 Whether it was cannot be told (%2).")
+                                       .arg(stopped, result.why)));
+                               return;
+                           }
+                       });
+            });
+    });
+}
+
+PublishResult PlatformConnector::unknownOutcome(const QString &what) const
+{
+    PublishResult result = PublishResult::failure(
+        QStringLiteral("%1 Check the account on %2 before publishing it again.")
+            .arg(what, displayName()),
+        false);
+    result.outcomeUnknown = true;
+    return result;
+}
+
 PublishResult PlatformConnector::resultOf(const PlatformError &error, const Account &account)
 {
     switch (error.kind) {
@@ -168,14 +401,27 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Acco
                 .arg(displayName(), error.message),
             false);
     case PlatformError::Kind::Unavailable: return PublishResult::failure(error.message, true);
+    case PlatformError::Kind::RateLimited: {
+        const qint64 until = std::max(error.retryAtMs.value_or(0), m_clock.nowMs() + 1000);
+        AccountRepository(m_database, m_clock)
+            .setStatus(account.id, AccountStatus::RateLimited, error.message, until);
+        return PublishResult::deferred(
+            QStringLiteral("Waiting for the account's rate limit: %1").arg(error.message), until);
+    }
     case PlatformError::Kind::Unknown:
-        return PublishResult::failure(
-            QStringLiteral("%1 may have published this post, but its answer was lost: %2 Check "
-                           "the account on %1 before publishing it again.")
-                .arg(displayName(), error.message),
-            false);
+        // Only for calls whose create request never left (no record): nothing to look for.
+        return unknownOutcome(QStringLiteral("%1 may have published this post, but its answer "
+                                             "was lost: %2")
+                                  .arg(displayName(), error.message));
     }
     return PublishResult::failure(error.message, false);
+}
+
+QString PlatformConnector::comparable(const QString &text)
+{
+    QString normalized = text.normalized(QString::NormalizationForm_C);
+    normalized.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
+    return normalized.trimmed();
 }
 
 void PlatformConnector::send(const PlatformRequest &request, PlatformHttpClient::Done done)
@@ -183,19 +429,25 @@ void PlatformConnector::send(const PlatformRequest &request, PlatformHttpClient:
     m_http.send(request, this, std::move(done));
 }
 
-std::optional<PlatformError> PlatformConnector::createFailureOf(const PlatformResponse &response,
-                                                                const QString &platform)
+std::optional<PlatformError> PlatformConnector::failureOf(const PlatformResponse &response,
+                                                          const QString &platform) const
 {
-    auto error = PlatformAuthorization::failureOf(response, platform);
+    return PlatformErrorReader::read(response, platform, m_clock.nowMs());
+}
+
+std::optional<PlatformError> PlatformConnector::createFailureOf(const PlatformResponse &response,
+                                                                const QString &platform) const
+{
+    auto error = failureOf(response, platform);
     if (error && response.answered() && response.status >= 500)
         error->kind = PlatformError::Kind::Unknown; // a 5xx may come after the post was made
     return error;
 }
 
 std::optional<PlatformError> PlatformConnector::uploadFailureOf(const PlatformResponse &response,
-                                                                const QString &platform)
+                                                                const QString &platform) const
 {
-    auto error = PlatformAuthorization::failureOf(response, platform);
+    auto error = failureOf(response, platform);
     if (error && error->kind == PlatformError::Kind::Unknown)
         error->kind = PlatformError::Kind::Unavailable;
     return error;

@@ -2,7 +2,12 @@
 
 #include "server/connectors/connector.h"
 #include "server/platforms/platformauthorization.h"
+#include "server/platforms/platformlookuptiming.h"
 #include "server/platforms/postmedia.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
 
 namespace slotline {
 
@@ -15,8 +20,15 @@ class TokenKeeper;
 // page, the media, the token (refreshed once when the platform refuses it), and turning
 // what happened into a result that never invites a second post.
 //
-// A create call whose outcome is not known (no answer, a dropped connection, a 5xx) is
-// never sent again: the post fails with words that say it may be on the platform.
+// One publication per account at a time, in the order the dispatcher hands them over: a
+// platform sees an account's posts in their order, and a rate limit stops the next post
+// before it is sent.
+//
+// A create call is recorded durably before it is sent (PublishAttemptRepository). When
+// its outcome is not known (no answer, a dropped connection, a 5xx), or a restarted server
+// finds it unsettled, the author's recent posts are read: the post found there is
+// published with its id; a post known not to be there may be sent again; when the
+// platform cannot tell, the post fails with words that say it may be on the platform.
 class PlatformConnector : public Connector
 {
     Q_OBJECT
@@ -28,9 +40,11 @@ public:
     ~PlatformConnector() override;
 
     void publish(const PublishRequest &request, Done done) override;
-    // A claim left by a server that stopped: whether the platform got the post cannot be
-    // told from here, so it is not sent again.
-    void lookup(const QString &token, Found found) override;
+    // A claim left by a server that stopped: its recorded create call tells whether the
+    // platform may have the post, and the platform's list of posts whether it does.
+    void lookup(const PublishRequest &request, Found found) override;
+
+    void setLookupTiming(const PlatformLookupTiming &timing) { m_lookupTiming = timing; }
 
 protected:
     struct Attempt
@@ -41,6 +55,7 @@ protected:
         QString pageId; // the subaccount's id, when the post targets one
         QString pageExternalId; // the platform's id of that page or organization
         QList<MediaFile> media;
+        bool waitedForFreshToken = false;
     };
     struct Created
     {
@@ -49,20 +64,50 @@ protected:
     };
     using CreateDone = std::function<void(const PlatformResult<Created> &)>;
 
+    // What reading the author's recent posts told about a create call sent at some time.
+    struct Search
+    {
+        enum class Result { Found, NotFound, Undeterminable };
+        Result result = Result::Undeterminable;
+        Created post;
+        QString why; // Undeterminable: in words
+    };
+    using SearchDone = std::function<void(const Search &)>;
+
     virtual QString displayName() const = 0;
     // Posts of this platform go out with the page's own token (Facebook).
     virtual bool usesPageToken() const { return false; }
     virtual bool needsPage() const { return false; }
     virtual void create(const Attempt &attempt, CreateDone done) = 0;
+    // Looks among the author's posts since `sentAtMs` (less some clock skew) for this
+    // attempt's text.
+    virtual void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) = 0;
+    // A token just issued may be refused for a moment (LinkedIn's 65601): how long to wait
+    // before trying it once more.
+    virtual qint64 freshTokenGraceMs() const { return 0; }
 
     void send(const PlatformRequest &request, PlatformHttpClient::Done done);
+    // The create call itself: recorded durably, then sent. Every connector sends its
+    // create request through here and nothing else.
+    void sendCreate(const Attempt &attempt, const PlatformRequest &request,
+                    PlatformHttpClient::Done done);
+    // Posts are looked for from this long before the create call was sent: the
+    // platform's clock and ours may differ.
+    static constexpr qint64 ClockSkewMs = 5 * 60 * 1000;
+    // Text compared the way platforms keep it: line ends as \n, no space at either end.
+    static QString comparable(const QString &text);
+    const PlatformLookupTiming &lookupTiming() const { return m_lookupTiming; }
     // The error of a create call: a 5xx or a missing answer may mean it was created.
-    static std::optional<PlatformError> createFailureOf(const PlatformResponse &response,
-                                                        const QString &platform);
+    std::optional<PlatformError> createFailureOf(const PlatformResponse &response,
+                                                 const QString &platform) const;
     // The error of a media upload: whatever became of it, it made no post, so a lost
     // answer is an ordinary failure to try again.
-    static std::optional<PlatformError> uploadFailureOf(const PlatformResponse &response,
-                                                        const QString &platform);
+    std::optional<PlatformError> uploadFailureOf(const PlatformResponse &response,
+                                                 const QString &platform) const;
+    // Any other call's error, read against this server's clock (quotas end "in 12
+    // minutes" or "at midnight").
+    std::optional<PlatformError> failureOf(const PlatformResponse &response,
+                                           const QString &platform) const;
 
     struct Part
     {
@@ -75,9 +120,32 @@ protected:
     static QByteArray multipart(const QList<Part> &parts, QByteArray *contentType);
 
 private:
-    void withToken(Attempt attempt, Done done);
+    struct Queued
+    {
+        PublishRequest request;
+        Done done;
+    };
+    struct OpenCreate
+    {
+        qint64 recordId = 0;
+        qint64 sentAtMs = 0;
+    };
+
+    void startNext(const QString &accountId);
+    void run(const PublishRequest &request, Done done);
+    // The attempt without media or token, or why it cannot be made.
+    std::variant<Attempt, QString> prepare(const PublishRequest &request);
+    // The attempt with its token, or the result of not getting one.
+    using TokenDone = std::function<void(const std::variant<Attempt, PublishResult> &)>;
+    void withToken(Attempt attempt, TokenDone done);
+    void createWithToken(Attempt attempt, Done done);
     void attemptCreate(const Attempt &attempt, bool refreshed, Done done);
+    void afterUnknown(const Attempt &attempt, const OpenCreate &open, const PlatformError &error,
+                      Done done);
+    // findPost(), and once more a little later if the post is not there yet.
+    void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
     PublishResult resultOf(const PlatformError &error, const Account &account);
+    PublishResult unknownOutcome(const QString &what) const;
 
     Database &m_database;
     const Clock &m_clock;
@@ -85,6 +153,10 @@ private:
     TokenKeeper &m_tokens;
     PostMedia &m_media;
     PlatformHttpClient &m_http;
+    PlatformLookupTiming m_lookupTiming;
+    QHash<QString, QList<Queued>> m_queues; // by account
+    QSet<QString> m_busyAccounts;
+    QHash<QString, OpenCreate> m_openCreates; // by publication token
 };
 
 } // namespace slotline

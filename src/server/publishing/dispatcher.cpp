@@ -49,16 +49,15 @@ void Dispatcher::start()
     }
     for (const Submission &submission : std::as_const(unsettled)) {
         qCInfo(lcDispatcher) << "settling" << submission.id << "left in progress by an earlier run";
-        Connector *connector = nullptr;
-        if (const auto account = m_accounts->findAnyProject(submission.accountId))
-            connector = m_connectors.find(account->connector);
+        const auto account = m_accounts->findAnyProject(submission.accountId);
+        Connector *connector = account ? m_connectors.find(account->connector) : nullptr;
         if (!connector) {
             send(submission); // reports the missing account or connector as a failure
             continue;
         }
         ++m_inFlight;
         QPointer<Dispatcher> self(this);
-        connector->lookup(submission.id,
+        connector->lookup(requestFor(submission, *account),
                           [self, submission](const std::optional<PublishResult> &found) {
                               if (Dispatcher *dispatcher = self.data())
                                   dispatcher->settleUnfinished(submission, found);
@@ -161,17 +160,23 @@ void Dispatcher::sendTo(const Submission &submission, const std::optional<Accoun
         receive(submission, PublishResult::failure(why, false));
         return;
     }
-    PublishRequest request {submission.id, submission, *account, {}};
+    QPointer<Dispatcher> self(this);
+    connector->publish(requestFor(submission, *account),
+                       [self, submission](const PublishResult &result) {
+                           if (self)
+                               self->receive(submission, result);
+                       });
+}
+
+PublishRequest Dispatcher::requestFor(const Submission &submission, const Account &account) const
+{
+    PublishRequest request {submission.id, submission, account, {}};
     if (submission.target && !submission.target->pageId.isEmpty()) {
-        if (const auto page = m_accounts->findSubaccount(account->projectId, account->id,
-                                                         submission.target->pageId))
+        if (const auto page
+            = m_accounts->findSubaccount(account.projectId, account.id, submission.target->pageId))
             request.pageName = page->name;
     }
-    QPointer<Dispatcher> self(this);
-    connector->publish(request, [self, submission](const PublishResult &result) {
-        if (self)
-            self->receive(submission, result);
-    });
+    return request;
 }
 
 void Dispatcher::receive(const Submission &submission, const PublishResult &result)
@@ -223,6 +228,13 @@ void Dispatcher::apply(const Result &result, qint64 now)
         post.publishedAtMs = outcome.publishedAtMs;
         m_published->insert(submission.projectId, post);
         m_credits->charge(submission.projectId, submission.id);
+        return;
+    }
+    if (outcome.deferUntilMs) {
+        qCInfo(lcDispatcher).noquote() << submission.id << "waits until" << *outcome.deferUntilMs
+                                       << "without spending an attempt:" << outcome.error;
+        m_submissions->markDeferred(submission.id, submission.claimToken, *outcome.deferUntilMs,
+                                    outcome.error);
         return;
     }
     if (outcome.retryable && submission.attempts < m_config.maxAttempts) {

@@ -70,6 +70,7 @@ private:
     void armFor(std::optional<qint64> next);
     void send(const Submission &submission);
     void sendTo(const Submission &submission, const std::optional<Account> &account);
+    PublishRequest requestFor(const Submission &submission, const Account &account) const;
     void receive(const Submission &submission, const PublishResult &result);
     void applyResults();
     void apply(const Result &result, qint64 now);

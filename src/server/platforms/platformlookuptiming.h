@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QtGlobal>
+
+namespace slotline {
+
+// How long after a create call with an unknown outcome the author's posts are read, and
+// read again if the post is not there yet: platforms list a new post a moment after
+// creating it.
+struct PlatformLookupTiming
+{
+    qint64 firstLookAfterMs = 5'000;
+    qint64 secondLookAfterMs = 20'000;
+    // LinkedIn may refuse a token it has just issued (65601) for a few seconds.
+    qint64 freshTokenGraceMs = 5'000;
+};
+
+} // namespace slotline

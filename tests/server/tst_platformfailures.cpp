@@ -1,0 +1,416 @@
+#include "core/isotime.h"
+#include "fakeplatforms/fakeplatform.h"
+#include "realplatformsfixture.h"
+#include "storage/creditrepository.h"
+#include "storage/statement.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QLocale>
+#include <QTest>
+
+using namespace slotline;
+using namespace slotline::test;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Where each platform's create call goes, and how a person posts there.
+struct Target
+{
+    QString connector;
+    QString platform; // the API's name for it
+    QString createPath;
+    bool onPage = false;
+};
+
+Target target(const QString &connector)
+{
+    if (connector == u"x")
+        return {u"x"_s, u"twitter"_s, u"/2/tweets"_s, false};
+    if (connector == u"linkedin")
+        return {u"linkedin"_s, u"linkedin"_s, u"/rest/posts"_s, false};
+    return {u"facebook"_s, u"facebook"_s, u"/v26.0/100000000000001/feed"_s, true};
+}
+
+QByteArray httpDate(qint64 ms)
+{
+    return QLocale::c()
+        .toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC), u"ddd, dd MMM yyyy hh:mm:ss 'GMT'"_s)
+        .toLatin1();
+}
+
+ServerConfig quickConfig()
+{
+    ServerConfig config;
+    // The tests poll; the API's own limits are not what they test.
+    config.readsPerMinute = 100'000;
+    config.writesPerMinute = 100'000;
+    config.platformLookup = {100, 300, 200};
+    config.dispatcher.firstRetryDelayMs = 100;
+    return config;
+}
+
+} // namespace
+
+// Every way each platform says no, and what becomes of the post, the account and the
+// credit: rate limits wait without spending an attempt, refused tokens are renewed once
+// or the account needs reconnecting, duplicates and bad requests fail with the
+// platform's reason and are never sent again.
+class TestPlatformFailures : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<RealPlatformsFixture> m_fixture;
+
+    RealPlatformsFixture &f() { return *m_fixture; }
+
+    // Connects `connector`; the account and, for Facebook, the page posts go to.
+    std::pair<QString, QString> connect(const Target &where)
+    {
+        const QString accountId = f().connectAccount(where.connector);
+        if (accountId.isEmpty())
+            return {};
+        return {accountId,
+                where.onPage ? f().pageNamed(accountId, u"Fake Page One"_s) : QString()};
+    }
+
+    int attemptsOf(const QString &submissionId)
+    {
+        Statement query(f().server().database(),
+                        u"SELECT attempts FROM submissions WHERE id = ?"_s);
+        query.bind(submissionId).exec();
+        return query.next() ? int(query.integer(0)) : -1;
+    }
+
+    QJsonObject submission(const QString &id) { return f().server().submission(f().tenant(), id); }
+
+    CreditBalance credits()
+    {
+        return *CreditRepository(f().server().database(), f().server().clock())
+                    .balance(f().tenant().projectId);
+    }
+
+    qsizetype creates(const Target &where)
+    {
+        return f().journal(where.connector, u"POST"_s, where.createPath).size();
+    }
+
+private Q_SLOTS:
+    void init() { m_fixture = std::make_unique<RealPlatformsFixture>(quickConfig()); }
+    void cleanup() { m_fixture.reset(); }
+
+    // Over a quota, the account becomes rate_limited until the platform says; its due
+    // posts wait without a call and without spending an attempt, then go out in order.
+    void rateLimitedPostsWaitAndGoOutInOrder_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QJsonObject>("fault");
+        QTest::addColumn<qint64>("waitMs"); // from the server's clock; -1: to next UTC midnight
+        const qint64 wall = QDateTime::currentMSecsSinceEpoch();
+        QTest::newRow("X: x-rate-limit-reset")
+            << u"x"_s
+            << QJsonObject {{u"status"_s, 429},
+                            {u"headers"_s,
+                             QJsonObject {
+                                 {u"date"_s, QString::fromLatin1(httpDate(wall))},
+                                 {u"x-rate-limit-limit"_s, u"100"_s},
+                                 {u"x-rate-limit-remaining"_s, u"0"_s},
+                                 {u"x-rate-limit-reset"_s, QString::number(wall / 1000 + 600)}}},
+                            {u"body"_s, QJsonObject {{u"title"_s, u"Too Many Requests"_s},
+                                                     {u"status"_s, 429}}}}
+            << qint64(600'000);
+        QTest::newRow("LinkedIn: daily quota, no header")
+            << u"linkedin"_s
+            << QJsonObject {{u"status"_s, 429},
+                            {u"body"_s,
+                             QJsonObject {{u"status"_s, 429},
+                                          {u"message"_s, u"Resource level throttle APPLICATION "
+                                                         u"DAY limit for calls to this resource "
+                                                         u"is reached."_s}}}}
+            << qint64(-1);
+        QTest::newRow("Facebook: Page limit with its estimate")
+            << u"facebook"_s
+            << QJsonObject {{u"status"_s, 400},
+                            {u"headers"_s,
+                             QJsonObject {{u"x-business-use-case-usage"_s,
+                                           u"{\"100000000000001\":[{\"type\":\"pages\","
+                                           u"\"call_count\":100,\"total_cputime\":10,"
+                                           u"\"total_time\":10,"
+                                           u"\"estimated_time_to_regain_access\":7}]}"_s}}},
+                            {u"body"_s,
+                             QJsonObject {
+                                 {u"error"_s, QJsonObject {{u"message"_s, u"Too many calls"_s},
+                                                           {u"type"_s, u"OAuthException"_s},
+                                                           {u"code"_s, 80001}}}}}}
+            << qint64(7 * 60'000);
+    }
+    void rateLimitedPostsWaitAndGoOutInOrder()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QJsonObject, fault);
+        QFETCH(qint64, waitMs);
+        const Target where = target(connector);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        fault.insert(u"platform"_s, connector);
+        fault.insert(u"method"_s, u"POST"_s);
+        fault.insert(u"path"_s, where.createPath);
+        fault.insert(u"nth"_s, 1);
+        QVERIFY(f().addFault(fault));
+        const CreditBalance before = credits();
+        const qint64 startMs = f().server().clock().nowMs();
+
+        const QString first = f().submit(accountId, where.platform, u"First in line"_s, {}, pageId);
+        QVERIFY(!first.isEmpty());
+        QTRY_VERIFY(submission(first)
+                        .value(u"errorMessage"_s)
+                        .toString()
+                        .startsWith(u"Waiting for the account's rate limit"_s));
+        const QJsonObject limited = f().account(accountId);
+        QCOMPARE(limited.value(u"status"_s).toString(), u"rate_limited"_s);
+        const qint64 until
+            = *isotime::parseOptional(limited.value(u"rateLimitedUntil"_s).toString());
+        if (waitMs < 0) {
+            const QDate today = QDateTime::fromMSecsSinceEpoch(startMs, Qt::UTC).date();
+            QCOMPARE(until, QDateTime(today.addDays(1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch());
+        } else {
+            // X's reset is whole seconds on X's clock.
+            QVERIFY2(qAbs(until - (startMs + waitMs)) <= 2000,
+                     qPrintable(QString::number(until - startMs)));
+        }
+        QVERIFY(limited.value(u"statusReason"_s).toString().contains(u"until"_s));
+        QCOMPARE(attemptsOf(first), 0); // the refused call spent none
+
+        // The next post waits too, without a call.
+        f().server().clock().advanceMs(1);
+        const QString second
+            = f().submit(accountId, where.platform, u"Second in line"_s, {}, pageId);
+        QTRY_VERIFY(submission(second)
+                        .value(u"errorMessage"_s)
+                        .toString()
+                        .startsWith(u"Waiting for the account's rate limit"_s));
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(attemptsOf(second), 0);
+        QCOMPARE(submission(second).value(u"status"_s).toString(), u"in-progress"_s);
+
+        // Once the limit has passed, both go out, in their order.
+        f().server().clock().setNowMs(until + 1000);
+        f().server().server().dispatcher().wake();
+        QVERIFY(f().server().waitForStatus(f().tenant(), first, u"published"_s));
+        QVERIFY(f().server().waitForStatus(f().tenant(), second, u"published"_s));
+        QCOMPARE(creates(where), 3);
+        const QJsonArray posts = f().fake().posts(connector);
+        QCOMPARE(posts.size(), 2);
+        QCOMPARE(posts.at(0).toObject().value(u"text"_s).toString(), u"First in line"_s);
+        QCOMPARE(posts.at(1).toObject().value(u"text"_s).toString(), u"Second in line"_s);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+        QCOMPARE(credits().used, before.used + 2);
+    }
+
+    // A duplicate is the platform's final word: failed with its reason, credit back, never
+    // sent again.
+    void duplicatesFailAndAreNeverRetried_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("X 403 duplicate content")
+            << u"x"_s << u"X refused this post as a duplicate"_s;
+        QTest::newRow("LinkedIn DUPLICATE_POST")
+            << u"linkedin"_s << u"LinkedIn refused this post as a duplicate"_s;
+        QTest::newRow("Facebook 506")
+            << u"facebook"_s << u"Facebook refused this post as a duplicate"_s;
+    }
+    void duplicatesFailAndAreNeverRetried()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QString, words);
+        const Target where = target(connector);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QCOMPARE(f().publish(accountId, where.platform, u"Same words"_s, {}, pageId)
+                     .value(u"status"_s)
+                     .toString(),
+                 u"published"_s);
+        const CreditBalance before = credits();
+        const QJsonObject again
+            = f().publish(accountId, where.platform, u"Same words"_s, {}, pageId, u"failed"_s);
+        QVERIFY2(again.value(u"errorMessage"_s).toString().contains(words),
+                 qPrintable(again.value(u"errorMessage"_s).toString()));
+        QTest::qWait(400); // a retry, were one made, would come after 100 ms
+        QCOMPARE(creates(where), 2);
+        QCOMPARE(f().fake().posts(connector).size(), 1);
+        QCOMPARE(credits().used, before.used);
+        QCOMPARE(credits().remaining, before.remaining);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+    }
+
+    // Facebook's 368 (blocked for repeated or abusive posting) is not retried either.
+    void facebookBlockIsNotRetried()
+    {
+        const Target where = target(u"facebook"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {
+            {u"platform"_s, u"facebook"_s},
+            {u"method"_s, u"POST"_s},
+            {u"path"_s, where.createPath},
+            {u"status"_s, 400},
+            {u"body"_s,
+             QJsonObject {
+                 {u"error"_s, QJsonObject {{u"message"_s, u"It looks like you were misusing this "
+                                                          u"feature by going too fast."_s},
+                                           {u"type"_s, u"OAuthException"_s},
+                                           {u"code"_s, 368},
+                                           {u"error_subcode"_s, 1390008}}}}}}));
+        const QJsonObject blocked
+            = f().publish(accountId, where.platform, u"Too fast"_s, {}, pageId, u"failed"_s);
+        QVERIFY(blocked.value(u"errorMessage"_s).toString().contains(u"Facebook blocked"_s));
+        QTest::qWait(400);
+        QCOMPARE(creates(where), 1);
+    }
+
+    // Requests the platform refuses as malformed fail with its words; a retired LinkedIn
+    // version says which setting to change.
+    void badRequestsFailWithThePlatformsWords_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QJsonObject>("fault");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("LinkedIn 426 version no longer active")
+            << u"linkedin"_s
+            << QJsonObject {{u"status"_s, 426},
+                            {u"body"_s,
+                             QJsonObject {
+                                 {u"status"_s, 426},
+                                 {u"code"_s, u"NONEXISTENT_VERSION"_s},
+                                 {u"message"_s, u"Requested version 20240101 is not active"_s}}}}
+            << u"slotline-server platforms set linkedin --set version=YYYYMM"_s;
+        QTest::newRow("Facebook 100 invalid parameter")
+            << u"facebook"_s
+            << QJsonObject {{u"status"_s, 400},
+                            {u"body"_s, QJsonObject {{u"error"_s,
+                                                      QJsonObject {{u"message"_s,
+                                                                    u"(#100) Invalid parameter"_s},
+                                                                   {u"type"_s, u"OAuthException"_s},
+                                                                   {u"code"_s, 100}}}}}}
+            << u"Facebook refused a value in this post: (#100) Invalid parameter"_s;
+    }
+    void badRequestsFailWithThePlatformsWords()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QJsonObject, fault);
+        QFETCH(QString, words);
+        const Target where = target(connector);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        fault.insert(u"platform"_s, connector);
+        fault.insert(u"method"_s, u"POST"_s);
+        fault.insert(u"path"_s, where.createPath);
+        QVERIFY(f().addFault(fault));
+        const CreditBalance before = credits();
+        const QJsonObject failed
+            = f().publish(accountId, where.platform, u"Malformed"_s, {}, pageId, u"failed"_s);
+        QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(words),
+                 qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QTest::qWait(400);
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(credits().remaining, before.remaining);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+    }
+
+    // A refused token is renewed once and the post goes out; X's refresh token is spent
+    // once.
+    void xRenewsARefusedTokenOnce()
+    {
+        const Target where = target(u"x"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {
+            {u"platform"_s, u"x"_s},
+            {u"method"_s, u"POST"_s},
+            {u"path"_s, where.createPath},
+            {u"nth"_s, 1},
+            {u"status"_s, 401},
+            {u"body"_s, QJsonObject {{u"title"_s, u"Unauthorized"_s}, {u"status"_s, 401}}}}));
+        QCOMPARE(f().publish(accountId, where.platform, u"After a refresh"_s)
+                     .value(u"status"_s)
+                     .toString(),
+                 u"published"_s);
+        QCOMPARE(creates(where), 2);
+        int refreshes = 0;
+        for (const QJsonValue &call : f().journal(u"x"_s, u"POST"_s, u"/2/oauth2/token"_s))
+            refreshes += call.toObject().value(u"body"_s).toString().contains(
+                u"grant_type=refresh_token"_s);
+        QCOMPARE(refreshes, 1);
+        const QJsonArray posts = f().journal(u"x"_s, u"POST"_s, where.createPath);
+        QVERIFY(posts.at(0).toObject().value(u"headers"_s).toObject().value(u"authorization"_s)
+                != posts.at(1).toObject().value(u"headers"_s).toObject().value(u"authorization"_s));
+    }
+
+    // LinkedIn may refuse a token it has just issued (65601): after the refresh, one pause
+    // and one more try.
+    void linkedInWaitsForAFreshTokenOnce()
+    {
+        QCOMPARE(f().fake()
+                     .platform(u"linkedin"_s)
+                     ->applySwitches(QJsonObject {{u"programmaticRefresh"_s, true}}),
+                 QString());
+        const Target where = target(u"linkedin"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {
+            {u"platform"_s, u"linkedin"_s},
+            {u"method"_s, u"POST"_s},
+            {u"path"_s, where.createPath},
+            {u"nth"_s, 1},
+            {u"times"_s, 2},
+            {u"status"_s, 401},
+            {u"body"_s, QJsonObject {{u"serviceErrorCode"_s, 65601},
+                                     {u"message"_s, u"The token used in the request has been "
+                                                    u"revoked by the user"_s},
+                                     {u"status"_s, 401}}}}));
+        QCOMPARE(f().publish(accountId, where.platform, u"Third time lucky"_s)
+                     .value(u"status"_s)
+                     .toString(),
+                 u"published"_s);
+        QCOMPARE(creates(where), 3);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+    }
+
+    // A Page token cannot be renewed: Facebook's 190 makes the account need reconnecting,
+    // in words that say why.
+    void facebookRefusedTokenNeedsReconnecting()
+    {
+        const Target where = target(u"facebook"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {
+            {u"platform"_s, u"facebook"_s},
+            {u"method"_s, u"POST"_s},
+            {u"path"_s, where.createPath},
+            {u"status"_s, 400},
+            {u"body"_s,
+             QJsonObject {
+                 {u"error"_s, QJsonObject {{u"message"_s, u"Error validating access token: The "
+                                                          u"session has been invalidated because "
+                                                          u"the user changed their password."_s},
+                                           {u"type"_s, u"OAuthException"_s},
+                                           {u"code"_s, 190},
+                                           {u"error_subcode"_s, 460}}}}}}));
+        const CreditBalance before = credits();
+        const QJsonObject failed
+            = f().publish(accountId, where.platform, u"Locked out"_s, {}, pageId, u"failed"_s);
+        QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(u"password was changed"_s),
+                 qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QCOMPARE(creates(where), 1);
+        const QJsonObject needing = f().account(accountId);
+        QCOMPARE(needing.value(u"status"_s).toString(), u"needs_reconnect"_s);
+        QVERIFY(needing.value(u"statusReason"_s).toString().contains(u"password was changed"_s));
+        QCOMPARE(credits().remaining, before.remaining);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlatformFailures)
+#include "tst_platformfailures.moc"
