@@ -1,9 +1,11 @@
 #include "realplatformsfixture.h"
 
 #include "fakeplatforms/fakeplatformsettings.h"
+#include "storage/database.h"
 #include "storage/platformapprepository.h"
 #include "storage/secretbox.h"
 
+#include <QDir>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -21,10 +23,11 @@ QByteArray pngBytes()
 
 } // namespace
 
-RealPlatformsFixture::RealPlatformsFixture(ServerConfig config, const QString &dataDirectory)
+RealPlatformsFixture::RealPlatformsFixture(ServerConfig config)
+    : m_config(std::move(config))
 {
-    config.mediaAddresses = *AddressPolicy::fromAllowList(QStringLiteral("127.0.0.1"), nullptr);
-    m_server = std::make_unique<TestServer>(config, 0, dataDirectory);
+    m_config.mediaAddresses = *AddressPolicy::fromAllowList(QStringLiteral("127.0.0.1"), nullptr);
+    m_server = std::make_unique<TestServer>(m_config, 0, m_dataDirectory.path());
     m_fake = std::make_unique<fake::FakePlatformServer>(
         fake::FakePlatformSettings::defaults(m_server->port()));
     m_fake->listen();
@@ -50,6 +53,18 @@ RealPlatformsFixture::~RealPlatformsFixture()
     m_web.reset();
     m_fake.reset();
     m_server.reset();
+}
+
+void RealPlatformsFixture::restartServer(const std::function<void(Database &)> &whileStopped)
+{
+    m_server.reset();
+    if (whileStopped) {
+        Database database;
+        database.open(QDir(m_dataDirectory.path()).filePath(QStringLiteral("slotline.db")));
+        whileStopped(database);
+        database.close();
+    }
+    m_server = std::make_unique<TestServer>(m_config, 0, m_dataDirectory.path());
 }
 
 void RealPlatformsFixture::configure(const QString &platform, const QStringList &overrides,
@@ -182,11 +197,11 @@ bool RealPlatformsFixture::addFault(const QJsonObject &rule)
 
 QString RealPlatformsFixture::pageNamed(const QString &accountId, const QString &name)
 {
-    const QJsonArray pages = m_server
-                                 ->get(QStringLiteral("/api/v2/users/me/accounts/%1/subaccounts")
-                                           .arg(accountId),
-                                       m_tenant)
-                                 .items();
+    const QJsonArray pages
+        = m_server
+              ->get(QStringLiteral("/api/v2/users/me/accounts/%1/subaccounts").arg(accountId),
+                    m_tenant)
+              .items();
     for (const QJsonValue &page : pages) {
         if (page.toObject().value(QStringLiteral("name")).toString() == name)
             return page.toObject().value(QStringLiteral("id")).toString();

@@ -7,8 +7,10 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 namespace slotline::test {
@@ -28,11 +30,14 @@ public:
         QUrl landedAt;
     };
 
-    explicit RealPlatformsFixture(ServerConfig config = ServerConfig(),
-                                  const QString &dataDirectory = QString());
+    explicit RealPlatformsFixture(ServerConfig config = ServerConfig());
     ~RealPlatformsFixture();
 
     TestServer &server() { return *m_server; }
+    // Stops the server the way a crash does (nothing out with a platform gets its answer),
+    // runs `whileStopped` on its database, and starts a new server on the same data; the
+    // fake platforms keep running.
+    void restartServer(const std::function<void(Database &)> &whileStopped = {});
     fake::FakePlatformServer &fake() { return *m_fake; }
     FakeMediaServer &web() { return *m_web; }
     const Tenant &tenant() const { return m_tenant; }
@@ -58,6 +63,8 @@ public:
     QString pageNamed(const QString &accountId, const QString &name);
 
 private:
+    ServerConfig m_config;
+    QTemporaryDir m_dataDirectory;
     std::unique_ptr<TestServer> m_server;
     std::unique_ptr<fake::FakePlatformServer> m_fake;
     std::unique_ptr<FakeMediaServer> m_web;

@@ -2,6 +2,7 @@
 #include "fakeplatforms/fakeplatform.h"
 #include "realplatformsfixture.h"
 #include "storage/creditrepository.h"
+#include "storage/database.h"
 #include "storage/statement.h"
 
 #include <QDateTime>
@@ -72,8 +73,7 @@ private:
         const QString accountId = f().connectAccount(where.connector);
         if (accountId.isEmpty())
             return {};
-        return {accountId,
-                where.onPage ? f().pageNamed(accountId, u"Fake Page One"_s) : QString()};
+        return {accountId, where.onPage ? f().pageNamed(accountId, u"Fake Page One"_s) : QString()};
     }
 
     int attemptsOf(const QString &submissionId)
@@ -409,6 +409,180 @@ private Q_SLOTS:
         QCOMPARE(needing.value(u"status"_s).toString(), u"needs_reconnect"_s);
         QVERIFY(needing.value(u"statusReason"_s).toString().contains(u"password was changed"_s));
         QCOMPARE(credits().remaining, before.remaining);
+    }
+
+    // The platform made the post and its answer was lost: read back from the author's
+    // posts, it is published with the platform's id, and never sent again.
+    void aLostAnswerIsFoundOnThePlatform_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QString>("page"); // empty: the person's own account
+        QTest::addColumn<QString>("action");
+        for (const auto &[connector, page] :
+             {std::pair {u"x"_s, QString()}, std::pair {u"linkedin"_s, u"Fake Devtestco"_s},
+              std::pair {u"facebook"_s, u"Fake Page One"_s}}) {
+            QTest::addRow("%s: created, then the connection dropped", qPrintable(connector))
+                << connector << page << u"apply-then-drop"_s;
+            QTest::addRow("%s: created, then a 500", qPrintable(connector))
+                << connector << page << u"apply-then-respond"_s;
+        }
+    }
+    void aLostAnswerIsFoundOnThePlatform()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QString, page);
+        QFETCH(QString, action);
+        const Target where = target(connector);
+        const QString accountId = f().connectAccount(connector);
+        QVERIFY(!accountId.isEmpty());
+        const QString pageId = page.isEmpty() ? QString() : f().pageNamed(accountId, page);
+        QVERIFY(page.isEmpty() || !pageId.isEmpty());
+        QJsonObject fault {{u"platform"_s, connector},
+                           {u"method"_s, u"POST"_s},
+                           {u"path"_s, where.createPath},
+                           {u"nth"_s, 1},
+                           {u"action"_s, action}};
+        if (action == u"apply-then-respond") {
+            fault.insert(u"status"_s, 500);
+            fault.insert(
+                u"body"_s,
+                QJsonObject {{u"error"_s, QJsonObject {{u"message"_s, u"An unexpected error has "
+                                                                      u"occurred."_s},
+                                                       {u"code"_s, 2},
+                                                       {u"is_transient"_s, true}}}});
+        }
+        QVERIFY(f().addFault(fault));
+        const CreditBalance before = credits();
+        const QString text = u"Said once (%1)"_s.arg(connector);
+        const QJsonObject published = f().publish(accountId, where.platform, text, {}, pageId);
+        QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
+        const QJsonArray posts = f().fake().posts(connector);
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(published.value(u"platformPostId"_s).toString(),
+                 posts.first().toObject().value(u"id"_s).toString());
+        QVERIFY(!published.value(u"publicUrl"_s).toString().isEmpty());
+        QTest::qWait(400);
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(credits().used, before.used + 1);
+    }
+
+    // Nothing was made (the connection dropped before the platform acted): absent twice
+    // from the author's posts, the post is sent again, once.
+    void aPostNotMadeIsSentAgain()
+    {
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, where.createPath},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"drop"_s}}));
+        const QJsonObject published = f().publish(accountId, where.platform, u"Second try"_s);
+        QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
+        QCOMPARE(creates(where), 2);
+        QCOMPARE(f().fake().posts(u"x"_s).size(), 1);
+        // Looked for twice before the second call.
+        QCOMPARE(f().journal(u"x"_s, u"GET"_s, u"/2/users/1880000000000000001/tweets"_s).size(), 2);
+    }
+
+    // LinkedIn lists a member's posts only to apps it grants r_member_social: whether the
+    // lost call made the post cannot be told, so the post fails saying to check, with its
+    // credit back, and is not sent again.
+    void anUndeterminableOutcomeFailsAndSaysSo()
+    {
+        const Target where = target(u"linkedin"_s);
+        const QString accountId = f().connectAccount(u"linkedin"_s);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"linkedin"_s},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, where.createPath},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"apply-then-drop"_s}}));
+        const CreditBalance before = credits();
+        const QJsonObject failed
+            = f().publish(accountId, where.platform, u"As a member"_s, {}, {}, u"failed"_s);
+        const QString message = failed.value(u"errorMessage"_s).toString();
+        QVERIFY2(message.contains(u"LinkedIn may have published this post"_s), qPrintable(message));
+        QVERIFY2(message.contains(u"Check the account on LinkedIn"_s), qPrintable(message));
+        QTest::qWait(400);
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(f().fake().posts(u"linkedin"_s).size(), 1);
+        QCOMPARE(credits().remaining, before.remaining);
+    }
+
+    // The server stops while X holds the answer to a create call it acted on: the next
+    // server finds the call recorded, reads X's list of posts and publishes it with X's id.
+    void aServerStoppedMidCreateFindsThePostOnRestart()
+    {
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, where.createPath},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"apply-then-respond"_s},
+                                          {u"delayMs"_s, 5000}}));
+        const QString id = f().submit(accountId, where.platform, u"Across a restart"_s);
+        QVERIFY(!id.isEmpty());
+        QTRY_COMPARE(f().fake().posts(u"x"_s).size(), 1);
+        f().restartServer();
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+        QCOMPARE(submission(id).value(u"platformPostId"_s).toString(),
+                 f().fake().posts(u"x"_s).first().toObject().value(u"id"_s).toString());
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(f().fake().posts(u"x"_s).size(), 1);
+    }
+
+    // What a stopped server had recorded decides: an answer recorded (but not yet the
+    // result) publishes with its id and asks nothing; a call never sent is sent.
+    void aRestartSettlesFromTheRecordedCall_data()
+    {
+        QTest::addColumn<bool>("answered");
+        QTest::newRow("answer recorded") << true;
+        QTest::newRow("never sent") << false;
+    }
+    void aRestartSettlesFromTheRecordedCall()
+    {
+        QFETCH(bool, answered);
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        const HttpResult scheduled = f().server().createPost(
+            f().tenant(), accountId, where.platform, u"Recorded"_s,
+            QJsonObject {{u"scheduledTime"_s,
+                          isotime::format(f().server().clock().nowMs() + 24LL * 3600 * 1000)}});
+        QCOMPARE(scheduled.status, 201);
+        const QString id = scheduled.json().value(u"postSubmissionId"_s).toString();
+        const QString postId = u"1900000000000000777"_s;
+        f().restartServer([&](Database &database) {
+            Statement(database, u"UPDATE submissions SET status = 'in-progress', claim_token = "
+                                u"'claim-before-stop', claimed_at = 1, attempts = 1 WHERE id = ?"_s)
+                .bind(id)
+                .exec();
+            if (answered)
+                Statement(database,
+                          u"INSERT INTO publish_attempts (submission_id, claim_token, sent_at, "
+                          u"outcome, platform_post_id, public_url, settled_at) VALUES (?, "
+                          u"'claim-before-stop', 1, 'created', ?, ?, 2)"_s)
+                    .bind(id)
+                    .bind(postId)
+                    .bind(QString(u"https://x.com/fake_x_user/status/"_s + postId))
+                    .exec();
+        });
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+        if (answered) {
+            QCOMPARE(submission(id).value(u"platformPostId"_s).toString(), postId);
+            QCOMPARE(creates(where), 0);
+            QVERIFY(f().fake().journal().items(u"x"_s).size() > 0);
+            QCOMPARE(f().journal(u"x"_s, u"GET"_s, u"/2/users/1880000000000000001/tweets"_s).size(),
+                     0);
+        } else {
+            QCOMPARE(creates(where), 1);
+            QCOMPARE(submission(id).value(u"platformPostId"_s).toString(),
+                     f().fake().posts(u"x"_s).first().toObject().value(u"id"_s).toString());
+        }
     }
 };
 

@@ -338,39 +338,6 @@ private Q_SLOTS:
         QCOMPARE(m_fake->posts(u"facebook"_s).size(), 2);
     }
 
-    // X creates the post and the connection drops before its answer: the outcome is
-    // unknown, so the post is not sent again; it fails saying it may be on X.
-    void aLostAnswerIsNeverSentAgain_data()
-    {
-        QTest::addColumn<QString>("action");
-        QTest::addColumn<int>("status");
-        QTest::newRow("created, then the connection dropped") << u"apply-then-drop"_s << 0;
-        QTest::newRow("created, then a 500") << u"apply-then-respond"_s << 500;
-    }
-    void aLostAnswerIsNeverSentAgain()
-    {
-        QFETCH(QString, action);
-        QFETCH(int, status);
-        const QString accountId = connectAccount(u"x"_s);
-        QVERIFY(!accountId.isEmpty());
-        QJsonObject fault {{u"platform"_s, u"x"_s},
-                           {u"method"_s, u"POST"_s},
-                           {u"path"_s, u"/2/tweets"_s},
-                           {u"nth"_s, 1},
-                           {u"action"_s, action}};
-        if (status != 0)
-            fault.insert(u"status"_s, status);
-        int id = 0;
-        QCOMPARE(m_fake->faults().add(fault, &id), QString());
-        const QJsonObject lost
-            = publish(accountId, u"twitter"_s, u"Only once"_s, {}, {}, u"failed"_s);
-        QVERIFY2(lost.value(u"errorMessage"_s).toString().contains(u"may have published"_s),
-                 qPrintable(lost.value(u"errorMessage"_s).toString()));
-        QTest::qWait(300); // time for a second attempt, were one made
-        QCOMPARE(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/tweets"_s).size(), 1);
-        QCOMPARE(m_fake->posts(u"x"_s).size(), 1);
-    }
-
     void aPlatformWithoutAnAppSaysWhoConfiguresIt()
     {
         QString error;
