@@ -91,17 +91,15 @@ FakeResponse FakeLinkedIn::findPostsByAuthor(const FakeRequest &request)
     if (!sortBy.isEmpty() && sortBy != u"LAST_MODIFIED"_s && sortBy != u"CREATED"_s)
         return serviceError(400, 0, u"sortBy must be LAST_MODIFIED or CREATED"_s);
 
-    // Organization posts need r_organization_social (rw_organization_admin is taken too,
-    // (verify)); a member's own posts need the restricted r_member_social. mayActAs answers
-    // whether the author is the member or an organization the member administers.
+    // The Posts API's permissions table: an organization's posts need r_organization_social,
+    // a member's own the restricted r_member_social. mayActAs answers whether the author is
+    // the member or an organization the member administers.
     IssuedToken anyScope = *token;
     anyScope.scopes = {u"w_member_social"_s, u"w_organization_social"_s};
     const bool organization = author.startsWith(u"urn:li:organization:"_s);
-    const bool allowed
-        = mayActAs(anyScope, author)
-          && (organization ? token->scopes.contains(u"r_organization_social"_s)
-                                 || token->scopes.contains(u"rw_organization_admin"_s)
-                           : token->scopes.contains(u"r_member_social"_s));
+    const bool allowed = mayActAs(anyScope, author)
+                         && token->scopes.contains(organization ? u"r_organization_social"_s
+                                                                : u"r_member_social"_s);
     if (!allowed) {
         // (verify) the wording; the shape is LinkedIn's ACCESS_DENIED.
         return FakeResponse::json(

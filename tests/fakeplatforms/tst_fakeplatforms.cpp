@@ -1531,6 +1531,9 @@ void TstFakePlatforms::linkedInFindsPostsByAuthorNewestFirst()
                  .size(),
              1);
     QCOMPARE(linkedInFind(*m_client, reader, Organization).status, 403);
+    // The Posts API names r_organization_social alone for reading an organization's posts.
+    const QString orgAdmin = connectLinkedIn(u"openid rw_organization_admin"_s);
+    QCOMPARE(linkedInFind(*m_client, orgAdmin, Organization).status, 403);
 }
 
 void TstFakePlatforms::facebookUsageHeadersAndThrottle_data()
