@@ -154,6 +154,13 @@ FakeResponse FakeFacebook::revokedTokenError(const IssuedToken &token)
 
 int FakeFacebook::revokeTokensFor(const QJsonObject &options, QString *error)
 {
+    for (auto it = options.begin(); it != options.end(); ++it) {
+        if (!QStringList {u"platform"_s, u"userId"_s, u"pageId"_s, u"subcode"_s}.contains(
+                it.key())) {
+            *error = it.key() + u" is not served for facebook"_s;
+            return 0;
+        }
+    }
     const QString userId = options[u"userId"_s].toString();
     const QString pageId = options[u"pageId"_s].toString();
     const int subcode = options[u"subcode"_s].toInt(458);
