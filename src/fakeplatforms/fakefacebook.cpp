@@ -89,6 +89,7 @@ void FakeFacebook::reset()
     m_nextPhoto = 0;
     m_nextTrace = 0;
     m_denyConsent = false;
+    resetFailureModes();
 }
 
 FakeResponse FakeFacebook::graphError(int status, const QString &message, const QString &type,
@@ -189,6 +190,8 @@ FakeResponse FakeFacebook::handle(const FakeRequest &request)
         return feed(rest.at(0), params);
     if (rest.size() == 2 && rest.at(1) == u"photos"_s && method == "POST")
         return photos(rest.at(0), params);
+    if (rest.size() == 2 && rest.at(1) == u"published_posts"_s && method == "GET")
+        return publishedPosts(rest.at(0), params);
     if (rest.size() == 1 && (method == "GET" || method == "DELETE"))
         return object(request, rest.at(0), params);
     return graphError(400,
@@ -316,11 +319,7 @@ const IssuedToken *FakeFacebook::authenticate(const Params &params, FakeResponse
         return nullptr;
     }
     if (token->revoked) {
-        *refusal = graphError(
-            400,
-            u"Error validating access token: The user has not authorized application "_s
-                + m_app.clientId + u'.',
-            u"OAuthException"_s, 190, 458);
+        *refusal = revokedTokenError(*token);
         return nullptr;
     }
     const QDateTime now = m_clock->now();
@@ -595,7 +594,7 @@ QString FakeFacebook::applySwitches(const QJsonObject &switches)
 {
     if (const QString error = applyConsent(switches, &m_denyConsent); !error.isEmpty())
         return error;
-    return {};
+    return applyFailureSwitches(switches);
 }
 
 int FakeFacebook::revokeTokens(const QString &userId)

@@ -2,6 +2,7 @@
 
 #include "fakeplatforms/fakeclock.h"
 #include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/ratecounter.h"
 #include "fakeplatforms/tokenstore.h"
 
 #include <QDateTime>
@@ -20,11 +21,14 @@ public:
 
     QString name() const override;
     FakeResponse handle(const FakeRequest &request) override;
+    FakeResponse serve(const FakeRequest &request) override;
     void reset() override;
     QJsonArray posts() const override;
     QString applySwitches(const QJsonObject &switches) override;
     int revokeTokens(const QString &userId) override;
+    int revokeTokensFor(const QJsonObject &options, QString *error) override;
     QJsonObject describe() const override;
+    QJsonObject describeFailureModes() const override;
 
     static constexpr qint64 ShortLivedSeconds = 60 * 60;
     static constexpr qint64 LongLivedSeconds = 5183944;
@@ -79,6 +83,29 @@ private:
     FakeResponse graphError(int status, const QString &message, const QString &type, int code,
                             int subcode = 0, const QJsonObject &extra = {});
     bool knownPage(const QString &pageId) const;
+
+    // Usage headers and throttling, token failures with a subcode, the published posts
+    // listing, the policy block and eventual consistency (fakefacebookfailures.cpp).
+    struct Throttle
+    {
+        int limit = 0; // 0: unlimited
+        qint64 windowSeconds = 0;
+        int code = 0;
+    };
+    static Throttle pageThrottleDefaults();
+    static Throttle appThrottleDefaults();
+    FakeResponse publishedPosts(const QString &pageId, const Params &params);
+    // The Graph error for a token revoked with `m_revokedSubcodes`' subcode (458 by default).
+    FakeResponse revokedTokenError(const IssuedToken &token);
+    QString applyFailureSwitches(const QJsonObject &switches);
+    void resetFailureModes();
+
+    RateCounter m_rates;
+    Throttle m_pageThrottle = pageThrottleDefaults();
+    Throttle m_appThrottle = appThrottleDefaults();
+    QHash<QString, int> m_revokedSubcodes; // token value -> error_subcode
+    bool m_policyBlock = false;
+    qint64 m_listingDelaySeconds = 0;
 
     FakeClock *m_clock;
     OAuthApp m_registeredApp;

@@ -130,6 +130,7 @@ void FakeLinkedIn::reset()
     m_nextImage = 0;
     m_denyConsent = false;
     m_programmaticRefresh = false;
+    resetFailureModes();
 }
 
 QStringList FakeLinkedIn::activeVersions() const
@@ -186,6 +187,8 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
             return organization(request, match.captured(1));
         if (path == u"/rest/posts"_s && method == "POST")
             return createPost(request);
+        if (path == u"/rest/posts"_s && method == "GET")
+            return findPostsByAuthor(request);
         if (const auto match = postPath.match(path);
             match.hasMatch() && (method == "GET" || method == "DELETE"))
             return post(request, match.captured(1));
@@ -408,7 +411,7 @@ const IssuedToken *FakeLinkedIn::authenticate(const FakeRequest &request, FakeRe
         *refusal = serviceError(401, 65600, u"Invalid access token"_s);
         return nullptr;
     }
-    if (token->revoked) {
+    if (token->revoked || refusedWhileFresh(*token)) {
         *refusal = serviceError(401, 65601,
                                 u"The token used in the request has been revoked by the user"_s);
         return nullptr;
@@ -733,7 +736,7 @@ QString FakeLinkedIn::applySwitches(const QJsonObject &switches)
         for (const QJsonValue &version : switches[u"versions"_s].toArray())
             m_versions.append(version.toString());
     }
-    return {};
+    return applyFailureSwitches(switches);
 }
 
 int FakeLinkedIn::revokeTokens(const QString &userId)

@@ -2,6 +2,7 @@
 
 #include "fakeplatforms/fakeclock.h"
 #include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/ratecounter.h"
 #include "fakeplatforms/tokenstore.h"
 
 #include <QDateTime>
@@ -20,11 +21,13 @@ public:
 
     QString name() const override;
     FakeResponse handle(const FakeRequest &request) override;
+    FakeResponse serve(const FakeRequest &request) override;
     void reset() override;
     QJsonArray posts() const override;
     QString applySwitches(const QJsonObject &switches) override;
     int revokeTokens(const QString &userId) override;
     QJsonObject describe() const override;
+    QJsonObject describeFailureModes() const override;
 
     // The LinkedIn-Version values accepted now.
     QStringList activeVersions() const;
@@ -79,6 +82,23 @@ private:
     QJsonObject issueAccessToken(const QDateTime &now, const QString &userId,
                                  const QStringList &scopes, const QDateTime &refreshExpiresAt,
                                  const QString &refreshToken);
+
+    // Daily quotas, the fresh-token refusal, the author finder and eventual consistency
+    // (fakelinkedinfailures.cpp).
+    struct Quota
+    {
+        int member = 0; // 0: unlimited
+        int application = 0;
+    };
+    FakeResponse findPostsByAuthor(const FakeRequest &request);
+    bool refusedWhileFresh(const IssuedToken &token) const;
+    QString applyFailureSwitches(const QJsonObject &switches);
+    void resetFailureModes();
+
+    RateCounter m_rates;
+    QHash<QString, Quota> m_quotas;
+    qint64 m_freshTokenRevokedSeconds = 0;
+    qint64 m_listingDelaySeconds = 0;
 
     FakeClock *m_clock;
     OAuthApp m_registeredApp;

@@ -19,6 +19,9 @@ public:
 
     virtual QString name() const = 0;
     virtual FakeResponse handle(const FakeRequest &request) = 0;
+    // What the server calls: `handle` wrapped in what every call of the platform shares
+    // (rate-limit counters and headers, account-wide blocks).
+    virtual FakeResponse serve(const FakeRequest &request) { return handle(request); }
     // Forgets posts, media, codes and tokens, and the switches; keeps `registeredApp`.
     virtual void reset() = 0;
     virtual QJsonArray posts() const = 0;
@@ -26,7 +29,29 @@ public:
     virtual QString applySwitches(const QJsonObject &switches) = 0;
     // Makes the tokens of one user (all users when `userId` is empty) invalid.
     virtual int revokeTokens(const QString &userId) = 0;
+    // The admin revoke call's body ({userId?} and what a platform adds); an error message in
+    // `error` when it names something the platform cannot do.
+    virtual int revokeTokensFor(const QJsonObject &options, QString *error)
+    {
+        for (auto it = options.begin(); it != options.end(); ++it) {
+            if (it.key() != u"platform" && it.key() != u"userId") {
+                *error = it.key() + QStringLiteral(" is not served for ") + name();
+                return 0;
+            }
+        }
+        return revokeTokens(options.value(QStringLiteral("userId")).toString());
+    }
     virtual QJsonObject describe() const = 0;
+    // Rate limits and the other failure switches, shown beside `describe()`.
+    virtual QJsonObject describeFailureModes() const { return {}; }
+    QJsonObject state() const
+    {
+        QJsonObject state = describe();
+        const QJsonObject failures = describeFailureModes();
+        for (auto it = failures.begin(); it != failures.end(); ++it)
+            state.insert(it.key(), it.value());
+        return state;
+    }
 
     OAuthApp app() const { return m_app; }
     void setApp(const OAuthApp &app) { m_app = app; }

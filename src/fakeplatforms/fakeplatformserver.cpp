@@ -123,7 +123,7 @@ FakeResponse FakePlatformServer::dispatch(const FakeRequest &raw)
         if (fault && !FaultRules::applies(fault->action)) {
             response = fault->response;
         } else {
-            response = platform->handle(request);
+            response = platform->serve(request);
             if (fault && fault->replacesAnswer)
                 response = fault->response;
             else if (fault)
@@ -160,7 +160,7 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
     if (path == u"/__admin/state"_s && method == "GET") {
         QJsonObject platforms;
         for (const auto &platform : m_platforms)
-            platforms.insert(platform->name(), platform->describe());
+            platforms.insert(platform->name(), platform->state());
         return FakeResponse::json(
             200, QJsonObject {{u"platforms"_s, platforms},
                               {u"clockOffsetSeconds"_s, m_clock.offsetSeconds()},
@@ -198,13 +198,16 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
         const QString error = target->applySwitches(body);
         if (!error.isEmpty())
             return adminError(422, error);
-        return FakeResponse::json(200, target->describe());
+        return FakeResponse::json(200, target->state());
     }
     if (path == u"/__admin/tokens/revoke"_s && method == "POST") {
         if (!target)
             return adminError(422, u"platform must be x, linkedin or facebook"_s);
-        return FakeResponse::json(
-            200, QJsonObject {{u"revoked"_s, target->revokeTokens(body[u"userId"_s].toString())}});
+        QString error;
+        const int revoked = target->revokeTokensFor(body, &error);
+        if (!error.isEmpty())
+            return adminError(422, error);
+        return FakeResponse::json(200, QJsonObject {{u"revoked"_s, revoked}});
     }
     if (path == u"/__admin/apps"_s && method == "POST") {
         if (!target)
@@ -220,7 +223,7 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
                 app.redirectUris.append(uri.toString());
         }
         target->setApp(app);
-        return FakeResponse::json(200, target->describe());
+        return FakeResponse::json(200, target->state());
     }
     return adminError(404, u"unknown admin call "_s + QString::fromLatin1(method) + u' ' + path);
 }

@@ -103,6 +103,7 @@ void FakeX::reset()
     m_nextMedia = 0;
     m_denyConsent = false;
     m_confidentialClient = true;
+    resetFailureModes();
 }
 
 FakeResponse FakeX::handle(const FakeRequest &request)
@@ -120,6 +121,8 @@ FakeResponse FakeX::handle(const FakeRequest &request)
         return revoke(request);
     if (path == u"/2/users/me"_s && method == "GET")
         return usersMe(request);
+    if (method == "GET" && isUserTweetsPath(path))
+        return listUserTweets(request);
     if (path == u"/2/tweets"_s && method == "POST")
         return createTweet(request);
     if (const auto match = tweetPath.match(path);
@@ -633,7 +636,7 @@ QString FakeX::applySwitches(const QJsonObject &switches)
         return error;
     if (switches.contains(u"confidentialClient"_s))
         m_confidentialClient = switches[u"confidentialClient"_s].toBool();
-    return {};
+    return applyFailureSwitches(switches);
 }
 
 int FakeX::revokeTokens(const QString &userId)

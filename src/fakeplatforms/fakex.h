@@ -2,6 +2,7 @@
 
 #include "fakeplatforms/fakeclock.h"
 #include "fakeplatforms/fakeplatform.h"
+#include "fakeplatforms/ratecounter.h"
 #include "fakeplatforms/tokenstore.h"
 
 #include <QDateTime>
@@ -19,15 +20,20 @@ public:
 
     QString name() const override;
     FakeResponse handle(const FakeRequest &request) override;
+    FakeResponse serve(const FakeRequest &request) override;
     void reset() override;
     QJsonArray posts() const override;
     QString applySwitches(const QJsonObject &switches) override;
     int revokeTokens(const QString &userId) override;
     QJsonObject describe() const override;
+    QJsonObject describeFailureModes() const override;
 
     static constexpr qint64 AccessTokenSeconds = 2 * 60 * 60;
     static constexpr qint64 CodeSeconds = 30;
     static constexpr int MaxWeightedLength = 280;
+    // The cap of POST /2/tweets per user and 24 hours until a switch sets another (verify:
+    // the real one depends on the access tier).
+    static constexpr int DefaultUserLimit24Hour = 1000;
 
 private:
     struct Tweet
@@ -74,6 +80,20 @@ private:
     QJsonObject issueTokens(const QString &userId, const QStringList &scopes);
     QJsonObject mediaJson(const Media &media) const;
     QString newMediaId();
+
+    // Rate limits, the user timeline and eventual consistency (fakexfailures.cpp).
+    FakeResponse listUserTweets(const FakeRequest &request);
+    QJsonObject timelineTweet(const Tweet &tweet, const QStringList &fields) const;
+    static bool isUserTweetsPath(const QString &path);
+    static QString endpointOf(const FakeRequest &request);
+    RateCounter::Limit limitOf(const QString &endpoint) const;
+    QString applyFailureSwitches(const QJsonObject &switches);
+    void resetFailureModes();
+
+    RateCounter m_rates;
+    QHash<QString, RateCounter::Limit> m_rateLimits; // set by the switch, over the defaults
+    int m_userLimit24Hour = DefaultUserLimit24Hour;
+    qint64 m_listingDelaySeconds = 0;
 
     FakeClock *m_clock;
     OAuthApp m_registeredApp;

@@ -36,6 +36,18 @@ int TokenStore::revokeUser(const QString &userId)
     return count;
 }
 
+QStringList TokenStore::revokeWhere(const std::function<bool(const IssuedToken &)> &match)
+{
+    QStringList values;
+    for (IssuedToken &token : m_tokens) {
+        if (token.kind == IssuedToken::Kind::Code || token.revoked || !match(token))
+            continue;
+        token.revoked = true;
+        values.append(token.value);
+    }
+    return values;
+}
+
 int TokenStore::issuedCount(IssuedToken::Kind kind) const
 {
     int count = 0;

@@ -4,6 +4,9 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
+
+#include <functional>
 
 namespace slotline::fake {
 
@@ -19,6 +22,9 @@ public:
     IssuedToken *find(const QString &value);
     // Marks every token of `userId` (all users when empty) as revoked; returns how many.
     int revokeUser(const QString &userId);
+    // Marks every unrevoked token (codes aside) that `match` accepts as revoked; returns their
+    // values.
+    QStringList revokeWhere(const std::function<bool(const IssuedToken &)> &match);
     int issuedCount(IssuedToken::Kind kind) const;
     void clear();
 

@@ -8,12 +8,14 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
 #include <QUrlQuery>
 
+#include <functional>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -145,6 +147,22 @@ private Q_SLOTS:
     void resetKeepsRegistrationsAndForgetsState();
     void servesFromTheThreadItLivesOn();
 
+    void xRateLimitHeadersCountPerEndpointAndResetWithTheClock();
+    void xRevokedTokenAnswers401WithoutRateHeaders();
+    void xUserTimelineListsNewestFirstWithTcoLinks();
+    void listingDelayHidesYoungPosts_data();
+    void listingDelayHidesYoungPosts();
+    void linkedInDailyQuotaEndsAtUtcMidnightWithoutHeaders();
+    void linkedInFreshTokenAnswers65601UntilOldEnough();
+    void linkedInFindsPostsByAuthorNewestFirst();
+    void facebookUsageHeadersAndThrottle_data();
+    void facebookUsageHeadersAndThrottle();
+    void facebookAppThrottleAndBadCodes();
+    void facebookTokenFailuresCarryTheChosenSubcode_data();
+    void facebookTokenFailuresCarryTheChosenSubcode();
+    void facebookPublishedPostsSinceNewestFirst();
+    void facebookPolicyBlockAnswers368();
+
 private:
     QString authorizeLocation(const QString &pathAndQuery);
     QJsonObject connectX(const QString &scopes
@@ -153,6 +171,8 @@ private:
     QJsonObject connectFacebook();
     HttpResult tweet(const QString &token, const QJsonObject &body);
     HttpResult admin(const QByteArray &method, const QString &path, const QJsonObject &body = {});
+    // The long-lived user token, then a Page token of each Page.
+    QStringList facebookPageTokens();
 
     std::unique_ptr<FakePlatformServer> m_server;
     std::unique_ptr<HttpTestClient> m_client;
@@ -1148,6 +1168,582 @@ void TstFakePlatforms::servesFromTheThreadItLivesOn()
     QMetaObject::invokeMethod(server, &QObject::deleteLater);
     thread.quit();
     QVERIFY(thread.wait(5000));
+}
+
+namespace {
+
+QJsonObject jsonOf(const QByteArray &bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+HttpResult facebookPost(HttpTestClient &client, const QString &pageId, const QString &pageToken,
+                        const QString &message)
+{
+    return client.send("POST", u"/facebook/v26.0/"_s + pageId + u"/feed"_s,
+                       bearer(pageToken, FormHeaders), formOf({{u"message"_s, message}}));
+}
+
+HttpResult linkedInCreate(HttpTestClient &client, const QString &token, const QString &author,
+                          const QString &commentary)
+{
+    return client.send("POST", u"/linkedin/rest/posts"_s,
+                       linkedInRest(token, currentLinkedInVersion()),
+                       json(linkedInPost(author, commentary)));
+}
+
+HttpResult linkedInFind(HttpTestClient &client, const QString &token, const QString &author,
+                        bool finderHeader = true)
+{
+    Headers headers = linkedInRest(token, currentLinkedInVersion());
+    if (finderHeader)
+        headers.emplaceBack("x-restli-method", "FINDER");
+    return client.get(u"/linkedin/rest/posts?q=author&author="_s + encoded(author)
+                          + u"&count=10&sortBy=LAST_MODIFIED"_s,
+                      headers);
+}
+
+const QString XUserTweets = u"/x/2/users/1880000000000000001/tweets"_s;
+const QString Organization = u"urn:li:organization:2414183"_s;
+
+} // namespace
+
+QStringList TstFakePlatforms::facebookPageTokens()
+{
+    const QString userToken = connectFacebook()[u"access_token"_s].toString();
+    const HttpResult accounts
+        = m_client->get(u"/facebook/v26.0/me/accounts?access_token="_s + userToken);
+    QStringList tokens {userToken};
+    for (const QJsonValue &page : accounts.json()[u"data"_s].toArray())
+        tokens.append(page[u"access_token"_s].toString());
+    return tokens;
+}
+
+void TstFakePlatforms::xRateLimitHeadersCountPerEndpointAndResetWithTheClock()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(admin("POST", u"/switches"_s,
+                   {{u"platform"_s, u"x"_s},
+                    {u"rateLimits"_s,
+                     QJsonObject {{u"POST /2/tweets"_s,
+                                   QJsonObject {{u"limit"_s, 2}, {u"windowSeconds"_s, 900}}}}},
+                    {u"userLimit24Hour"_s, 3}})
+                 .status,
+             200);
+    const qint64 now = m_server->clock().now().toSecsSinceEpoch();
+    const HttpResult first = tweet(token, {{u"text"_s, u"one"_s}});
+    QCOMPARE(first.status, 201);
+    QCOMPARE(first.header("x-rate-limit-limit"), QByteArray("2"));
+    QCOMPARE(first.header("x-rate-limit-remaining"), QByteArray("1"));
+    const qint64 reset = first.header("x-rate-limit-reset").toLongLong();
+    QVERIFY(reset >= now + 900 && reset <= now + 960);
+    QCOMPARE(first.header("x-user-limit-24hour-limit"), QByteArray("3"));
+    QCOMPARE(first.header("x-user-limit-24hour-remaining"), QByteArray("2"));
+    const qint64 dayReset = first.header("x-user-limit-24hour-reset").toLongLong();
+    QVERIFY(dayReset >= now + 86400 && dayReset <= now + 86460);
+
+    QCOMPARE(tweet(token, {{u"text"_s, u"two"_s}}).header("x-rate-limit-remaining"),
+             QByteArray("0"));
+    const HttpResult refused = tweet(token, {{u"text"_s, u"three"_s}});
+    QCOMPARE(refused.status, 429);
+    QCOMPARE(refused.json()[u"title"_s].toString(), u"Too Many Requests"_s);
+    QCOMPARE(refused.json()[u"status"_s].toInt(), 429);
+    QCOMPARE(refused.header("x-rate-limit-remaining"), QByteArray("0"));
+    QCOMPARE(refused.header("x-rate-limit-reset").toLongLong(), reset);
+    QCOMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 2);
+
+    // Another endpoint has a window of its own; reading carries no 24-hour headers.
+    const HttpResult me = m_client->get(u"/x/2/users/me"_s, bearer(token));
+    QCOMPARE(me.status, 200);
+    QCOMPARE(me.header("x-rate-limit-limit"), QByteArray("75"));
+    QCOMPARE(me.header("x-rate-limit-remaining"), QByteArray("74"));
+    QVERIFY(me.header("x-user-limit-24hour-limit").isEmpty());
+
+    // A new window opens once the clock passes the reset; the 24-hour cap still counts.
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 901}});
+    const HttpResult next = tweet(token, {{u"text"_s, u"three"_s}});
+    QCOMPARE(next.status, 201);
+    QCOMPARE(next.header("x-rate-limit-remaining"), QByteArray("1"));
+    QCOMPARE(next.header("x-user-limit-24hour-remaining"), QByteArray("0"));
+    const HttpResult capped = tweet(token, {{u"text"_s, u"four"_s}});
+    QCOMPARE(capped.status, 429);
+    QCOMPARE(capped.header("x-user-limit-24hour-remaining"), QByteArray("0"));
+    QCOMPARE(capped.header("x-rate-limit-remaining"), QByteArray("1"));
+
+    // Reset forgets counters and switches: the documented default applies again.
+    admin("POST", u"/reset"_s);
+    const QString fresh = connectX()[u"access_token"_s].toString();
+    const HttpResult afterReset = tweet(fresh, {{u"text"_s, u"after reset"_s}});
+    QCOMPARE(afterReset.status, 201);
+    QCOMPARE(afterReset.header("x-rate-limit-limit"), QByteArray("100"));
+    QCOMPARE(afterReset.header("x-rate-limit-remaining"), QByteArray("99"));
+}
+
+void TstFakePlatforms::xRevokedTokenAnswers401WithoutRateHeaders()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(
+        admin("POST", u"/tokens/revoke"_s, {{u"platform"_s, u"x"_s}}).json()[u"revoked"_s].toInt(),
+        2);
+    const HttpResult refused = m_client->get(u"/x/2/users/me"_s, bearer(token));
+    QCOMPARE(refused.status, 401);
+    QCOMPARE(refused.json()[u"title"_s].toString(), u"Unauthorized"_s);
+    QVERIFY(refused.header("x-rate-limit-limit").isEmpty());
+    // Only Facebook knows subcodes.
+    QCOMPARE(
+        admin("POST", u"/tokens/revoke"_s, {{u"platform"_s, u"x"_s}, {u"subcode"_s, 460}}).status,
+        422);
+}
+
+void TstFakePlatforms::xUserTimelineListsNewestFirstWithTcoLinks()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(tweet(token, {{u"text"_s, u"first https://example.com/a and more"_s}}).status, 201);
+    const QString second
+        = tweet(token, {{u"text"_s, u"second"_s}}).json()[u"data"_s][u"id"_s].toString();
+    const QString deleted
+        = tweet(token, {{u"text"_s, u"deleted"_s}}).json()[u"data"_s][u"id"_s].toString();
+    QCOMPARE(m_client->send("DELETE", u"/x/2/tweets/"_s + deleted, bearer(token)).status, 200);
+    const HttpResult upload = m_client->send(
+        "POST", u"/x/2/media/upload"_s, bearer(token, {{"content-type", "application/json"}}),
+        json({{u"media"_s, QString::fromLatin1(QByteArray("png bytes").toBase64())},
+              {u"media_category"_s, u"tweet_image"_s}}));
+    const QString mediaId = upload.json()[u"data"_s][u"id"_s].toString();
+    const QString withMedia
+        = tweet(token, {{u"text"_s, u"picture"_s},
+                        {u"media"_s, QJsonObject {{u"media_ids"_s, QJsonArray {mediaId}}}}})
+              .json()[u"data"_s][u"id"_s]
+              .toString();
+    QVERIFY(!withMedia.isEmpty());
+
+    const HttpResult listed = m_client->get(
+        XUserTweets + u"?max_results=5&tweet.fields=created_at,entities"_s, bearer(token));
+    QCOMPARE(listed.status, 200);
+    const QJsonArray data = listed.json()[u"data"_s].toArray();
+    QCOMPARE(data.size(), 3);
+    QCOMPARE(data.at(0)[u"id"_s].toString(), withMedia);
+    QCOMPARE(data.at(1)[u"id"_s].toString(), second);
+    QCOMPARE(data.at(1)[u"text"_s].toString(), u"second"_s);
+    QVERIFY(!data.at(1).toObject().contains(u"entities"_s));
+    QCOMPARE(data.at(1)[u"edit_history_tweet_ids"_s].toArray(), QJsonArray {second});
+    QVERIFY(
+        QDateTime::fromString(data.at(1)[u"created_at"_s].toString(), Qt::ISODateWithMs).isValid());
+    QVERIFY(data.at(1)[u"created_at"_s].toString().endsWith(u'Z'));
+
+    // Links are t.co links; the original is in entities.urls with code point offsets.
+    const QString text = data.at(2)[u"text"_s].toString();
+    QVERIFY2(QRegularExpression(u"^first https://t\\.co/[0-9A-Za-z]{10} and more$"_s)
+                 .match(text)
+                 .hasMatch(),
+             qPrintable(text));
+    const QJsonObject link = data.at(2)[u"entities"_s][u"urls"_s][0].toObject();
+    QCOMPARE(link[u"start"_s].toInt(), 6);
+    QCOMPARE(link[u"end"_s].toInt(), 29);
+    QCOMPARE(link[u"url"_s].toString(), text.mid(6, 23));
+    QCOMPARE(link[u"expanded_url"_s].toString(), u"https://example.com/a"_s);
+    QCOMPARE(link[u"display_url"_s].toString(), u"example.com/a"_s);
+
+    // A post with media ends with a t.co link to the media.
+    const QString mediaText = data.at(0)[u"text"_s].toString();
+    QVERIFY2(QRegularExpression(u"^picture https://t\\.co/[0-9A-Za-z]{10}$"_s)
+                 .match(mediaText)
+                 .hasMatch(),
+             qPrintable(mediaText));
+    const QJsonObject mediaLink = data.at(0)[u"entities"_s][u"urls"_s][0].toObject();
+    QCOMPARE(mediaLink[u"media_key"_s].toString(), u"3_"_s + mediaId);
+    QCOMPARE(mediaLink[u"start"_s].toInt(), 8);
+    QVERIFY(mediaLink[u"display_url"_s].toString().startsWith(u"pic.x.com/"_s));
+
+    const QJsonObject meta = listed.json()[u"meta"_s].toObject();
+    QCOMPARE(meta[u"result_count"_s].toInt(), 3);
+    QCOMPARE(meta[u"newest_id"_s].toString(), withMedia);
+    QCOMPARE(meta[u"oldest_id"_s].toString(), data.at(2)[u"id"_s].toString());
+
+    const QString future = m_server->clock().now().addSecs(60).toString(Qt::ISODate);
+    const HttpResult none
+        = m_client->get(XUserTweets + u"?start_time="_s + encoded(future), bearer(token));
+    QCOMPARE(none.status, 200);
+    QCOMPARE(none.json(), (QJsonObject {{u"meta"_s, QJsonObject {{u"result_count"_s, 0}}}}));
+    QCOMPARE(m_client->get(XUserTweets + u"?max_results=4"_s, bearer(token)).status, 400);
+    QCOMPARE(
+        m_client->get(XUserTweets, bearer(connectX(u"users.read"_s)[u"access_token"_s].toString()))
+            .status,
+        403);
+}
+
+void TstFakePlatforms::listingDelayHidesYoungPosts_data()
+{
+    QTest::addColumn<QString>("platform");
+    QTest::newRow("x") << u"x"_s;
+    QTest::newRow("linkedin") << u"linkedin"_s;
+    QTest::newRow("facebook") << u"facebook"_s;
+}
+
+void TstFakePlatforms::listingDelayHidesYoungPosts()
+{
+    QFETCH(QString, platform);
+    QCOMPARE(
+        admin("POST", u"/switches"_s, {{u"platform"_s, platform}, {u"listingDelaySeconds"_s, 60}})
+            .status,
+        200);
+    std::function<int()> listed;
+    if (platform == u"x"_s) {
+        const QString token = connectX()[u"access_token"_s].toString();
+        QCOMPARE(tweet(token, {{u"text"_s, u"young"_s}}).status, 201);
+        listed = [this, token] {
+            return m_client->get(XUserTweets, bearer(token))
+                .json()[u"meta"_s][u"result_count"_s]
+                .toInt();
+        };
+    } else if (platform == u"linkedin"_s) {
+        const QString token
+            = connectLinkedIn(u"openid w_organization_social r_organization_social"_s);
+        QCOMPARE(linkedInCreate(*m_client, token, Organization, u"young"_s).status, 201);
+        listed = [this, token] {
+            return static_cast<int>(linkedInFind(*m_client, token, Organization)
+                                        .json()[u"elements"_s]
+                                        .toArray()
+                                        .size());
+        };
+    } else {
+        const QString pageToken = facebookPageTokens().at(1);
+        QCOMPARE(facebookPost(*m_client, PageOne, pageToken, u"young"_s).status, 200);
+        listed = [this, pageToken] {
+            return static_cast<int>(m_client
+                                        ->get(u"/facebook/v26.0/"_s + PageOne
+                                              + u"/published_posts?access_token="_s + pageToken)
+                                        .json()[u"data"_s]
+                                        .toArray()
+                                        .size());
+        };
+    }
+    QCOMPARE(listed(), 0);
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 61}});
+    QCOMPARE(listed(), 1);
+}
+
+void TstFakePlatforms::linkedInDailyQuotaEndsAtUtcMidnightWithoutHeaders()
+{
+    const QString token = connectLinkedIn(u"openid w_member_social"_s);
+    const QString member = FakeLinkedIn::memberUrn();
+    QCOMPARE(
+        admin("POST", u"/switches"_s,
+              {{u"platform"_s, u"linkedin"_s},
+               {u"rateLimits"_s,
+                QJsonObject {{u"POST /rest/posts"_s, QJsonObject {{u"memberLimit"_s, 1}}},
+                             {u"GET /v2/userinfo"_s, QJsonObject {{u"applicationLimit"_s, 1}}}}}})
+            .status,
+        200);
+    const HttpResult first = linkedInCreate(*m_client, token, member, u"first"_s);
+    QCOMPARE(first.status, 201);
+    const HttpResult refused = linkedInCreate(*m_client, token, member, u"second"_s);
+    QCOMPARE(refused.status, 429);
+    QCOMPARE(refused.json()[u"status"_s].toInt(), 429);
+    QVERIFY(refused.json()[u"message"_s].toString().contains(u"MEMBER DAY"_s));
+    // LinkedIn documents no rate-limit headers, not even on the 429.
+    for (const QByteArray &name : refused.headers.keys())
+        QVERIFY2(!name.contains("rate") && name != "retry-after", name.constData());
+    QCOMPARE(admin("GET", u"/posts?platform=linkedin"_s).items().size(), 1);
+
+    QCOMPARE(m_client->get(u"/linkedin/v2/userinfo"_s, bearer(token)).status, 200);
+    const HttpResult application = m_client->get(u"/linkedin/v2/userinfo"_s, bearer(token));
+    QCOMPARE(application.status, 429);
+    QVERIFY(application.json()[u"message"_s].toString().contains(u"APPLICATION DAY"_s));
+
+    // The quota is a UTC day: half a minute before midnight it still holds, after midnight
+    // it starts again.
+    const QDateTime now = m_server->clock().now().toUTC();
+    const qint64 toMidnight = now.secsTo(QDateTime(now.date().addDays(1), QTime(0, 0), Qt::UTC));
+    if (toMidnight > 30) {
+        admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, toMidnight - 30}});
+        QCOMPARE(linkedInCreate(*m_client, token, member, u"second"_s).status, 429);
+    }
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 31}});
+    QCOMPARE(linkedInCreate(*m_client, token, member, u"second"_s).status, 201);
+}
+
+void TstFakePlatforms::linkedInFreshTokenAnswers65601UntilOldEnough()
+{
+    QCOMPARE(admin("POST", u"/switches"_s,
+                   {{u"platform"_s, u"linkedin"_s}, {u"freshTokenRevokedSeconds"_s, 30}})
+                 .status,
+             200);
+    const QString token = connectLinkedIn();
+    const HttpResult refused = m_client->get(u"/linkedin/v2/userinfo"_s, bearer(token));
+    QCOMPARE(refused.status, 401);
+    QCOMPARE(refused.json()[u"serviceErrorCode"_s].toInt(), 65601);
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 29}});
+    QCOMPARE(m_client->get(u"/linkedin/v2/userinfo"_s, bearer(token)).status, 401);
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 1}});
+    QCOMPARE(m_client->get(u"/linkedin/v2/userinfo"_s, bearer(token)).status, 200);
+    QCOMPARE(admin("GET", u"/state"_s)
+                 .json()[u"platforms"_s][u"linkedin"_s][u"freshTokenRevokedSeconds"_s]
+                 .toInt(),
+             30);
+}
+
+void TstFakePlatforms::linkedInFindsPostsByAuthorNewestFirst()
+{
+    const QString token
+        = connectLinkedIn(u"openid w_member_social w_organization_social r_organization_social"_s);
+    const QString first = QString::fromUtf8(
+        linkedInCreate(*m_client, token, Organization, u"first"_s).header("x-restli-id"));
+    const QString second = QString::fromUtf8(
+        linkedInCreate(*m_client, token, Organization, u"second \\#2"_s).header("x-restli-id"));
+    QCOMPARE(linkedInCreate(*m_client, token, FakeLinkedIn::memberUrn(), u"mine"_s).status, 201);
+    const QString gone = QString::fromUtf8(
+        linkedInCreate(*m_client, token, Organization, u"gone"_s).header("x-restli-id"));
+    QCOMPARE(m_client
+                 ->send("DELETE", u"/linkedin/rest/posts/"_s + encoded(gone),
+                        linkedInRest(token, currentLinkedInVersion()))
+                 .status,
+             204);
+
+    const HttpResult found = linkedInFind(*m_client, token, Organization);
+    QCOMPARE(found.status, 200);
+    const QJsonArray elements = found.json()[u"elements"_s].toArray();
+    QCOMPARE(elements.size(), 2);
+    QCOMPARE(elements.at(0)[u"id"_s].toString(), second);
+    QCOMPARE(elements.at(1)[u"id"_s].toString(), first);
+    const QJsonObject newest = elements.at(0).toObject();
+    QCOMPARE(newest[u"author"_s].toString(), Organization);
+    QCOMPARE(newest[u"commentary"_s].toString(), u"second \\#2"_s);
+    QCOMPARE(newest[u"lifecycleState"_s].toString(), u"PUBLISHED"_s);
+    QCOMPARE(newest[u"visibility"_s].toString(), u"PUBLIC"_s);
+    QVERIFY(newest[u"distribution"_s].isObject());
+    QVERIFY(newest[u"createdAt"_s].toInteger() > 0);
+    QCOMPARE(newest[u"publishedAt"_s].toInteger(), newest[u"createdAt"_s].toInteger());
+    QCOMPARE(newest[u"lastModifiedAt"_s].toInteger(), newest[u"createdAt"_s].toInteger());
+    const QJsonObject paging = found.json()[u"paging"_s].toObject();
+    QCOMPARE(paging[u"start"_s].toInt(), 0);
+    QCOMPARE(paging[u"count"_s].toInt(), 10);
+    QVERIFY(paging[u"links"_s].isArray());
+
+    QCOMPARE(linkedInFind(*m_client, token, Organization, false).status, 400);
+    // A member's own posts need the restricted r_member_social.
+    const HttpResult member = linkedInFind(*m_client, token, FakeLinkedIn::memberUrn());
+    QCOMPARE(member.status, 403);
+    QCOMPARE(member.json()[u"status"_s].toInt(), 403);
+    const QString reader = connectLinkedIn(u"openid r_member_social"_s);
+    QCOMPARE(linkedInFind(*m_client, reader, FakeLinkedIn::memberUrn())
+                 .json()[u"elements"_s]
+                 .toArray()
+                 .size(),
+             1);
+    QCOMPARE(linkedInFind(*m_client, reader, Organization).status, 403);
+    // The Posts API names r_organization_social alone for reading an organization's posts.
+    const QString orgAdmin = connectLinkedIn(u"openid rw_organization_admin"_s);
+    QCOMPARE(linkedInFind(*m_client, orgAdmin, Organization).status, 403);
+}
+
+void TstFakePlatforms::facebookUsageHeadersAndThrottle_data()
+{
+    QTest::addColumn<int>("code");
+    QTest::newRow("BUC 80001") << 80001;
+    QTest::newRow("page 32") << 32;
+    QTest::newRow("app 4") << 4;
+    QTest::newRow("user 17") << 17;
+    QTest::newRow("613") << 613;
+}
+
+void TstFakePlatforms::facebookUsageHeadersAndThrottle()
+{
+    QFETCH(int, code);
+    const QStringList tokens = facebookPageTokens();
+    const HttpResult me = m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    const QJsonObject appUsage = jsonOf(me.header("x-app-usage"));
+    QVERIFY(appUsage.contains(u"call_count"_s));
+    QVERIFY(appUsage.contains(u"total_cputime"_s));
+    QVERIFY(appUsage.contains(u"total_time"_s));
+    QVERIFY(me.header("x-business-use-case-usage").isEmpty());
+
+    QCOMPARE(
+        admin("POST", u"/switches"_s,
+              {{u"platform"_s, u"facebook"_s},
+               {u"rateLimits"_s, QJsonObject {{u"page"_s, QJsonObject {{u"limit"_s, 2},
+                                                                       {u"windowSeconds"_s, 3600},
+                                                                       {u"code"_s, code}}}}}})
+            .status,
+        200);
+    const HttpResult first = facebookPost(*m_client, PageOne, tokens.at(1), u"one"_s);
+    QCOMPARE(first.status, 200);
+    QVERIFY(first.header("x-app-usage").isEmpty());
+    const QJsonObject usage
+        = jsonOf(first.header("x-business-use-case-usage"))[PageOne].toArray().first().toObject();
+    QCOMPARE(usage[u"type"_s].toString(), u"pages"_s);
+    QCOMPARE(usage[u"call_count"_s].toInt(), 50);
+    QVERIFY(usage.contains(u"total_cputime"_s));
+    QVERIFY(usage.contains(u"total_time"_s));
+    QCOMPARE(usage[u"estimated_time_to_regain_access"_s].toInt(), 0);
+    QCOMPARE(facebookPost(*m_client, PageOne, tokens.at(1), u"two"_s).status, 200);
+
+    const HttpResult throttled = facebookPost(*m_client, PageOne, tokens.at(1), u"three"_s);
+    QCOMPARE(throttled.status, 400);
+    const QJsonObject error = throttled.json()[u"error"_s].toObject();
+    QCOMPARE(error[u"code"_s].toInt(), code);
+    QCOMPARE(error[u"type"_s].toString(), u"OAuthException"_s);
+    QVERIFY(error[u"message"_s].toString().startsWith(u"(#"_s + QString::number(code) + u')'));
+    const QJsonObject full = jsonOf(throttled.header("x-business-use-case-usage"))[PageOne]
+                                 .toArray()
+                                 .first()
+                                 .toObject();
+    QCOMPARE(full[u"call_count"_s].toInt(), 100);
+    QCOMPARE(full[u"estimated_time_to_regain_access"_s].toInt(), 60);
+    QCOMPARE(admin("GET", u"/posts?platform=facebook"_s).items().size(), 2);
+
+    // Page limits are per Page; the window ends with the fake's clock.
+    QCOMPARE(facebookPost(*m_client, u"100000000000002"_s, tokens.at(2), u"other"_s).status, 200);
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 1800}});
+    QCOMPARE(jsonOf(facebookPost(*m_client, PageOne, tokens.at(1), u"three"_s)
+                        .header("x-business-use-case-usage"))[PageOne][0]
+                                                             [u"estimated_time_to_regain_access"_s]
+                                                                 .toInt(),
+             30);
+    admin("POST", u"/clock"_s, {{u"advanceSeconds"_s, 1801}});
+    QCOMPARE(facebookPost(*m_client, PageOne, tokens.at(1), u"three"_s).status, 200);
+}
+
+void TstFakePlatforms::facebookAppThrottleAndBadCodes()
+{
+    const QStringList tokens = facebookPageTokens();
+    QCOMPARE(admin("POST", u"/switches"_s,
+                   {{u"platform"_s, u"facebook"_s},
+                    {u"rateLimits"_s,
+                     QJsonObject {{u"app"_s, QJsonObject {{u"limit"_s, 4}, {u"code"_s, 17}}}}}})
+                 .status,
+             200);
+    // /me/accounts above was the first call of this window.
+    const HttpResult second = m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    QCOMPARE(jsonOf(second.header("x-app-usage"))[u"call_count"_s].toInt(), 50);
+    m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    const HttpResult throttled
+        = m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    QCOMPARE(throttled.json()[u"error"_s][u"code"_s].toInt(), 17);
+    QCOMPARE(jsonOf(throttled.header("x-app-usage"))[u"call_count"_s].toInt(), 100);
+    // Page tokens are counted apart.
+    QCOMPARE(m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(1)).status, 200);
+
+    QCOMPARE(admin("POST", u"/switches"_s,
+                   {{u"platform"_s, u"facebook"_s},
+                    {u"rateLimits"_s, QJsonObject {{u"app"_s, QJsonObject {{u"code"_s, 32}}}}}})
+                 .status,
+             422);
+}
+
+void TstFakePlatforms::facebookTokenFailuresCarryTheChosenSubcode_data()
+{
+    QTest::addColumn<int>("subcode");
+    QTest::newRow("app not installed") << 458;
+    QTest::newRow("password changed") << 460;
+    QTest::newRow("expired") << 463;
+    QTest::newRow("logged out") << 467;
+}
+
+void TstFakePlatforms::facebookTokenFailuresCarryTheChosenSubcode()
+{
+    QFETCH(int, subcode);
+    const QStringList tokens = facebookPageTokens();
+    const HttpResult revoked
+        = admin("POST", u"/tokens/revoke"_s,
+                {{u"platform"_s, u"facebook"_s}, {u"pageId"_s, PageOne}, {u"subcode"_s, subcode}});
+    QCOMPARE(revoked.status, 200);
+    QCOMPARE(revoked.json()[u"revoked"_s].toInt(), 1);
+    const HttpResult refused = facebookPost(*m_client, PageOne, tokens.at(1), u"hello"_s);
+    QCOMPARE(refused.status, 400);
+    QCOMPARE(refused.json()[u"error"_s][u"code"_s].toInt(), 190);
+    QCOMPARE(refused.json()[u"error"_s][u"error_subcode"_s].toInt(), subcode);
+    QCOMPARE(refused.json()[u"error"_s][u"type"_s].toString(), u"OAuthException"_s);
+    // The user's token and the other Page's token still work.
+    QCOMPARE(m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0)).status, 200);
+    QCOMPARE(facebookPost(*m_client, u"100000000000002"_s, tokens.at(2), u"hello"_s).status, 200);
+
+    // A user's tokens all at once, Page tokens included.
+    admin("POST", u"/tokens/revoke"_s,
+          {{u"platform"_s, u"facebook"_s},
+           {u"userId"_s, u"10000000000000001"_s},
+           {u"subcode"_s, subcode}});
+    const HttpResult user = m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(0));
+    QCOMPARE(user.json()[u"error"_s][u"error_subcode"_s].toInt(), subcode);
+    QCOMPARE(facebookPost(*m_client, u"100000000000002"_s, tokens.at(2), u"again"_s)
+                 .json()[u"error"_s][u"error_subcode"_s]
+                 .toInt(),
+             subcode);
+    QCOMPARE(
+        admin("POST", u"/tokens/revoke"_s, {{u"platform"_s, u"facebook"_s}, {u"subcode"_s, 999}})
+            .status,
+        422);
+}
+
+void TstFakePlatforms::facebookPublishedPostsSinceNewestFirst()
+{
+    const QStringList tokens = facebookPageTokens();
+    const qint64 before = m_server->clock().now().toSecsSinceEpoch() - 1;
+    const QString first
+        = facebookPost(*m_client, PageOne, tokens.at(1), u"first"_s).json()[u"id"_s].toString();
+    const QString second
+        = facebookPost(*m_client, PageOne, tokens.at(1), u"second"_s).json()[u"id"_s].toString();
+    const QString gone
+        = facebookPost(*m_client, PageOne, tokens.at(1), u"gone"_s).json()[u"id"_s].toString();
+    QCOMPARE(
+        m_client->send("DELETE", u"/facebook/v26.0/"_s + gone + u"?access_token="_s + tokens.at(1))
+            .status,
+        200);
+    QCOMPARE(facebookPost(*m_client, u"100000000000002"_s, tokens.at(2), u"elsewhere"_s).status,
+             200);
+    const qint64 inTwoHours = m_server->clock().now().addSecs(2 * 60 * 60).toSecsSinceEpoch();
+    QCOMPARE(m_client
+                 ->send("POST", u"/facebook/v26.0/"_s + PageOne + u"/feed"_s,
+                        bearer(tokens.at(1), FormHeaders),
+                        formOf({{u"message"_s, u"scheduled"_s},
+                                {u"published"_s, u"false"_s},
+                                {u"scheduled_publish_time"_s, QString::number(inTwoHours)}}))
+                 .status,
+             200);
+
+    const QString list = u"/facebook/v26.0/"_s + PageOne
+                         + u"/published_posts?fields=id,message,created_time&limit=10&since="_s;
+    const HttpResult listed
+        = m_client->get(list + QString::number(before) + u"&access_token="_s + tokens.at(1));
+    QCOMPARE(listed.status, 200);
+    const QJsonArray data = listed.json()[u"data"_s].toArray();
+    QCOMPARE(data.size(), 2);
+    QCOMPARE(data.at(0)[u"id"_s].toString(), second);
+    QCOMPARE(data.at(0)[u"message"_s].toString(), u"second"_s);
+    QCOMPARE(data.at(1)[u"id"_s].toString(), first);
+    QVERIFY(QRegularExpression(u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+0000$"_s)
+                .match(data.at(0)[u"created_time"_s].toString())
+                .hasMatch());
+    QVERIFY(listed.json()[u"paging"_s][u"cursors"_s].isObject());
+
+    const QString later = QString::number(m_server->clock().now().toSecsSinceEpoch() + 60);
+    QCOMPARE(m_client->get(list + later + u"&access_token="_s + tokens.at(1))
+                 .json()[u"data"_s]
+                 .toArray()
+                 .size(),
+             0);
+    const HttpResult asUser
+        = m_client->get(list + QString::number(before) + u"&access_token="_s + tokens.at(0));
+    QCOMPARE(asUser.status, 400);
+    QCOMPARE(asUser.json()[u"error"_s][u"code"_s].toInt(), 210);
+}
+
+void TstFakePlatforms::facebookPolicyBlockAnswers368()
+{
+    const QStringList tokens = facebookPageTokens();
+    QCOMPARE(
+        admin("POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"policyBlock"_s, true}})
+            .status,
+        200);
+    const HttpResult blocked = facebookPost(*m_client, PageOne, tokens.at(1), u"blocked"_s);
+    QCOMPARE(blocked.status, 400);
+    QCOMPARE(blocked.json()[u"error"_s][u"code"_s].toInt(), 368);
+    QCOMPARE(blocked.json()[u"error"_s][u"type"_s].toString(), u"OAuthException"_s);
+    QCOMPARE(admin("GET", u"/posts?platform=facebook"_s).items().size(), 0);
+    // Reading is not blocked.
+    QCOMPARE(m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(1)).status, 200);
+    admin("POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"policyBlock"_s, false}});
+    QCOMPARE(facebookPost(*m_client, PageOne, tokens.at(1), u"blocked"_s).status, 200);
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)
