@@ -23,6 +23,11 @@ ledger and PRAGMA integrity_check.
 
     crash_safety.py --server build/release/src/serverapp/slotline-server --kills 200
 
+With --platforms fakes, a second project also posts to X, LinkedIn and Facebook accounts
+connected through slotline-fake-platforms, and some kills are aimed just after a platform
+answered a create call (platform_load.py): nothing may be created twice on a platform, and
+every post there must be traced to its submission.
+
 The seed is printed; --seed replays the same load and kill schedule (thread timing still
 varies). Exit status: 0 when every check passed, 1 on a violation, 2 on a usage or set-up
 error.
@@ -47,6 +52,8 @@ import tempfile
 import threading
 import time
 from urllib.parse import quote
+
+import platform_load
 
 PROJECT = 'crash-safety'
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
@@ -390,6 +397,7 @@ class Run:
         self.last_write_ms = 0
         self.forbidden_slot_hours = forbidden_slot_hours(now_ms())
         self.rng = rng
+        self.platforms = None  # platform_load.Platforms with --platforms fakes
 
     def new_op(self, worker, kind, method, path, body, tool=None, keyed=True, raw=None):
         with self.journal_lock:
@@ -401,7 +409,7 @@ class Run:
             self.ops.append(op)
         return op
 
-    def read(self, method, path, body=None):
+    def read(self, method, path, body=None, key=None):
         """A read, repeated until it is answered: the server may be down meanwhile. None
         once no server will come back."""
         generation = 0
@@ -410,12 +418,13 @@ class Run:
             if current is None:
                 return None
             try:
-                answer = http_call(self.server.port, self.key, method, path, body)
+                answer = http_call(self.server.port, key or self.key, method, path, body)
             except (NotSent, NoAnswer):
                 generation = current
                 continue
-            with self.journal_lock:
-                self.answered += 1
+            if key is None:  # the call log check counts the first project's calls
+                with self.journal_lock:
+                    self.answered += 1
             return answer
 
 
@@ -433,6 +442,7 @@ class Worker(threading.Thread):
         super().__init__(name='worker-%d' % index, daemon=True)
         self.run_ = run
         self.index = index
+        self.key = run.key  # the project it writes to
         self.rng = random.Random('%d-%d' % (run.args.seed, index))
         self.report = run.report
         self.posts = {}  # id -> Post
@@ -468,13 +478,13 @@ class Worker(threading.Thread):
         with self.run_.journal_lock:
             self.run_.last_write_ms = max(self.run_.last_write_ms, now_ms())
         try:
-            answer = http_call(port, self.run_.key, method, path, body, op.idempotency_key,
+            answer = http_call(port, self.key, method, path, body, op.idempotency_key,
                                op.raw)
         except NotSent:
             return 'not sent'
         except NoAnswer:
             return 'no answer'
-        if op.raw is None:
+        if op.raw is None and self.key == self.run_.key:
             with self.run_.journal_lock:
                 self.run_.answered += 1
         return answer
@@ -1095,9 +1105,19 @@ def killer(run, kills, grants):
     Some kills hit a server that is still starting (recovering from the previous one)."""
     args, server, rng = run.args, run.server, run.rng
     reported = 0
+    platforms = run.platforms
     while run.kills < kills:
-        time.sleep(rng.uniform(args.min_gap, args.max_gap))
-        top_up(run, grants)
+        if platforms and rng.random() < args.aimed_share:
+            # Killed the moment a real platform has answered a create call, before the
+            # server records the answer.
+            time.sleep(rng.uniform(args.min_gap, args.max_gap) / 2)
+            top_up(run, grants)
+            platforms.aim(run, rng, 3 * args.max_gap + 2)
+        else:
+            if platforms and rng.random() < args.fault_share:
+                platforms.inject_fault(rng)
+            time.sleep(rng.uniform(args.min_gap, args.max_gap))
+            top_up(run, grants)
         ended = server.kill()
         if ended is not None:
             run.report.violation('the server ended by itself with status %s:\n%s'
@@ -1196,7 +1216,7 @@ def expected_final_status(state, marker, settled_ms):
 class Snapshot:
     """The project's rows, read from the file."""
 
-    def __init__(self, path, project_id, api_key_id):
+    def __init__(self, path, project_id, api_key_id, other_projects=()):
         self.db = sqlite3.connect('file:%s?mode=ro' % path, uri=True)
         self.db.row_factory = sqlite3.Row
         q = self.db.execute
@@ -1226,8 +1246,10 @@ class Snapshot:
                       q('SELECT * FROM media WHERE project_id = ?', (project_id,))}
         self.logged_calls = q('SELECT count(*) FROM call_log WHERE api_key_id = ?',
                               (api_key_id,)).fetchone()[0]
-        self.demo_submissions = q('SELECT count(*) FROM submissions WHERE project_id <> ?',
-                                  (project_id,)).fetchone()[0]
+        # Other projects of the run (the real-platform one) are checked on their own.
+        ours = (project_id,) + tuple(other_projects)
+        self.demo_submissions = q('SELECT count(*) FROM submissions WHERE project_id NOT IN '
+                                  '(%s)' % ','.join('?' * len(ours)), ours).fetchone()[0]
         self.db.close()
 
 
@@ -1602,11 +1624,14 @@ def main():
     try:
         return run_all(servers)
     finally:
-        # Whatever ended the run, no server outlives it.
+        # Whatever ended the run, no server (nor fake platform) outlives it.
         for server in servers:
-            if server.proc is not None and server.proc.poll() is None:
-                server.proc.kill()
-                server.proc.wait()
+            if isinstance(server, Server):
+                if server.proc is not None and server.proc.poll() is None:
+                    server.proc.kill()
+                    server.proc.wait()
+            else:
+                server.stop()
 
 
 def run_all(servers):
@@ -1632,6 +1657,20 @@ def run_all(servers):
                         help='seconds the end waits for due posts to be published')
     parser.add_argument('--work-dir', help='where the data and logs go (default: a new '
                         'temporary directory, removed after a passing run)')
+    parser.add_argument('--platforms', choices=['sandbox', 'fakes'], default='sandbox',
+                        help='fakes: also publish to X, LinkedIn and Facebook accounts '
+                        'connected through slotline-fake-platforms (docs/crash-safety.md)')
+    parser.add_argument('--fake-platforms', help='the slotline-fake-platforms program '
+                        '(default: beside the server in the build tree)')
+    parser.add_argument('--platform-workers', type=int, default=2,
+                        help='threads posting to the real-platform accounts (2)')
+    parser.add_argument('--platform-pause', type=float, default=0.2,
+                        help='longest pause of a platform worker between posts (s)')
+    parser.add_argument('--aimed-share', type=float, default=0.3,
+                        help='share of kills aimed just after a platform answered a create')
+    parser.add_argument('--fault-share', type=float, default=0.2,
+                        help='share of other kill gaps in which a create is made to lose its '
+                        'answer at the platform (dropped or 500)')
     args = parser.parse_args()
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 2 ** 31)
@@ -1640,6 +1679,13 @@ def run_all(servers):
     args.server = os.path.abspath(args.server)
     if not os.access(args.server, os.X_OK):
         parser.error('no program at ' + args.server)
+    if args.platforms == 'fakes':
+        if not args.fake_platforms:
+            args.fake_platforms = os.path.join(os.path.dirname(os.path.dirname(args.server)),
+                                               'fakeplatformsapp', 'slotline-fake-platforms')
+        args.fake_platforms = os.path.abspath(args.fake_platforms)
+        if not os.access(args.fake_platforms, os.X_OK):
+            parser.error('no program at %s (--fake-platforms)' % args.fake_platforms)
 
     work_dir = args.work_dir or tempfile.mkdtemp(prefix='slotline-crash-')
     os.makedirs(work_dir, exist_ok=True)
@@ -1647,16 +1693,28 @@ def run_all(servers):
     print('crash safety: seed %d, %d kills, gaps %.2f-%.2f s, %d workers, work in %s'
           % (args.seed, args.kills, args.min_gap, args.max_gap, args.workers, work_dir),
           flush=True)
-    print('  replay: %s --server %s --seed %d --kills %d --min-gap %s --max-gap %s '
-          '--workers %d' % (sys.argv[0], args.server, args.seed, args.kills, args.min_gap,
-                            args.max_gap, args.workers), flush=True)
+    replay = ('  replay: %s --server %s --seed %d --kills %d --min-gap %s --max-gap %s '
+              '--workers %d' % (sys.argv[0], args.server, args.seed, args.kills, args.min_gap,
+                                args.max_gap, args.workers))
+    if args.platforms == 'fakes':
+        replay += (' --platforms fakes --fake-platforms %s --platform-workers %d '
+                   '--platform-pause %s --aimed-share %s --fault-share %s'
+                   % (args.fake_platforms, args.platform_workers, args.platform_pause,
+                      args.aimed_share, args.fault_share))
+    print(replay, flush=True)
 
     env = dict(os.environ)
     env.setdefault('QT_LOGGING_RULES', 'slotline.*.info=true')
     report = Report()
+    platforms = None
     try:
         project_id, accounts, page_id, api_key, demo = set_up(args.server, args.data_dir, env,
                                                           args.credits)
+        if args.platforms == 'fakes':
+            platform_load.bind(sys.modules[__name__])
+            platforms = platform_load.Platforms(args, work_dir, env)
+            servers.append(platforms.fake)
+            platforms.set_up()
     except (SetupError, subprocess.TimeoutExpired, ValueError, KeyError) as error:
         print('set-up failed: %s' % error, file=sys.stderr)
         return 2
@@ -1671,9 +1729,23 @@ def run_all(servers):
     base_url = 'http://127.0.0.1:%d' % server.port
     run = Run(args, server, report, api_key['key'], accounts, page_id, random.Random(args.seed))
     run.env = env
+    run.work_dir = work_dir
     workers = [Worker(run, i) for i in range(args.workers)]
+    platform_workers = []
+    if platforms:
+        try:
+            platforms.connect(server.port)
+        except (SetupError, OSError, ValueError, KeyError, StopIteration) as error:
+            print('connecting the real-platform accounts failed: %r' % error, file=sys.stderr)
+            return 2
+        run.platforms = platforms
+        platform_workers = [platform_load.PlatformWorker(run, args.workers + i, platforms)
+                            for i in range(args.platform_workers)]
+        workers_and_platforms = workers + platform_workers
+    else:
+        workers_and_platforms = workers
     started = time.monotonic()
-    for worker in workers:
+    for worker in workers_and_platforms:
         worker.start()
     grants = []
     restarted = killer(run, args.kills, grants)
@@ -1686,7 +1758,7 @@ def run_all(servers):
             report.violation('the final restart failed: %s' % error)
             restarted = False
     run.stopping.set()
-    for worker in workers:
+    for worker in workers_and_platforms:
         worker.join(timeout=120)
         if worker.is_alive():
             report.violation('worker %d did not finish' % worker.index)
@@ -1695,20 +1767,28 @@ def run_all(servers):
     statuses = collections.Counter()
     orphans = []
     calls = None
+    run.platform_figures = None
     if restarted:
         try:
             settled_ms = settle(run)
             api = read_api(run, workers)
-        except SetupError as error:
+            if platforms:
+                platform_load.settle(run, platforms)
+                platform_state = platform_load.read_state(run, platforms)
+        except (SetupError, OSError) as error:
             report.violation('reading the state after the run failed: %s' % error)
             return finish(run, report, args, work_dir, statuses, orphans, calls)
         status = server.stop()
         report.check('clean stop', status == 0, 'the server stopped with status %s:\n%s'
                      % (status, server.tail()))
-        snapshot = Snapshot(os.path.join(args.data_dir, 'slotline.db'), project_id,
-                            api_key['id'])
+        db_path = os.path.join(args.data_dir, 'slotline.db')
+        snapshot = Snapshot(db_path, project_id, api_key['id'],
+                            (platforms.project_id,) if platforms else ())
         statuses = check_everything(run, workers, snapshot, api, project_id, grants, demo,
                                     settled_ms, base_url)
+        if platforms:
+            run.platform_figures = platform_load.check(run, platforms, platform_workers,
+                                                       platform_state, db_path)
         orphans = api['orphan_media_files']
         calls = (run.answered, snapshot.logged_calls)
     elif server.current()[2]:
@@ -1753,6 +1833,8 @@ def finish(run, report, args, work_dir, statuses, orphans, calls):
               % (calls[1], calls[0], max(0, calls[0] - calls[1])))
     if orphans:
         print('media files without a ready record: %d' % len(orphans))
+    if run.platforms:
+        platform_load.summary(run.platforms, run.platform_figures)
     print('checks passed: %s' % ', '.join('%s %d' % (name, n)
                                           for name, n in sorted(report.checks.items())))
     if report.violations:
