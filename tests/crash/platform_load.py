@@ -134,9 +134,23 @@ class Platforms:
             for endpoint in endpoints:
                 command += ['--url', endpoint]
             if platform == 'linkedin':
+                # r_organization_social lets the server read an organization's posts back
+                # after a lost answer.
                 command += ['--scopes', 'openid profile email w_member_social '
-                            'w_organization_social r_organization_admin']
+                            'w_organization_social r_organization_social '
+                            'r_organization_admin']
             self.cli(*command)
+        # The load posts far faster than a real account may: the fakes' quotas would turn
+        # most of it into waits of 15 minutes or a day. Rate limits have tests of their own.
+        self.fake.admin('POST', 'switches', {
+            'platform': 'x', 'userLimit24Hour': 0,
+            'rateLimits': {'POST /2/tweets': {'limit': 0, 'windowSeconds': 900},
+                           'GET /2/users/:id/tweets': {'limit': 0, 'windowSeconds': 900},
+                           'GET /2/users/me': {'limit': 0, 'windowSeconds': 900}}})
+        self.fake.admin('POST', 'switches', {
+            'platform': 'facebook',
+            'rateLimits': {'page': {'limit': 0, 'windowSeconds': 3600, 'code': 80001},
+                           'app': {'limit': 0, 'windowSeconds': 3600, 'code': 4}}})
 
     def api(self, port, method, path, body=None):
         answer = cs.http_call(port, self.key, method, path, body)

@@ -478,8 +478,18 @@ private Q_SLOTS:
                                           {u"path"_s, where.createPath},
                                           {u"nth"_s, 1},
                                           {u"action"_s, u"drop"_s}}));
-        const QJsonObject published = f().publish(accountId, where.platform, u"Second try"_s);
-        QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
+        const QString id = f().submit(accountId, where.platform, u"Second try"_s);
+        QVERIFY(!id.isEmpty());
+        QTRY_VERIFY(
+            submission(id)
+                .value(u"errorMessage"_s)
+                .toString()
+                .contains(u"The post was not on the account when looked for twice since."_s));
+        QCOMPARE(creates(where), 1);
+        // The dispatcher's retry, when its time comes.
+        f().server().clock().advanceMs(1000);
+        f().server().server().dispatcher().wake();
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
         QCOMPARE(creates(where), 2);
         QCOMPARE(f().fake().posts(u"x"_s).size(), 1);
         // Looked for twice before the second call.
