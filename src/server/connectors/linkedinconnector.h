@@ -2,6 +2,8 @@
 
 #include "server/platforms/platformconnector.h"
 
+#include <QJsonArray>
+
 namespace slotline {
 
 // Posts to LinkedIn through the versioned Posts API (POST /rest/posts with
@@ -22,8 +24,27 @@ protected:
     QString displayName() const override { return QStringLiteral("LinkedIn"); }
     void create(const Attempt &attempt, CreateDone done) override;
 
+public:
+    // Looks at a video's status before giving up; the wait between looks doubles from one
+    // second to a minute.
+    static constexpr int MaxStatusChecks = 60;
+
 private:
+    struct VideoUpload
+    {
+        QString video; // urn:li:video:…
+        QString uploadToken;
+        QJsonArray instructions; // {uploadUrl, firstByte, lastByte}, in order
+        QStringList etags; // of the parts sent so far, in order
+        int statusChecks = 0;
+    };
+
     static QString author(const Attempt &attempt);
+    void initializeVideo(const Attempt &attempt, QStringList media, CreateDone done);
+    void uploadPart(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
+    void finalizeVideo(const Attempt &attempt, QStringList media, VideoUpload video,
+                       CreateDone done);
+    void checkVideo(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
     void uploadImages(const Attempt &attempt, QStringList images, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &images, CreateDone done);
 };

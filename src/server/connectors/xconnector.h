@@ -4,8 +4,10 @@
 
 namespace slotline {
 
-// Posts to X: images through POST /2/media/upload, the post through POST /2/tweets
-// (docs.x.com, x-api/posts/creation-of-a-post), with the person's OAuth 2.0 token.
+// Posts to X: images through POST /2/media/upload, a video in chunks through
+// /2/media/upload/initialize, …/append and …/finalize and then processing polled with
+// STATUS, the post through POST /2/tweets (docs.x.com, x-api/posts/creation-of-a-post),
+// with the person's OAuth 2.0 token.
 class XConnector : public PlatformConnector
 {
     Q_OBJECT
@@ -19,8 +21,31 @@ protected:
     QString displayName() const override { return QStringLiteral("X"); }
     void create(const Attempt &attempt, CreateDone done) override;
 
+public:
+    // A video's chunk: read from its file only while it is sent.
+    static constexpr qint64 ChunkBytes = 4 * 1024 * 1024;
+    // Status checks of one video before giving up (X says when to look again).
+    static constexpr int MaxStatusChecks = 120;
+
 private:
+    struct VideoUpload
+    {
+        QString mediaId;
+        int segment = 0;
+        int statusChecks = 0;
+    };
+
     void uploadImages(const Attempt &attempt, QStringList mediaIds, CreateDone done);
+    void initializeVideo(const Attempt &attempt, QStringList mediaIds, CreateDone done);
+    void appendChunk(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                     CreateDone done);
+    void finalizeVideo(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                       CreateDone done);
+    // Follows processing_info until the video succeeded (then goes on with the next
+    // media) or failed.
+    void followProcessing(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                          const QJsonObject &processing, CreateDone done);
+    PlatformRequest mediaRequest(const Attempt &attempt, const QString &path) const;
     void createPost(const Attempt &attempt, const QStringList &mediaIds, CreateDone done);
 };
 
