@@ -373,6 +373,63 @@ private Q_SLOTS:
             3);
         QCOMPARE(journal(*m_fake, u"facebook"_s, u"POST"_s, u"/v26.0/"_s).size(), 4);
     }
+
+    // Media the server holds are judged when the post is submitted: 422 with the rule.
+    void theServersOwnMediaAreCheckedAtSubmission()
+    {
+        m_web->route("/long.mp4", FakeMediaServer::file("video/mp4", mp4(200 * 1024, 150)));
+        m_web->route("/short.mp4", FakeMediaServer::file("video/mp4", mp4(200 * 1024, 10)));
+        const auto own = [this](const QByteArray &path) {
+            const HttpResult fetched
+                = m_server->post(u"/media"_s, m_tenant, QJsonObject {{u"url"_s, url(path)}});
+            return fetched.json().value(u"url"_s).toString();
+        };
+        const QString longVideo = own("/long.mp4");
+        const QString shortVideo = own("/short.mp4");
+        const QString image = own("/a.png");
+        QVERIFY(!longVideo.isEmpty() && !shortVideo.isEmpty() && !image.isEmpty());
+
+        const QString x = connectAccount(u"x"_s);
+        QVERIFY(!x.isEmpty());
+        const HttpResult tooLong = submit(x, u"twitter"_s, u"Long"_s, {longVideo});
+        QCOMPARE(tooLong.status, 422);
+        QVERIFY2(tooLong.errorDetails().join(u' ').contains(u"post.content.mediaUrls[0]"_s),
+                 tooLong.body.constData());
+        QVERIFY2(tooLong.errorDetails().join(u' ').contains(u"140 s"_s), tooLong.body.constData());
+
+        const QString linkedIn = connectAccount(u"linkedin"_s);
+        QVERIFY(!linkedIn.isEmpty());
+        const HttpResult mixed = submit(linkedIn, u"linkedin"_s, u"Mixed"_s, {shortVideo, image});
+        QCOMPARE(mixed.status, 422);
+        QVERIFY2(mixed.errorDetails().join(u' ').contains(u"mixes a video"_s),
+                 mixed.body.constData());
+
+        const QString facebook = connectAccount(u"facebook"_s);
+        QVERIFY(!facebook.isEmpty());
+        const HttpResult video
+            = submit(facebook, u"facebook"_s, u"Clip"_s, {shortVideo}, firstPage(facebook));
+        QCOMPARE(video.status, 422);
+        QVERIFY2(video.errorDetails().join(u' ').contains(u"does not publish videos"_s),
+                 video.body.constData());
+
+        // Within the rules: accepted.
+        QCOMPARE(submit(linkedIn, u"linkedin"_s, u"Fine"_s, {shortVideo}).status, 201);
+        QVERIFY(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/media/upload"_s).isEmpty());
+    }
+
+    // Media from elsewhere are judged once fetched, before anything goes to the platform.
+    void foreignMediaAreCheckedWhenLoaded()
+    {
+        m_web->route("/long.mp4", FakeMediaServer::file("video/mp4", mp4(200 * 1024, 150)));
+        const QString x = connectAccount(u"x"_s);
+        QVERIFY(!x.isEmpty());
+        const QJsonObject failed
+            = publish(x, u"twitter"_s, u"Long"_s, {url("/long.mp4")}, {}, u"failed"_s);
+        QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(u"140 s"_s),
+                 qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QVERIFY(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/media/upload"_s).isEmpty());
+        QVERIFY(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/tweets"_s).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlatformMedia)

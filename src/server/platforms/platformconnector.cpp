@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "server/logcategories.h"
 #include "server/platforms/tokenkeeper.h"
+#include "server/publishing/mediarules.h"
 #include "storage/accountrepository.h"
 #include "storage/platformapprepository.h"
 
@@ -93,6 +94,15 @@ void PlatformConnector::publish(const PublishRequest &request, Done done)
                              return;
                          }
                          attempt.media = std::get<QList<MediaFile>>(media);
+                         // Media from elsewhere are first seen here.
+                         QList<MediaFacts> facts;
+                         for (const MediaFile &file : std::as_const(attempt.media))
+                             facts.append({file.mimeType, file.size, file.durationSeconds});
+                         if (const QString broken = MediaRules::firstViolation(name(), facts);
+                             !broken.isEmpty()) {
+                             done(PublishResult::failure(broken, false));
+                             return;
+                         }
                          withToken(attempt, std::move(done));
                      });
     });
