@@ -1,5 +1,6 @@
 #include "fakeplatforms/fakeplatform.h"
 #include "fakeplatforms/fakeplatformserver.h"
+#include "server/apiserver.h"
 #include "storage/platformapprepository.h"
 #include "storage/secretbox.h"
 #include "support/fakemediaserver.h"
@@ -372,6 +373,48 @@ private Q_SLOTS:
             m_fake->posts(u"facebook"_s).first().toObject().value(u"mediaIds"_s).toArray().size(),
             3);
         QCOMPARE(journal(*m_fake, u"facebook"_s, u"POST"_s, u"/v26.0/"_s).size(), 4);
+    }
+
+    // An upload whose answer is lost made no post: an ordinary failure, tried again after
+    // the dispatcher's backoff, and the post goes out once.
+    void aLostUploadAnswerIsTriedAgain()
+    {
+        const QString accountId = connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        int fault = 0;
+        QCOMPARE(m_fake->faults().add(QJsonObject {{u"platform"_s, u"x"_s},
+                                                   {u"method"_s, u"POST"_s},
+                                                   {u"path"_s, u"/2/media/upload/*"_s},
+                                                   {u"nth"_s, 3},
+                                                   {u"action"_s, u"apply-then-drop"_s}},
+                                      &fault),
+                 QString());
+        const HttpResult created = submit(accountId, u"twitter"_s, u"Again"_s, {url("/clip.mp4")});
+        QCOMPARE(created.status, 201);
+        const QString id = created.json().value(u"postSubmissionId"_s).toString();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return !m_server->submission(m_tenant, id)
+                            .value(u"errorMessage"_s)
+                            .toString()
+                            .isEmpty();
+            },
+            60'000));
+        QCOMPARE(m_server->submission(m_tenant, id).value(u"status"_s).toString(),
+                 u"in-progress"_s);
+        QVERIFY(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/tweets"_s).isEmpty());
+
+        m_server->clock().advanceMs(ServerConfig().dispatcher.firstRetryDelayMs);
+        m_server->server().dispatcher().wake();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return m_server->submission(m_tenant, id).value(u"status"_s).toString()
+                       == u"published";
+            },
+            60'000));
+        QCOMPARE(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/media/upload/initialize"_s).size(), 2);
+        QCOMPARE(journal(*m_fake, u"x"_s, u"POST"_s, u"/2/tweets"_s).size(), 1);
+        QCOMPARE(m_fake->posts(u"x"_s).size(), 1);
     }
 
     // Media the server holds are judged when the post is submitted: 422 with the rule.
