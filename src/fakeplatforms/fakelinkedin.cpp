@@ -2,6 +2,7 @@
 
 #include "fakeplatforms/littletext.h"
 
+#include <QCryptographicHash>
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -126,6 +127,9 @@ void FakeLinkedIn::reset()
     m_tokens.clear();
     m_posts.clear();
     m_images.clear();
+    m_videos.clear();
+    m_nextVideo = 0;
+    m_failVideoProcessing = false;
     m_nextPost = 0;
     m_nextImage = 0;
     m_denyConsent = false;
@@ -154,6 +158,8 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
     static const QRegularExpression organizationPath(u"^/rest/organizations/([0-9]+)$"_s);
     static const QRegularExpression imagePath(u"^/rest/images/(.+)$"_s);
     static const QRegularExpression uploadPath(u"^/upload/([A-Za-z0-9-]+)$"_s);
+    static const QRegularExpression videoPartPath(u"^/dms-uploads/([A-Za-z0-9-]+)/([0-9]+)$"_s);
+    static const QRegularExpression videoPath(u"^/rest/videos/(.+)$"_s);
     const QByteArray &method = request.method;
     const QString &path = request.path;
 
@@ -169,6 +175,8 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
         return userinfo(request);
     if (const auto match = uploadPath.match(path); match.hasMatch() && method == "PUT")
         return upload(request, match.captured(1));
+    if (const auto match = videoPartPath.match(path); match.hasMatch() && method == "PUT")
+        return uploadVideoPart(request, match.captured(1), match.captured(2).toInt());
 
     if (path.startsWith(u"/rest/"_s)) {
         if (const auto refusal = checkRestHeaders(request))
@@ -178,7 +186,8 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
         const qsizetype question = request.rawTarget.indexOf('?');
         const QByteArray rawPath
             = question < 0 ? request.rawTarget : request.rawTarget.left(question);
-        if ((path.startsWith(u"/rest/posts/"_s) || path.startsWith(u"/rest/images/"_s))
+        if ((path.startsWith(u"/rest/posts/"_s) || path.startsWith(u"/rest/images/"_s)
+             || path.startsWith(u"/rest/videos/"_s))
             && rawPath.mid(rawPath.lastIndexOf('/')).contains(':'))
             return serviceError(400, 0, u"Invalid key: the URN in the path must be URL-encoded"_s);
         if (path == u"/rest/organizationAcls"_s && method == "GET")
@@ -197,6 +206,14 @@ FakeResponse FakeLinkedIn::handle(const FakeRequest &request)
             return initializeImageUpload(request);
         if (const auto match = imagePath.match(path); match.hasMatch() && method == "GET")
             return image(request, match.captured(1));
+        if (path == u"/rest/videos"_s && method == "POST"
+            && request.queryValue(u"action"_s) == u"initializeUpload"_s)
+            return initializeVideoUpload(request);
+        if (path == u"/rest/videos"_s && method == "POST"
+            && request.queryValue(u"action"_s) == u"finalizeUpload"_s)
+            return finalizeVideoUpload(request);
+        if (const auto match = videoPath.match(path); match.hasMatch() && method == "GET")
+            return video(request, match.captured(1));
     }
     return serviceError(404, 0,
                         u"No resource found for "_s + QString::fromLatin1(method) + u' '
@@ -584,6 +601,11 @@ FakeResponse FakeLinkedIn::createPost(const FakeRequest &request)
             mediaIds.append(entry[u"id"_s].toString());
     }
     for (const QString &id : std::as_const(mediaIds)) {
+        if (id.startsWith(u"urn:li:video:"_s)) {
+            if (auto videoError = videoRefusal(id, author))
+                return *videoError;
+            continue;
+        }
         const auto it = m_images.constFind(id);
         if (it == m_images.constEnd() || !it->uploaded || it->owner != author) {
             // (verify) LinkedIn's wording for media that is missing, not AVAILABLE or not the
@@ -709,6 +731,139 @@ FakeResponse FakeLinkedIn::image(const FakeRequest &request, const QString &urn)
     return FakeResponse::json(200, answer);
 }
 
+FakeResponse FakeLinkedIn::initializeVideoUpload(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, &refusal);
+    if (!token)
+        return refusal;
+    const QJsonObject init = request.jsonObject()[u"initializeUploadRequest"_s].toObject();
+    const QString owner = init[u"owner"_s].toString();
+    const qint64 fileSize = init[u"fileSizeBytes"_s].toInteger(-1);
+    QStringList missing;
+    if (owner.isEmpty())
+        missing.append(u"owner"_s);
+    if (fileSize <= 0)
+        missing.append(u"fileSizeBytes"_s);
+    if (!missing.isEmpty()) {
+        QString message;
+        for (const QString &field : std::as_const(missing))
+            message += u"ERROR :: /initializeUploadRequest/"_s + field
+                       + u" :: field is required but not found and has no default value\n"_s;
+        return FakeResponse::json(422, QJsonObject {{u"message"_s, message}, {u"status"_s, 422}});
+    }
+    if (!mayActAs(*token, owner))
+        return serviceError(403, 100,
+                            u"Accessing this video resource is forbidden for "_s
+                                + owner); // (verify)
+    ++m_nextVideo;
+    Video video;
+    video.urn = u"urn:li:video:FakeVideo"_s + QString::number(m_nextVideo);
+    video.owner = owner;
+    video.uploadToken = u"vid-"_s + QString::number(m_nextVideo);
+    video.fileSize = fileSize;
+    video.uploadExpiresAt = m_clock->now().addSecs(24 * 60 * 60);
+    QJsonArray instructions;
+    for (qint64 first = 0; first < fileSize; first += VideoPartBytes) {
+        const qint64 last = qMin(first + VideoPartBytes, fileSize) - 1;
+        const QString url = request.origin() + u"/linkedin/dms-uploads/"_s + video.uploadToken
+                            + u'/' + QString::number(video.parts.size());
+        video.parts.append(Video::Part {first, last, {}});
+        instructions.append(
+            QJsonObject {{u"uploadUrl"_s, url}, {u"firstByte"_s, first}, {u"lastByte"_s, last}});
+    }
+    QJsonObject value {{u"uploadUrlsExpireAt"_s, video.uploadExpiresAt.toMSecsSinceEpoch()},
+                       {u"video"_s, video.urn},
+                       {u"uploadInstructions"_s, instructions},
+                       {u"uploadToken"_s, video.uploadToken}};
+    m_videos.insert(video.urn, video);
+    return FakeResponse::json(200, QJsonObject {{u"value"_s, value}});
+}
+
+FakeResponse FakeLinkedIn::uploadVideoPart(const FakeRequest &request, const QString &token,
+                                           int index)
+{
+    for (Video &video : m_videos) {
+        if (video.uploadToken != token)
+            continue;
+        if (index < 0 || index >= video.parts.size() || m_clock->now() >= video.uploadExpiresAt
+            || video.status != u"WAITING_UPLOAD"_s)
+            return serviceError(400, 0, u"The upload URL is expired or unknown"_s); // (verify)
+        Video::Part &part = video.parts[index];
+        if (request.body.size() != part.lastByte - part.firstByte + 1)
+            return serviceError(400, 0,
+                                u"The part must be bytes "_s + QString::number(part.firstByte)
+                                    + u" to "_s + QString::number(part.lastByte)); // (verify)
+        // An opaque ETag that tells the part's content apart, as a storage service's does.
+        part.etag = u"/ambry-video/signedId/"_s
+                    + QString::fromLatin1(
+                        QCryptographicHash::hash(request.body, QCryptographicHash::Sha256)
+                            .toHex()
+                            .left(32));
+        FakeResponse answer = FakeResponse::empty(200);
+        answer.withHeader("ETag", part.etag.toUtf8());
+        return answer;
+    }
+    return serviceError(404, 0, u"Unknown upload URL"_s);
+}
+
+FakeResponse FakeLinkedIn::finalizeVideoUpload(const FakeRequest &request)
+{
+    FakeResponse refusal;
+    const IssuedToken *token = authenticate(request, &refusal);
+    if (!token)
+        return refusal;
+    const QJsonObject finalize = request.jsonObject()[u"finalizeUploadRequest"_s].toObject();
+    const auto it = m_videos.find(finalize[u"video"_s].toString());
+    if (it == m_videos.end() || !mayActAs(*token, it->owner))
+        return serviceError(404, 0,
+                            u"Video "_s + finalize[u"video"_s].toString() + u" not found"_s);
+    if (finalize[u"uploadToken"_s].toString() != it->uploadToken)
+        return serviceError(400, 0, u"The uploadToken does not belong to the video"_s); // (verify)
+    if (it->status != u"WAITING_UPLOAD"_s)
+        return serviceError(400, 0, u"The video is already finalized"_s); // (verify)
+    const QJsonArray given = finalize[u"uploadedPartIds"_s].toArray();
+    bool matches = given.size() == it->parts.size();
+    for (qsizetype i = 0; matches && i < given.size(); ++i)
+        matches = !it->parts.at(i).etag.isEmpty() && given.at(i).toString() == it->parts.at(i).etag;
+    if (!matches)
+        // (verify) LinkedIn's status and wording for missing or reordered part ids.
+        return serviceError(400, 0,
+                            u"uploadedPartIds must list the ETag of every part, in order"_s);
+    it->status = u"PROCESSING"_s;
+    return FakeResponse::empty(200);
+}
+
+FakeResponse FakeLinkedIn::video(const FakeRequest &request, const QString &urn)
+{
+    FakeResponse refusal;
+    if (!authenticate(request, &refusal))
+        return refusal;
+    const auto it = m_videos.find(urn);
+    if (it == m_videos.end())
+        return serviceError(404, 0, u"Video "_s + urn + u" not found"_s);
+    QJsonObject answer {{u"id"_s, it->urn}, {u"owner"_s, it->owner}, {u"status"_s, it->status}};
+    if (it->status == u"PROCESSING_FAILED"_s)
+        answer.insert(u"processingFailureReason"_s, u"Invalid video file"_s); // (verify)
+    // Processing ends at the first look after it began.
+    if (it->status == u"PROCESSING"_s)
+        it->status = m_failVideoProcessing ? u"PROCESSING_FAILED"_s : u"AVAILABLE"_s;
+    return FakeResponse::json(200, answer);
+}
+
+std::optional<FakeResponse> FakeLinkedIn::videoRefusal(const QString &id,
+                                                       const QString &author) const
+{
+    const auto it = m_videos.constFind(id);
+    if (it != m_videos.constEnd() && it->owner == author && it->status == u"AVAILABLE"_s)
+        return std::nullopt;
+    // (verify) LinkedIn's wording for a video that is missing, not AVAILABLE or not the
+    // author's.
+    return inputError(u"ERROR :: /content/media/id :: "_s + id
+                          + u" is not an AVAILABLE video of the author\n"_s,
+                      u"/content/media/id"_s, u"INVALID_VALUE"_s, u"Invalid media"_s);
+}
+
 QJsonArray FakeLinkedIn::posts() const
 {
     QJsonArray out;
@@ -728,6 +883,9 @@ QJsonArray FakeLinkedIn::posts() const
 QString FakeLinkedIn::applySwitches(const QJsonObject &switches)
 {
     if (const QString error = applyConsent(switches, &m_denyConsent); !error.isEmpty())
+        return error;
+    if (const QString error = applyVideoProcessing(switches, &m_failVideoProcessing);
+        !error.isEmpty())
         return error;
     if (switches.contains(u"programmaticRefresh"_s))
         m_programmaticRefresh = switches[u"programmaticRefresh"_s].toBool();
@@ -757,6 +915,7 @@ QJsonObject FakeLinkedIn::describe() const
                         {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
                         {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
                         {u"programmaticRefresh"_s, m_programmaticRefresh},
+                        {u"videoProcessing"_s, m_failVideoProcessing ? u"fail"_s : u"succeed"_s},
                         {u"activeVersions"_s, QJsonArray::fromStringList(activeVersions())}};
 }
 

@@ -60,6 +60,34 @@ private:
         qint64 size = 0;
     };
 
+    // A video of the Videos API: uploaded in parts of PartBytes, each to its own URL,
+    // then finalized with the parts' ETags in order, then processed. Only each part's
+    // size and hash are kept, never the bytes.
+    struct Video
+    {
+        struct Part
+        {
+            qint64 firstByte = 0;
+            qint64 lastByte = 0;
+            QString etag; // empty until uploaded
+        };
+        QString urn;
+        QString owner;
+        QString uploadToken;
+        qint64 fileSize = 0;
+        QList<Part> parts;
+        QDateTime uploadExpiresAt;
+        QString status = QStringLiteral("WAITING_UPLOAD");
+    };
+    static constexpr qint64 VideoPartBytes = 4 * 1024 * 1024;
+
+    FakeResponse initializeVideoUpload(const FakeRequest &request);
+    FakeResponse uploadVideoPart(const FakeRequest &request, const QString &token, int index);
+    FakeResponse finalizeVideoUpload(const FakeRequest &request);
+    FakeResponse video(const FakeRequest &request, const QString &urn);
+    // Why `id` may not be a post's video, or nothing when it may.
+    std::optional<FakeResponse> videoRefusal(const QString &id, const QString &author) const;
+
     FakeResponse authorize(const FakeRequest &request);
     FakeResponse accessToken(const FakeRequest &request);
     FakeResponse revoke(const FakeRequest &request);
@@ -107,6 +135,9 @@ private:
     TokenStore m_tokens {QStringLiteral("li")};
     QList<Post> m_posts;
     QHash<QString, Image> m_images;
+    QHash<QString, Video> m_videos;
+    qint64 m_nextVideo = 0;
+    bool m_failVideoProcessing = false; // switch videoProcessing: "fail"
     qint64 m_nextPost = 0;
     qint64 m_nextImage = 0;
     bool m_denyConsent = false;

@@ -70,6 +70,19 @@ protected:
         return {};
     }
 
+    // The "videoProcessing" switch: succeed (the default) or fail, for the videos whose
+    // processing ends after it is set.
+    static QString applyVideoProcessing(const QJsonObject &switches, bool *failProcessing)
+    {
+        if (!switches.contains(QStringLiteral("videoProcessing")))
+            return {};
+        const QString processing = switches[QStringLiteral("videoProcessing")].toString();
+        if (processing != u"succeed" && processing != u"fail")
+            return QStringLiteral("videoProcessing must be succeed or fail");
+        *failProcessing = processing == u"fail";
+        return {};
+    }
+
     OAuthApp m_app;
 };
 

@@ -70,6 +70,14 @@ QString withQuery(const QString &uri, const QList<QPair<QString, QString>> &item
     return url.toString(QUrl::FullyEncoded);
 }
 
+// The failed example of GET media/upload (STATUS) in X's documentation.
+QJsonObject processingError()
+{
+    return QJsonObject {{u"code"_s, 1},
+                        {u"name"_s, u"InvalidMedia"_s},
+                        {u"message"_s, u"Unsupported video format"_s}};
+}
+
 QString mediaKeyPrefix(const QString &category)
 {
     if (category == u"tweet_video"_s || category == u"amplify_video"_s)
@@ -104,6 +112,7 @@ void FakeX::reset()
     m_denyConsent = false;
     m_confidentialClient = true;
     resetFailureModes();
+    m_failVideoProcessing = false;
 }
 
 FakeResponse FakeX::handle(const FakeRequest &request)
@@ -448,6 +457,8 @@ QJsonObject FakeX::mediaJson(const Media &media) const
         processing.insert(u"progress_percent"_s, media.state == u"succeeded"_s     ? 100
                                                  : media.state == u"in_progress"_s ? 50
                                                                                    : 0);
+        if (media.state == u"failed"_s)
+            processing.insert(u"error"_s, processingError());
         data.insert(u"processing_info"_s, processing);
     }
     return data;
@@ -606,12 +617,17 @@ FakeResponse FakeX::uploadStatus(const FakeRequest &request)
     if (it == m_media.end() || it->ownerId != token->userId)
         return invalidRequest(u"Unknown media_id."_s);
     const QJsonObject answer {{u"data"_s, mediaJson(*it)}};
-    // Each status check moves processing one step: pending, in_progress, succeeded.
-    if (it->state == u"pending"_s)
-        it->state = u"in_progress"_s;
-    else if (it->state == u"in_progress"_s)
-        it->state = u"succeeded"_s;
+    advanceProcessing(*it);
     return FakeResponse::json(200, answer);
+}
+
+void FakeX::advanceProcessing(Media &media) const
+{
+    // Each status check moves processing one step.
+    if (media.state == u"pending"_s)
+        media.state = u"in_progress"_s;
+    else if (media.state == u"in_progress"_s)
+        media.state = m_failVideoProcessing ? u"failed"_s : u"succeeded"_s;
 }
 
 QJsonArray FakeX::posts() const
@@ -636,6 +652,9 @@ QString FakeX::applySwitches(const QJsonObject &switches)
         return error;
     if (switches.contains(u"confidentialClient"_s))
         m_confidentialClient = switches[u"confidentialClient"_s].toBool();
+    if (const QString error = applyVideoProcessing(switches, &m_failVideoProcessing);
+        !error.isEmpty())
+        return error;
     return applyFailureSwitches(switches);
 }
 
@@ -653,6 +672,7 @@ QJsonObject FakeX::describe() const
         {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
         {u"confidentialClient"_s, m_confidentialClient},
         {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
+        {u"videoProcessing"_s, m_failVideoProcessing ? u"fail"_s : u"succeed"_s},
         {u"refreshes"_s, m_tokens.issuedCount(IssuedToken::Kind::Refresh)}};
 }
 

@@ -80,6 +80,8 @@ private:
     QJsonObject issueTokens(const QString &userId, const QStringList &scopes);
     QJsonObject mediaJson(const Media &media) const;
     QString newMediaId();
+    // One STATUS step of a video or GIF: pending, in_progress, then succeeded or failed.
+    void advanceProcessing(Media &media) const;
 
     // Rate limits, the user timeline and eventual consistency (fakexfailures.cpp).
     FakeResponse listUserTweets(const FakeRequest &request);
@@ -104,6 +106,7 @@ private:
     qint64 m_nextMedia = 0;
     bool m_denyConsent = false;
     bool m_confidentialClient = true;
+    bool m_failVideoProcessing = false; // switch videoProcessing: "fail"
 };
 
 } // namespace slotline::fake

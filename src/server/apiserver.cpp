@@ -25,6 +25,7 @@
 #include "server/identitycache.h"
 #include "server/logcategories.h"
 #include "server/media/medialibrary.h"
+#include "server/media/mp4duration.h"
 #include "server/operationregistry.h"
 #include "server/platforms/accountconnections.h"
 #include "server/platforms/connectionpage.h"
@@ -52,6 +53,7 @@
 #include "storage/submissionrepository.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QUrlQuery>
@@ -135,6 +137,18 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
     m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_drafts,
                                                   *m_credits, *m_slotFinder, wakeDispatcher);
+    m_submitter->setMediaLookup([this](const QString &url) -> std::optional<MediaFacts> {
+        const auto own = m_mediaLibrary->ownMedia(QUrl(url));
+        if (!own)
+            return std::nullopt;
+        MediaFacts facts {own->mimeType, own->size, std::nullopt};
+        if (own->mimeType.startsWith(u"video/")) {
+            QFile file(m_mediaLibrary->filePath(own->id));
+            if (file.open(QIODevice::ReadOnly))
+                facts.durationSeconds = Mp4Duration::read(file);
+        }
+        return facts;
+    });
 
     m_userController = std::make_unique<UserController>(*m_identities);
     m_accountController = std::make_unique<AccountController>(*m_accounts);

@@ -9,6 +9,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTcpSocket>
 #include <QTest>
 #include <QThread>
@@ -120,6 +121,7 @@ private Q_SLOTS:
     void xWeightedLength();
     void xMediaMustExistAndBelongToTheUser();
     void xChunkedVideoIsUsableOnlyAfterProcessing();
+    void xVideoProcessingFailsBySwitch();
     void xAuthorizeRefusesUnregisteredRedirect();
     void consentDeniedRedirectsWithError_data();
     void consentDeniedRedirectsWithError();
@@ -132,6 +134,7 @@ private Q_SLOTS:
     void linkedInRefusesDuplicateCommentary();
     void linkedInRequiresFields();
     void linkedInImageUploadThenPost();
+    void linkedInVideoPartsFinalizeWithTheirETagsInOrder();
     void linkedInOrganizationsAndPostingAsOne();
     void linkedInRefreshOnlyWithProgrammaticRefresh();
     void linkedInRevokedTokenAnswers65601();
@@ -1744,6 +1747,102 @@ void TstFakePlatforms::facebookPolicyBlockAnswers368()
     QCOMPARE(m_client->get(u"/facebook/v26.0/me?access_token="_s + tokens.at(1)).status, 200);
     admin("POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"policyBlock"_s, false}});
     QCOMPARE(facebookPost(*m_client, PageOne, tokens.at(1), u"blocked"_s).status, 200);
+}
+
+void TstFakePlatforms::xVideoProcessingFailsBySwitch()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(admin("POST", u"/switches"_s,
+                   QJsonObject {{u"platform"_s, u"x"_s}, {u"videoProcessing"_s, u"fail"_s}})
+                 .status,
+             200);
+    const HttpResult init
+        = m_client->send("POST", u"/x/2/media/upload/initialize"_s,
+                         bearer(token, {{"content-type", "application/json"}}),
+                         json({{u"media_type"_s, u"video/mp4"_s}, {u"total_bytes"_s, 4}}));
+    const QString id = init.json()[u"data"_s][u"id"_s].toString();
+    const QByteArray body = "--b\r\nContent-Disposition: form-data; name=\"segment_index\"\r\n\r\n0"
+                            "\r\n--b\r\nContent-Disposition: form-data; name=\"media\"; "
+                            "filename=\"blob\"\r\n\r\nabcd\r\n--b--\r\n";
+    QCOMPARE(m_client
+                 ->send("POST", u"/x/2/media/upload/"_s + id + u"/append"_s,
+                        bearer(token, {{"content-type", "multipart/form-data; boundary=b"}}), body)
+                 .status,
+             200);
+    QCOMPARE(
+        m_client->send("POST", u"/x/2/media/upload/"_s + id + u"/finalize"_s, bearer(token)).status,
+        200);
+    QJsonObject processing;
+    for (int i = 0; i < 3; ++i)
+        processing
+            = m_client->get(u"/x/2/media/upload?command=STATUS&media_id="_s + id, bearer(token))
+                  .json()[u"data"_s][u"processing_info"_s]
+                  .toObject();
+    QCOMPARE(processing[u"state"_s].toString(), u"failed"_s);
+    QCOMPARE(processing[u"error"_s][u"name"_s].toString(), u"InvalidMedia"_s);
+    const QJsonObject withVideo {{u"text"_s, u"a video"_s},
+                                 {u"media"_s, QJsonObject {{u"media_ids"_s, QJsonArray {id}}}}};
+    QCOMPARE(tweet(token, withVideo).status, 400);
+}
+
+void TstFakePlatforms::linkedInVideoPartsFinalizeWithTheirETagsInOrder()
+{
+    const QString token = connectLinkedIn();
+    const Headers rest = linkedInRest(token, currentLinkedInVersion());
+    const qint64 size = 9 * 1024 * 1024; // three parts: 4, 4 and 1 MiB
+    const HttpResult init = m_client->send(
+        "POST", u"/linkedin/rest/videos?action=initializeUpload"_s, rest,
+        json({{u"initializeUploadRequest"_s, QJsonObject {{u"owner"_s, FakeLinkedIn::memberUrn()},
+                                                          {u"fileSizeBytes"_s, size},
+                                                          {u"uploadCaptions"_s, false},
+                                                          {u"uploadThumbnail"_s, false}}}}));
+    QCOMPARE(init.status, 200);
+    const QJsonObject value = init.json()[u"value"_s].toObject();
+    const QString video = value[u"video"_s].toString();
+    QVERIFY(video.startsWith(u"urn:li:video:"_s));
+    const QJsonArray instructions = value[u"uploadInstructions"_s].toArray();
+    QCOMPARE(instructions.size(), 3);
+    QCOMPARE(instructions.last()[u"lastByte"_s].toInteger(), size - 1);
+
+    QStringList etags;
+    for (qsizetype i = 0; i < instructions.size(); ++i) {
+        const qint64 first = instructions[i][u"firstByte"_s].toInteger();
+        const qint64 last = instructions[i][u"lastByte"_s].toInteger();
+        const QString path = QUrl(instructions[i][u"uploadUrl"_s].toString()).path();
+        const Headers octets {{"content-type", "application/octet-stream"}};
+        QCOMPARE(m_client->send("PUT", path, octets, QByteArray(10, 'x')).status, 400);
+        const HttpResult put
+            = m_client->send("PUT", path, octets, QByteArray(last - first + 1, char('a' + i)));
+        QCOMPARE(put.status, 200);
+        QVERIFY(!put.header("etag").isEmpty());
+        etags.append(QString::fromLatin1(put.header("etag")));
+    }
+    QCOMPARE(QSet<QString>(etags.begin(), etags.end()).size(), 3); // each part its own
+
+    const auto finalize = [&](const QStringList &partIds) {
+        return m_client->send(
+            "POST", u"/linkedin/rest/videos?action=finalizeUpload"_s, rest,
+            json({{u"finalizeUploadRequest"_s,
+                   QJsonObject {{u"video"_s, video},
+                                {u"uploadToken"_s, value[u"uploadToken"_s].toString()},
+                                {u"uploadedPartIds"_s, QJsonArray::fromStringList(partIds)}}}}));
+    };
+    QCOMPARE(finalize({etags[1], etags[0], etags[2]}).status, 400);
+    QCOMPARE(finalize(etags.mid(0, 2)).status, 400);
+
+    QJsonObject withVideo = linkedInPost(FakeLinkedIn::memberUrn(), u"A video"_s);
+    withVideo.insert(u"content"_s, QJsonObject {{u"media"_s, QJsonObject {{u"id"_s, video}}}});
+    const auto status = [&] {
+        return m_client->get(u"/linkedin/rest/videos/"_s + encoded(video), rest)
+            .json()[u"status"_s]
+            .toString();
+    };
+    QCOMPARE(status(), u"WAITING_UPLOAD"_s);
+    QCOMPARE(finalize(etags).status, 200);
+    QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withVideo)).status, 422);
+    QCOMPARE(status(), u"PROCESSING"_s);
+    QCOMPARE(status(), u"AVAILABLE"_s);
+    QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withVideo)).status, 201);
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)

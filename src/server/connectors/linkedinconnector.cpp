@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 
 namespace slotline {
 
@@ -26,6 +27,10 @@ void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images,
 {
     if (images.size() == attempt.media.size()) {
         createPost(attempt, images, std::move(done));
+        return;
+    }
+    if (attempt.media.at(images.size()).isVideo()) {
+        initializeVideo(attempt, images, std::move(done));
         return;
     }
     PlatformRequest initialize;
@@ -71,6 +76,177 @@ void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images,
             images.append(image);
             uploadImages(attempt, images, std::move(done));
         });
+    });
+}
+
+void LinkedInConnector::initializeVideo(const Attempt &attempt, QStringList media, CreateDone done)
+{
+    const MediaFile &file = attempt.media.at(media.size());
+    PlatformRequest initialize;
+    initialize.method = "POST";
+    initialize.url = PlatformAuthorization::withQuery(
+        QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                       QStringLiteral("/rest/videos"))),
+        {{QStringLiteral("action"), QStringLiteral("initializeUpload")}});
+    initialize.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    initialize.headers.emplaceBack("Content-Type", "application/json");
+    initialize.body
+        = QJsonDocument(QJsonObject {{QStringLiteral("initializeUploadRequest"),
+                                      QJsonObject {{QStringLiteral("owner"), author(attempt)},
+                                                   {QStringLiteral("fileSizeBytes"), file.size},
+                                                   {QStringLiteral("uploadCaptions"), false},
+                                                   {QStringLiteral("uploadThumbnail"), false}}}})
+              .toJson(QJsonDocument::Compact);
+    send(initialize, [this, attempt, media,
+                      done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
+            done(*error);
+            return;
+        }
+        const QJsonObject value = response.json().value(QStringLiteral("value")).toObject();
+        VideoUpload video;
+        video.video = value.value(QStringLiteral("video")).toString();
+        video.uploadToken = value.value(QStringLiteral("uploadToken")).toString();
+        video.instructions = value.value(QStringLiteral("uploadInstructions")).toArray();
+        if (video.video.isEmpty() || video.instructions.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("LinkedIn gave no address to upload the video to."),
+                                response.status});
+            return;
+        }
+        uploadPart(attempt, media, video, std::move(done));
+    });
+}
+
+void LinkedInConnector::uploadPart(const Attempt &attempt, QStringList media, VideoUpload video,
+                                   CreateDone done)
+{
+    if (video.etags.size() == video.instructions.size()) {
+        finalizeVideo(attempt, media, video, std::move(done));
+        return;
+    }
+    const MediaFile &file = attempt.media.at(media.size());
+    const QJsonObject instruction = video.instructions.at(video.etags.size()).toObject();
+    const qint64 first = instruction.value(QStringLiteral("firstByte")).toInteger(-1);
+    const qint64 last = instruction.value(QStringLiteral("lastByte")).toInteger(-1);
+    const QString url = instruction.value(QStringLiteral("uploadUrl")).toString();
+    // A part is a few megabytes; anything else is not an instruction to follow.
+    if (first < 0 || last < first || last >= file.size || last - first >= 64 * 1024 * 1024
+        || url.isEmpty()) {
+        done(PlatformError {PlatformError::Kind::Refused,
+                            QStringLiteral("LinkedIn asked for a part of the video that it does "
+                                           "not have."),
+                            0});
+        return;
+    }
+    const auto part = file.read(first, last - first + 1);
+    if (!part) {
+        done(PlatformError {PlatformError::Kind::Refused,
+                            QStringLiteral("The video %1 could not be read.").arg(file.fileName),
+                            0});
+        return;
+    }
+    PlatformRequest upload;
+    upload.method = "PUT";
+    upload.url = QUrl(url);
+    upload.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                      {"Content-Type", "application/octet-stream"}};
+    upload.body = *part;
+    upload.timeoutMs = 300'000;
+    send(upload, [this, attempt, media, video,
+                  done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
+            done(*error);
+            return;
+        }
+        const QString etag = QString::fromUtf8(response.header("etag"));
+        if (etag.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("LinkedIn took a part of the video without "
+                                               "naming it (no ETag)."),
+                                response.status});
+            return;
+        }
+        video.etags.append(etag);
+        uploadPart(attempt, media, video, std::move(done));
+    });
+}
+
+void LinkedInConnector::finalizeVideo(const Attempt &attempt, QStringList media, VideoUpload video,
+                                      CreateDone done)
+{
+    PlatformRequest finalize;
+    finalize.method = "POST";
+    finalize.url = PlatformAuthorization::withQuery(
+        QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                       QStringLiteral("/rest/videos"))),
+        {{QStringLiteral("action"), QStringLiteral("finalizeUpload")}});
+    finalize.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    finalize.headers.emplaceBack("Content-Type", "application/json");
+    finalize.body
+        = QJsonDocument(
+              QJsonObject {{QStringLiteral("finalizeUploadRequest"),
+                            QJsonObject {{QStringLiteral("video"), video.video},
+                                         {QStringLiteral("uploadToken"), video.uploadToken},
+                                         {QStringLiteral("uploadedPartIds"),
+                                          QJsonArray::fromStringList(video.etags)}}}})
+              .toJson(QJsonDocument::Compact);
+    send(finalize, [this, attempt, media, video,
+                    done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
+            done(*error);
+            return;
+        }
+        checkVideo(attempt, media, video, std::move(done));
+    });
+}
+
+void LinkedInConnector::checkVideo(const Attempt &attempt, QStringList media, VideoUpload video,
+                                   CreateDone done)
+{
+    PlatformRequest status;
+    // Rest.li keys in a path are URL-encoded URNs.
+    status.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                                QStringLiteral("/rest/videos/"))
+                          + QString::fromLatin1(QUrl::toPercentEncoding(video.video)),
+                      QUrl::StrictMode);
+    status.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    send(status, [this, attempt, media, video,
+                  done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
+            done(*error);
+            return;
+        }
+        const QJsonObject answer = response.json();
+        const QString state = answer.value(QStringLiteral("status")).toString();
+        if (state == u"AVAILABLE") {
+            media.append(video.video);
+            uploadImages(attempt, media, std::move(done));
+            return;
+        }
+        if (state == u"PROCESSING_FAILED") {
+            const QString reason
+                = answer.value(QStringLiteral("processingFailureReason")).toString();
+            done(PlatformError {
+                PlatformError::Kind::Refused,
+                QStringLiteral("LinkedIn could not process the video %1: %2")
+                    .arg(attempt.media.at(media.size()).fileName,
+                         reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
+                response.status});
+            return;
+        }
+        if (++video.statusChecks >= MaxStatusChecks) {
+            done(PlatformError {
+                PlatformError::Kind::Unavailable,
+                QStringLiteral("LinkedIn was still processing the video (%1).").arg(state),
+                response.status});
+            return;
+        }
+        const int seconds = qMin(60, 1 << qMin(video.statusChecks - 1, 6));
+        QTimer::singleShot(seconds * 1000, this,
+                           [this, attempt, media, video, done = std::move(done)]() mutable {
+                               checkVideo(attempt, media, video, std::move(done));
+                           });
     });
 }
 

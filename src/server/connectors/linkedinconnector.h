@@ -2,6 +2,8 @@
 
 #include "server/platforms/platformconnector.h"
 
+#include <QJsonArray>
+
 namespace slotline {
 
 // Posts to LinkedIn through the versioned Posts API (POST /rest/posts with
@@ -28,9 +30,28 @@ protected:
     // LinkedIn may refuse a token it has just issued (65601) for a few seconds.
     qint64 freshTokenGraceMs() const override { return lookupTiming().freshTokenGraceMs; }
 
+public:
+    // Looks at a video's status before giving up; the wait between looks doubles from one
+    // second to a minute.
+    static constexpr int MaxStatusChecks = 60;
+
 private:
     static QString postUrl(const QString &urn);
+    struct VideoUpload
+    {
+        QString video; // urn:li:video:…
+        QString uploadToken;
+        QJsonArray instructions; // {uploadUrl, firstByte, lastByte}, in order
+        QStringList etags; // of the parts sent so far, in order
+        int statusChecks = 0;
+    };
+
     static QString author(const Attempt &attempt);
+    void initializeVideo(const Attempt &attempt, QStringList media, CreateDone done);
+    void uploadPart(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
+    void finalizeVideo(const Attempt &attempt, QStringList media, VideoUpload video,
+                       CreateDone done);
+    void checkVideo(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
     void uploadImages(const Attempt &attempt, QStringList images, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &images, CreateDone done);
 };

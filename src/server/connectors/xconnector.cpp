@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 
 namespace slotline {
 namespace {
@@ -32,6 +33,10 @@ void XConnector::uploadImages(const Attempt &attempt, QStringList mediaIds, Crea
         return;
     }
     const MediaFile &image = attempt.media.at(mediaIds.size());
+    if (image.isVideo()) {
+        initializeVideo(attempt, mediaIds, std::move(done));
+        return;
+    }
     PlatformRequest request;
     request.method = "POST";
     request.url
@@ -63,6 +68,161 @@ void XConnector::uploadImages(const Attempt &attempt, QStringList mediaIds, Crea
         mediaIds.append(id);
         uploadImages(attempt, mediaIds, std::move(done));
     });
+}
+
+PlatformRequest XConnector::mediaRequest(const Attempt &attempt, const QString &path) const
+{
+    PlatformRequest request;
+    request.method = "POST";
+    request.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"), path));
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
+    return request;
+}
+
+void XConnector::initializeVideo(const Attempt &attempt, QStringList mediaIds, CreateDone done)
+{
+    const MediaFile &video = attempt.media.at(mediaIds.size());
+    PlatformRequest request = mediaRequest(attempt, QStringLiteral("/2/media/upload/initialize"));
+    request.headers.emplaceBack("Content-Type", "application/json");
+    request.body = QJsonDocument(QJsonObject {{QStringLiteral("media_type"), video.mimeType},
+                                              {QStringLiteral("total_bytes"), video.size},
+                                              {QStringLiteral("media_category"),
+                                               QStringLiteral("tweet_video")}})
+                       .toJson(QJsonDocument::Compact);
+    send(request, [this, attempt, mediaIds,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
+            done(*error);
+            return;
+        }
+        VideoUpload upload;
+        upload.mediaId = response.json()
+                             .value(QStringLiteral("data"))
+                             .toObject()
+                             .value(QStringLiteral("id"))
+                             .toString();
+        if (upload.mediaId.isEmpty()) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("X started no upload for the video."),
+                                response.status});
+            return;
+        }
+        appendChunk(attempt, mediaIds, upload, std::move(done));
+    });
+}
+
+void XConnector::appendChunk(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                             CreateDone done)
+{
+    const MediaFile &file = attempt.media.at(mediaIds.size());
+    const qint64 offset = qint64(video.segment) * ChunkBytes;
+    if (offset >= file.size) {
+        finalizeVideo(attempt, mediaIds, video, std::move(done));
+        return;
+    }
+    const auto chunk = file.read(offset, ChunkBytes);
+    if (!chunk) {
+        done(PlatformError {PlatformError::Kind::Refused,
+                            QStringLiteral("The video %1 could not be read.").arg(file.fileName),
+                            0});
+        return;
+    }
+    PlatformRequest request
+        = mediaRequest(attempt, QStringLiteral("/2/media/upload/%1/append").arg(video.mediaId));
+    QByteArray contentType;
+    request.body = multipart({{"segment_index", QByteArray::number(video.segment), {}, {}},
+                              {"media", *chunk, "blob", "application/octet-stream"}},
+                             &contentType);
+    request.headers.emplaceBack("Content-Type", contentType);
+    request.timeoutMs = 300'000;
+    send(request, [this, attempt, mediaIds, video,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
+            done(*error);
+            return;
+        }
+        ++video.segment;
+        appendChunk(attempt, mediaIds, video, std::move(done));
+    });
+}
+
+void XConnector::finalizeVideo(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                               CreateDone done)
+{
+    const PlatformRequest request
+        = mediaRequest(attempt, QStringLiteral("/2/media/upload/%1/finalize").arg(video.mediaId));
+    send(request, [this, attempt, mediaIds, video,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
+            done(*error);
+            return;
+        }
+        followProcessing(attempt, mediaIds, video,
+                         response.json()
+                             .value(QStringLiteral("data"))
+                             .toObject()
+                             .value(QStringLiteral("processing_info"))
+                             .toObject(),
+                         std::move(done));
+    });
+}
+
+void XConnector::followProcessing(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                                  const QJsonObject &processing, CreateDone done)
+{
+    const QString state = processing.value(QStringLiteral("state")).toString();
+    // No processing_info: ready at once.
+    if (processing.isEmpty() || state == u"succeeded") {
+        mediaIds.append(video.mediaId);
+        uploadImages(attempt, mediaIds, std::move(done));
+        return;
+    }
+    if (state == u"failed") {
+        const QJsonObject error = processing.value(QStringLiteral("error")).toObject();
+        const QString reason = error.value(QStringLiteral("message")).toString();
+        done(PlatformError {
+            PlatformError::Kind::Refused,
+            QStringLiteral("X could not process the video %1: %2")
+                .arg(attempt.media.at(mediaIds.size()).fileName,
+                     reason.isEmpty() ? error.value(QStringLiteral("name")).toString() : reason),
+            0});
+        return;
+    }
+    if (++video.statusChecks > MaxStatusChecks) {
+        done(PlatformError {PlatformError::Kind::Unavailable,
+                            QStringLiteral("X was still processing the video after %1 checks.")
+                                .arg(MaxStatusChecks),
+                            0});
+        return;
+    }
+    // X says when to look again; at least a second, at most a minute between looks.
+    const int seconds
+        = qBound(1, processing.value(QStringLiteral("check_after_secs")).toInt(1), 60);
+    QTimer::singleShot(
+        seconds * 1000, this, [this, attempt, mediaIds, video, done = std::move(done)]() mutable {
+            PlatformRequest request;
+            request.url = PlatformAuthorization::withQuery(
+                QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                               u"/2/media/upload")),
+                {{QStringLiteral("command"), QStringLiteral("STATUS")},
+                 {QStringLiteral("media_id"), video.mediaId}});
+            request.headers
+                = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
+            send(request, [this, attempt, mediaIds, video,
+                           done = std::move(done)](const PlatformResponse &response) mutable {
+                if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
+                    done(*error);
+                    return;
+                }
+                followProcessing(attempt, mediaIds, video,
+                                 response.json()
+                                     .value(QStringLiteral("data"))
+                                     .toObject()
+                                     .value(QStringLiteral("processing_info"))
+                                     .toObject(),
+                                 std::move(done));
+            });
+        });
 }
 
 void XConnector::createPost(const Attempt &attempt, const QStringList &mediaIds, CreateDone done)

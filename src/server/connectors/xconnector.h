@@ -6,8 +6,10 @@
 
 namespace slotline {
 
-// Posts to X: images through POST /2/media/upload, the post through POST /2/tweets
-// (docs.x.com, x-api/posts/creation-of-a-post), with the person's OAuth 2.0 token.
+// Posts to X: images through POST /2/media/upload, a video in chunks through
+// /2/media/upload/initialize, …/append and …/finalize and then processing polled with
+// STATUS, the post through POST /2/tweets (docs.x.com, x-api/posts/creation-of-a-post),
+// with the person's OAuth 2.0 token.
 class XConnector : public PlatformConnector
 {
     Q_OBJECT
@@ -24,11 +26,34 @@ protected:
     // link (expanded in `entities`) and adds one for the media.
     void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
 
+public:
+    // A video's chunk: read from its file only while it is sent.
+    static constexpr qint64 ChunkBytes = 4 * 1024 * 1024;
+    // Status checks of one video before giving up (X says when to look again).
+    static constexpr int MaxStatusChecks = 120;
+
 private:
     static QString postUrl(const QString &username, const QString &id);
     // The post's text as it was written: t.co links expanded, the media's link left out.
     static QString shownText(const QJsonObject &post);
+    struct VideoUpload
+    {
+        QString mediaId;
+        int segment = 0;
+        int statusChecks = 0;
+    };
+
     void uploadImages(const Attempt &attempt, QStringList mediaIds, CreateDone done);
+    void initializeVideo(const Attempt &attempt, QStringList mediaIds, CreateDone done);
+    void appendChunk(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                     CreateDone done);
+    void finalizeVideo(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                       CreateDone done);
+    // Follows processing_info until the video succeeded (then goes on with the next
+    // media) or failed.
+    void followProcessing(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
+                          const QJsonObject &processing, CreateDone done);
+    PlatformRequest mediaRequest(const Attempt &attempt, const QString &path) const;
     void createPost(const Attempt &attempt, const QStringList &mediaIds, CreateDone done);
 };
 

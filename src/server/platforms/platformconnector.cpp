@@ -4,6 +4,7 @@
 #include "server/logcategories.h"
 #include "server/platforms/platformerrorreader.h"
 #include "server/platforms/tokenkeeper.h"
+#include "server/publishing/mediarules.h"
 #include "storage/accountrepository.h"
 #include "storage/databaseerror.h"
 #include "storage/platformapprepository.h"
@@ -118,6 +119,15 @@ void PlatformConnector::run(const PublishRequest &request, Done done)
                          return;
                      }
                      attempt.media = std::get<QList<MediaFile>>(media);
+                     // Media from elsewhere are first seen here.
+                     QList<MediaFacts> facts;
+                     for (const MediaFile &file : std::as_const(attempt.media))
+                         facts.append({file.mimeType, file.size, file.durationSeconds});
+                     if (const QString broken = MediaRules::firstViolation(name(), facts);
+                         !broken.isEmpty()) {
+                         done(PublishResult::failure(broken, false));
+                         return;
+                     }
                      createWithToken(std::move(attempt), std::move(done));
                  });
 }

@@ -2,6 +2,7 @@
 
 #include "server/media/mediafetch.h"
 #include "server/media/medialibrary.h"
+#include "server/media/mp4duration.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,21 +18,51 @@ bool isImage(const QString &mimeType)
            || mimeType == u"image/webp";
 }
 
-std::variant<MediaFile, QString> readImage(const QString &path, const QString &mimeType,
+// An image is read whole; a video is only looked at (its size and duration) and stays on
+// disk.
+std::variant<MediaFile, QString> readMedia(const QString &path, const QString &mimeType,
                                            const QString &fileName)
 {
-    if (!isImage(mimeType))
-        return QStringLiteral("%1 is %2; only images (JPEG, PNG, GIF, WebP) can be published to "
-                              "real platforms yet.")
+    if (!isImage(mimeType) && mimeType != u"video/mp4")
+        return QStringLiteral("%1 is %2; only images (JPEG, PNG, GIF, WebP) and MP4 videos can "
+                              "be published to real platforms.")
             .arg(fileName, mimeType);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("The media file %1 cannot be read: %2")
             .arg(fileName, file.errorString());
-    return MediaFile {file.readAll(), mimeType, fileName};
+    MediaFile media;
+    media.mimeType = mimeType;
+    media.fileName = fileName;
+    media.size = file.size();
+    if (media.isVideo()) {
+        media.path = path;
+        media.durationSeconds = Mp4Duration::read(file);
+    } else {
+        media.bytes = file.readAll();
+    }
+    return media;
 }
 
 } // namespace
+
+FetchedFile::~FetchedFile()
+{
+    QFile::remove(path);
+}
+
+std::optional<QByteArray> MediaFile::read(qint64 offset, qint64 length) const
+{
+    if (path.isEmpty())
+        return bytes.mid(offset, length);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(offset))
+        return std::nullopt;
+    QByteArray chunk = file.read(length);
+    if (chunk.size() != qMin(length, size - offset))
+        return std::nullopt;
+    return chunk;
+}
 
 PostMedia::PostMedia(MediaLibrary &library, AddressPolicy policy, MediaFetchLimits limits,
                      QObject *parent)
@@ -72,7 +103,7 @@ void PostMedia::loadNext(QStringList urls, QList<MediaFile> loaded, Done done)
     const QUrl url(urls.takeFirst());
     const QString name = url.fileName().isEmpty() ? url.toDisplayString() : url.fileName();
     if (const auto own = m_library.ownMedia(url)) {
-        auto image = readImage(m_library.filePath(own->id), own->mimeType,
+        auto image = readMedia(m_library.filePath(own->id), own->mimeType,
                                own->filename.isEmpty() ? name : own->filename);
         if (const auto *error = std::get_if<QString>(&image)) {
             done(*error);
@@ -92,13 +123,18 @@ void PostMedia::loadNext(QStringList urls, QList<MediaFile> loaded, Done done)
                     return;
                 }
                 const MediaFetchResult &result = *fetch->result();
-                auto image = readImage(result.filePath, result.mimeType, name);
-                QFile::remove(result.filePath);
-                if (const auto *error = std::get_if<QString>(&image)) {
+                // Removed when the last copy is gone: at once for an image, after sending for a
+                // video.
+                std::shared_ptr<const FetchedFile> fetched(new FetchedFile {result.filePath});
+                auto media = readMedia(result.filePath, result.mimeType, name);
+                if (const auto *error = std::get_if<QString>(&media)) {
                     done(*error);
                     return;
                 }
-                loaded.append(std::get<MediaFile>(image));
+                MediaFile file = std::get<MediaFile>(media);
+                if (file.isVideo())
+                    file.fetched = std::move(fetched); // read while it is sent, then removed
+                loaded.append(file);
                 loadNext(urls, loaded, std::move(done));
             });
 }

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <variant>
 
 class QNetworkAccessManager;
@@ -19,12 +20,30 @@ namespace slotline {
 
 class MediaLibrary;
 
-// A post's image, read whole: images are a few megabytes at most on every platform.
+// A file fetched for one post, removed once the last MediaFile naming it is gone.
+struct FetchedFile
+{
+    QString path;
+    ~FetchedFile();
+};
+
+// A post's media. Images are read whole (a few megabytes at most on every platform);
+// videos stay on disk and are read a chunk at a time while they are sent, so a 500 MB
+// video never sits in memory.
 struct MediaFile
 {
-    QByteArray bytes;
+    QByteArray bytes; // an image's content; empty for a video
     QString mimeType;
     QString fileName;
+    QString path; // a video's file
+    qint64 size = 0;
+    std::shared_ptr<const FetchedFile> fetched; // keeps a fetched video's file
+    std::optional<double> durationSeconds; // a video's, when its file says
+
+    bool isVideo() const { return mimeType.startsWith(u"video/"); }
+    // `length` bytes from `offset` (fewer at the end), or nothing when the file cannot be
+    // read.
+    std::optional<QByteArray> read(qint64 offset, qint64 length) const;
 };
 
 // Reads the media of a post before it goes to a platform: this server's own media from
@@ -41,7 +60,7 @@ public:
               QObject *parent = nullptr);
     ~PostMedia() override;
 
-    // Images only in this version; anything else is refused with words that say so.
+    // Images and MP4 videos; anything else is refused with words that say so.
     void load(const QStringList &urls, Done done);
 
 private:
@@ -52,8 +71,8 @@ private:
     MediaLibrary &m_library;
     AddressPolicy m_policy;
     MediaFetchLimits m_limits;
-    // Made at the first fetch. Fetched files live there only until read, never among the
-    // media (whose directory holds nothing unrecorded).
+    // Made at the first fetch. Fetched files live there only until read (a video: until
+    // sent), never among the media (whose directory holds nothing unrecorded).
     std::unique_ptr<QTemporaryDir> m_fetchDirectory;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<MediaFetcher> m_fetcher;

@@ -104,6 +104,12 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
 
     PostRules::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
                             violations);
+    if (account && m_mediaLookup && MediaRules::applies(account->connector)) {
+        QList<std::optional<MediaFacts>> media;
+        for (const QString &url : request.mediaUrls)
+            media.append(m_mediaLookup(url));
+        MediaRules::check(account->connector, media, u"post.content.mediaUrls"_s, violations);
+    }
 
     if (!request.draftId.isEmpty()
         && !(ids::looksLike(request.draftId, IdKind::Draft)

@@ -3,6 +3,7 @@
 #include "core/submission.h"
 #include "server/callcontext.h"
 #include "server/outcome.h"
+#include "server/publishing/mediarules.h"
 
 #include <QJsonObject>
 
@@ -48,6 +49,11 @@ public:
     // 201 {postSubmissionId, status, scheduledTime, scheduleId}, or why not.
     Outcome submit(const CallContext &context, const PostRequest &request);
 
+    // What the server knows of a media URL of its own (nothing for any other URL), so
+    // that a real platform's media rules are checked when the post is submitted.
+    using MediaLookup = std::function<std::optional<MediaFacts>(const QString &url)>;
+    void setMediaLookup(MediaLookup lookup) { m_mediaLookup = std::move(lookup); }
+
 private:
     Database &m_database;
     AccountRepository &m_accounts;
@@ -56,6 +62,7 @@ private:
     CreditRepository &m_credits;
     SlotFinder &m_slots;
     std::function<void()> m_submitted;
+    MediaLookup m_mediaLookup;
 };
 
 } // namespace slotline
