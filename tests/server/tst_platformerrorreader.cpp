@@ -66,6 +66,23 @@ private Q_SLOTS:
             << QByteArray("{\"errors\":[{\"code\":88,\"message\":\"Rate limit exceeded\"}]}")
             << HttpHeaders {} << Kind::RateLimited << QString() << Now + 15 * 60'000
             << u"until 09:15 UTC"_s;
+        QTest::newRow("X 429 with a reset in the year 5000: a week at most")
+            << u"X"_s << 429 << QByteArray("{}")
+            << HttpHeaders {{"date", xDate},
+                            {"x-rate-limit-remaining", "0"},
+                            {"x-rate-limit-reset", "95617584000"}}
+            << Kind::RateLimited << QString() << Now + PlatformErrorReader::LongestWaitMs
+            << u"until 09:00 UTC"_s;
+        QTest::newRow("Facebook 429 without Graph's error: a minute")
+            << u"Facebook"_s << 429 << QByteArray("Too Many Requests") << HttpHeaders {}
+            << Kind::RateLimited << QString() << Now + 60'000 << u"HTTP 429"_s;
+        QTest::newRow("Facebook 80001 with a nonsense estimate: a week at most")
+            << u"Facebook"_s << 400
+            << QByteArray("{\"error\":{\"message\":\"Too many\",\"code\":80001}}")
+            << HttpHeaders {{"x-business-use-case-usage",
+                             "{\"1\":[{\"estimated_time_to_regain_access\":1e300}]}"}}
+            << Kind::RateLimited << u"80001"_s << Now + PlatformErrorReader::LongestWaitMs
+            << u"until 09:00 UTC"_s;
         QTest::newRow("X 401: token refused")
             << u"X"_s << 401
             << QByteArray("{\"title\":\"Unauthorized\",\"detail\":\"Unauthorized\"}")

@@ -46,6 +46,14 @@ std::optional<PlatformError> PlatformErrorReader::read(const PlatformResponse &r
         readLinkedIn(response, nowMs, error);
     else if (platform == u"Facebook")
         readGraph(response, nowMs, error);
+    if (error.kind == PlatformError::Kind::RateLimited) {
+        // A 429 no rule above read (a proxy's, say) waits a minute; no platform's word
+        // makes anyone wait longer than a week.
+        error.retryAtMs = std::clamp<qint64>(error.retryAtMs.value_or(nowMs + DefaultWaitMs), nowMs,
+                                             nowMs + LongestWaitMs);
+    } else {
+        error.retryAtMs.reset();
+    }
     return error;
 }
 
@@ -92,18 +100,23 @@ void PlatformErrorReader::readX(const PlatformResponse &response, qint64 nowMs,
 {
     if (response.status == 429) {
         // The window that is used up decides: the 24-hour cap outlasts the 15-minute one.
+        // Seconds since 1970, as X writes them; anything else is not a reset.
+        const auto resetOf = [&response](QByteArrayView name) -> std::optional<qint64> {
+            const auto value = headerNumber(response, name);
+            return value && *value > 0 && *value < 100'000'000'000LL ? value : std::nullopt;
+        };
         std::optional<qint64> resetSeconds;
         for (const auto &[remaining, reset] :
              {std::pair {"x-user-limit-24hour-remaining", "x-user-limit-24hour-reset"},
               std::pair {"x-app-limit-24hour-remaining", "x-app-limit-24hour-reset"},
               std::pair {"x-rate-limit-remaining", "x-rate-limit-reset"}}) {
             const auto left = headerNumber(response, remaining);
-            const auto at = headerNumber(response, reset);
+            const auto at = resetOf(reset);
             if (left && *left == 0 && at)
                 resetSeconds = std::max(resetSeconds.value_or(0), *at);
         }
         if (!resetSeconds)
-            resetSeconds = headerNumber(response, "x-rate-limit-reset");
+            resetSeconds = resetOf("x-rate-limit-reset");
         // The reset is a time on X's clock: how far ahead of X's own Date it is counts,
         // not how far ahead of ours.
         qint64 waitMs = XDefaultWaitMs;
@@ -117,7 +130,7 @@ void PlatformErrorReader::readX(const PlatformResponse &response, qint64 nowMs,
                                                               : QDateTime::currentMSecsSinceEpoch();
             waitMs = std::max<qint64>(*resetSeconds * 1000 - platformNowMs, 0);
         }
-        error.retryAtMs = nowMs + waitMs;
+        error.retryAtMs = nowMs + std::min(waitMs, LongestWaitMs);
         error.message = QStringLiteral("X's rate limit for this account is used up until %1.")
                             .arg(utcTime(*error.retryAtMs));
         return;
@@ -201,18 +214,21 @@ void PlatformErrorReader::readGraph(const PlatformResponse &response, qint64 now
         = code == 4 || code == 17 || code == 32 || code == 613 || (code >= 80000 && code <= 80014);
     if (rateLimit) {
         // The Page's estimate, in minutes, where Graph gives one.
-        qint64 minutes = 0;
+        double minutes = 0;
         const QJsonObject usage
             = QJsonDocument::fromJson(response.header("x-business-use-case-usage")).object();
         for (const QJsonValue &entries : usage) {
             for (const QJsonValue &entry : entries.toArray())
-                minutes = std::max<qint64>(
-                    minutes, qint64(entry.toObject()
-                                        .value(QStringLiteral("estimated_time_to_regain_access"))
-                                        .toDouble()));
+                minutes = std::max(minutes,
+                                   entry.toObject()
+                                       .value(QStringLiteral("estimated_time_to_regain_access"))
+                                       .toDouble());
         }
         error.kind = PlatformError::Kind::RateLimited;
-        error.retryAtMs = nowMs + (minutes > 0 ? minutes * 60 * 1000 : GraphDefaultWaitMs);
+        // At most a week (read() bounds it again): a nonsense estimate stays a number.
+        error.retryAtMs = nowMs
+                          + (minutes > 0 ? qint64(std::min(minutes, 7.0 * 24 * 60) * 60 * 1000)
+                                         : GraphDefaultWaitMs);
         error.message = QStringLiteral("Facebook's rate limit for this Page is reached until %1 "
                                        "(%2).")
                             .arg(utcTime(*error.retryAtMs), message);

@@ -32,6 +32,10 @@ public:
     static constexpr qint64 GraphDefaultWaitMs = 60 * 60 * 1000;
     // X documents 15-minute windows; a 429 without its reset header waits one of them.
     static constexpr qint64 XDefaultWaitMs = 15 * 60 * 1000;
+    // A 429 that says nothing more (from a proxy, say).
+    static constexpr qint64 DefaultWaitMs = 60 * 1000;
+    // No platform's word makes an account wait longer.
+    static constexpr qint64 LongestWaitMs = 7LL * 24 * 60 * 60 * 1000;
 
 private:
     static PlatformError generic(const PlatformResponse &response, const QString &platform);
