@@ -2429,6 +2429,11 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <extracomment>A failed post&apos;s tooltip; %1 is the reason, as the server or platform put it.</extracomment>
         <translation>Veröffentlichen fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>%1 may have published it all the same: check the account there before publishing it again.</source>
+        <extracomment>Added to a failed post&apos;s tooltip; %1 is the platform (LinkedIn, X, ...).</extracomment>
+        <translation>%1 hat ihn möglicherweise trotzdem veröffentlicht: Prüfen Sie das Konto dort, bevor Sie ihn erneut veröffentlichen.</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::PostsPanel</name>
@@ -2470,6 +2475,19 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Last 90 days and next 90 days</source>
         <translation>Letzte 90 und nächste 90 Tage</translation>
+    </message>
+    <message>
+        <source>Check the &amp;account…</source>
+        <translation>&amp;Konto prüfen…</translation>
+    </message>
+    <message>
+        <source>Check the &amp;account on %1…</source>
+        <extracomment>%1 is the platform (LinkedIn, X, Facebook): opens the account there.</extracomment>
+        <translation>&amp;Konto auf %1 prüfen…</translation>
+    </message>
+    <message>
+        <source>%1 may have published this post although it failed: see the account there before publishing it again.</source>
+        <translation>%1 hat diesen Beitrag trotz des Fehlers möglicherweise veröffentlicht: Sehen Sie im Konto dort nach, bevor Sie ihn erneut veröffentlichen.</translation>
     </message>
 </context>
 <context>

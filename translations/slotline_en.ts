@@ -2425,6 +2425,11 @@ Posts due meanwhile wait and go out afterwards.</source>
         <extracomment>A failed post&apos;s tooltip; %1 is the reason, as the server or platform put it.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 may have published it all the same: check the account there before publishing it again.</source>
+        <extracomment>Added to a failed post&apos;s tooltip; %1 is the platform (LinkedIn, X, ...).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::PostsPanel</name>
@@ -2465,6 +2470,19 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Last 90 days and next 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the &amp;account…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the &amp;account on %1…</source>
+        <extracomment>%1 is the platform (LinkedIn, X, Facebook): opens the account there.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may have published this post although it failed: see the account there before publishing it again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -41,6 +41,9 @@ struct Submission
     QString publicUrl;
     QString platformPostId; // the post's id on a real platform; empty: none (yet)
     QString errorMessage;
+    // Failed, but the platform may have published it: where a person checks the account.
+    // Empty otherwise.
+    QString checkUrl;
     QString draftId; // the draft it was made from (which may since be deleted); empty: none
     int attempts = 0;
     QString claimToken; // the dispatcher's claim while an attempt is out; never shown
@@ -83,6 +86,7 @@ struct SubmissionView
     QByteArrayView publicUrl;
     QByteArrayView platformPostId;
     QByteArrayView errorMessage;
+    QByteArrayView checkUrl;
     QByteArrayView draftId;
 
     // Exactly what Submission::writeJson() writes for the same submission.

@@ -404,6 +404,9 @@ QList<Migration> serverMigrations()
                             "settled_at BIGINT)"),
              QStringLiteral("CREATE INDEX publish_attempts_submission ON "
                             "publish_attempts(submission_id, id)"),
+             // Where a person checks the account when a post failed although the platform
+             // may have published it.
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN check_url TEXT"),
          }},
     };
 }

@@ -17,7 +17,7 @@ namespace {
 const QString SubmissionColumns = QStringLiteral(
     "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id ");
+    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id, check_url ");
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -80,6 +80,7 @@ SubmissionView readView(const Statement &row)
     view.errorMessage = row.utf8(15);
     view.draftId = row.utf8(19);
     view.platformPostId = row.utf8(20);
+    view.checkUrl = row.utf8(21);
     return view;
 }
 
@@ -107,6 +108,7 @@ SubmissionRow readRow(const Statement &row)
     submission.errorMessage = text(view.errorMessage);
     submission.draftId = text(view.draftId);
     submission.platformPostId = text(view.platformPostId);
+    submission.checkUrl = text(view.checkUrl);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -350,7 +352,8 @@ bool SubmissionRepository::reschedule(const QString &submissionId, qint64 schedu
 {
     Statement update(m_database,
                      QStringLiteral("UPDATE submissions SET scheduled_at = ?, sort_at = ?, "
-                                    "next_attempt_at = ?, updated_at = ? WHERE id = ? "
+                                    "next_attempt_at = ?, check_url = NULL, updated_at = ? "
+                                    "WHERE id = ? "
                                     "AND status = 'scheduled' AND claim_token IS NULL"));
     update.bind(scheduledAtMs)
         .bind(scheduledAtMs)
@@ -563,7 +566,7 @@ bool SubmissionRepository::markPublished(const QString &submissionId, const QStr
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET status = 'published', published_at = ?, "
                                    "public_url = ?, platform_post_id = ?, error_message = NULL, "
-                                   "next_attempt_at = NULL, "
+                                   "check_url = NULL, next_attempt_at = NULL, "
                                    "claim_token = NULL, claimed_at = NULL, updated_at = ? "
                                    "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(publishedAtMs)
@@ -581,7 +584,8 @@ bool SubmissionRepository::markRetry(const QString &submissionId, const QString 
 {
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
-                                   "claim_token = NULL, claimed_at = NULL, updated_at = ? "
+                                   "check_url = NULL, claim_token = NULL, claimed_at = NULL, "
+                                   "updated_at = ? "
                                    "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(nextAttemptAtMs)
         .bind(errorMessage)
@@ -593,15 +597,20 @@ bool SubmissionRepository::markRetry(const QString &submissionId, const QString 
 }
 
 bool SubmissionRepository::markFailed(const QString &submissionId, const QString &token,
-                                      const QString &errorMessage)
+                                      const QString &errorMessage, const QString &checkUrl)
 {
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET status = 'failed', holds_slot = 0, "
-                                   "error_message = ?, "
+                                   "error_message = ?, check_url = ?, "
                                    "next_attempt_at = NULL, claim_token = NULL, claimed_at = NULL, "
                                    "updated_at = ? WHERE id = ? AND claim_token = ? "
                                    "AND status = 'in-progress'"));
-    update.bind(errorMessage).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();
+    update.bind(errorMessage)
+        .bindNullableText(checkUrl)
+        .bind(m_clock.nowMs())
+        .bind(submissionId)
+        .bind(token)
+        .exec();
     return update.rowsAffected() == 1;
 }
 
@@ -611,7 +620,7 @@ bool SubmissionRepository::markDeferred(const QString &submissionId, const QStri
     Statement update(
         m_database,
         QStringLiteral(
-            "UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
+            "UPDATE submissions SET next_attempt_at = ?, error_message = ?, check_url = NULL, "
             "attempts = MAX(attempts - 1, 0), claim_token = NULL, claimed_at = NULL, "
             "updated_at = ? WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(untilMs).bind(reason).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();

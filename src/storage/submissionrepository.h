@@ -99,7 +99,10 @@ public:
                        const QString &platformPostId = {});
     bool markRetry(const QString &submissionId, const QString &token, qint64 nextAttemptAtMs,
                    const QString &errorMessage);
-    bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage);
+    // `checkUrl`: where a person checks the account when the platform may have published
+    // the post all the same; empty: it did not.
+    bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage,
+                    const QString &checkUrl = {});
     // Not tried (the account waits for a platform's rate limit): due again at `untilMs`,
     // the claim's attempt given back.
     bool markDeferred(const QString &submissionId, const QString &token, qint64 untilMs,

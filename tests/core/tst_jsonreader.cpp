@@ -116,6 +116,12 @@ private Q_SLOTS:
         expectRoundTrip(submission);
         submission.draftId = QStringLiteral("drf_1");
         expectRoundTrip(submission);
+        QVERIFY(JsonWriter::toObject(submission).value(QStringLiteral("checkUrl")).isNull());
+        // Failed, and X may have it all the same: where to look.
+        submission.checkUrl = QStringLiteral("https://x.com/someone");
+        expectRoundTrip(submission);
+        QCOMPARE(JsonWriter::toObject(submission).value(QStringLiteral("checkUrl")).toString(),
+                 QStringLiteral("https://x.com/someone"));
 
         expectRoundTrip(PublishedPost {QStringLiteral("pub_1"),
                                        QStringLiteral("ps_1"),

@@ -246,6 +246,69 @@ private Q_SLOTS:
         QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
     }
 
+    // A create call whose answer was lost, on a platform that cannot be asked whether it
+    // made the post: the post fails, once, with the address where a person checks the
+    // account (the page, for Facebook).
+    void aLostAnswerThatCannotBeLookedUpSaysWhereToCheck_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QString>("lookupPath");
+        QTest::newRow("x") << u"x"_s << u"/2/users/*"_s;
+        QTest::newRow("linkedin") << u"linkedin"_s << u"/rest/posts"_s;
+        QTest::newRow("facebook") << u"facebook"_s << u"/v26.0/100000000000001/published_posts"_s;
+    }
+    void aLostAnswerThatCannotBeLookedUpSaysWhereToCheck()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QString, lookupPath);
+        const Target where = target(connector);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, connector},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, where.createPath},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"apply-then-drop"_s}}));
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, connector},
+                                          {u"method"_s, u"GET"_s},
+                                          {u"path"_s, lookupPath},
+                                          {u"status"_s, 500}}));
+        const QJsonObject lost
+            = f().publish(accountId, where.platform, u"Maybe out"_s, {}, pageId, u"failed"_s);
+        QVERIFY2(lost.value(u"errorMessage"_s).toString().contains(u"may have published"_s),
+                 qPrintable(lost.value(u"errorMessage"_s).toString()));
+        QString expected;
+        if (connector == u"x")
+            expected = u"https://x.com/"_s + f().account(accountId).value(u"username"_s).toString();
+        else if (connector == u"linkedin")
+            expected = u"https://www.linkedin.com/in/me/"_s;
+        else
+            expected = u"https://www.facebook.com/100000000000001"_s;
+        QVERIFY(expected != u"https://x.com/"_s);
+        QCOMPARE(lost.value(u"checkUrl"_s).toString(), expected);
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(f().fake().posts(connector).size(), 1);
+    }
+
+    // A post that failed plainly says nowhere to check.
+    void aRefusedPostHasNothingToCheck()
+    {
+        const Target where = target(u"x"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        QVERIFY(
+            f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
+                                      {u"method"_s, u"POST"_s},
+                                      {u"path"_s, where.createPath},
+                                      {u"status"_s, 400},
+                                      {u"body"_s, QJsonObject {{u"title"_s, u"Invalid Request"_s},
+                                                               {u"detail"_s, u"Bad text"_s}}}}));
+        const QJsonObject refused
+            = f().publish(accountId, where.platform, u"Refused"_s, {}, pageId, u"failed"_s);
+        QVERIFY(refused.contains(u"checkUrl"_s));
+        QVERIFY(refused.value(u"checkUrl"_s).isNull());
+    }
+
     // Facebook's 368 (blocked for repeated or abusive posting) is not retried either.
     void facebookBlockIsNotRetried()
     {

@@ -168,6 +168,46 @@ private Q_SLOTS:
         QVERIFY(!submissions.nextDueAt());
     }
 
+    void aFailureThePlatformMayHaveKeepsWhereToCheck()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const Submission lost = make(std::nullopt);
+        const Submission refused = make(std::nullopt);
+        const Submission retried = make(std::nullopt);
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t1")).size(), 3);
+        const QString where = QStringLiteral("https://x.com/someone");
+        QVERIFY(
+            submissions.markFailed(lost.id, QStringLiteral("t1"), QStringLiteral("lost"), where));
+        QVERIFY(submissions.markFailed(refused.id, QStringLiteral("t1"), QStringLiteral("no")));
+        QCOMPARE(submissions.find(m_project, lost.id)->checkUrl, where);
+        QVERIFY(submissions.find(m_project, refused.id)->checkUrl.isEmpty());
+
+        // Only a failure says where to check: an attempt that goes on, or ends published,
+        // leaves nothing of an earlier one's address.
+        const auto setCheckUrl = [this, &where](const QString &id) {
+            Statement(m_database,
+                      QStringLiteral("UPDATE submissions SET check_url = ? WHERE id = ?"))
+                .bind(where)
+                .bind(id)
+                .exec();
+        };
+        setCheckUrl(retried.id);
+        QVERIFY(submissions.markRetry(retried.id, QStringLiteral("t1"), m_clock.nowMs(),
+                                      QStringLiteral("timeout")));
+        QVERIFY(submissions.find(m_project, retried.id)->checkUrl.isEmpty());
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t2")).size(), 1);
+        setCheckUrl(retried.id);
+        QVERIFY(submissions.markDeferred(retried.id, QStringLiteral("t2"), m_clock.nowMs(),
+                                         QStringLiteral("rate limit")));
+        QVERIFY(submissions.find(m_project, retried.id)->checkUrl.isEmpty());
+        QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t3")).size(), 1);
+        setCheckUrl(retried.id);
+        QVERIFY(submissions.markPublished(retried.id, QStringLiteral("t3"),
+                                          QStringLiteral("https://x.com/someone/status/1"),
+                                          m_clock.nowMs()));
+        QVERIFY(submissions.find(m_project, retried.id)->checkUrl.isEmpty());
+    }
+
     void occupancyIsPerAccountAndMinute()
     {
         SubmissionRepository submissions(m_database, m_clock);
@@ -268,7 +308,9 @@ private Q_SLOTS:
 
         // Back to the schema as version 2 left it.
         for (const char *sql :
-             {"DROP TABLE oauth_states",
+             {"ALTER TABLE submissions DROP COLUMN check_url",
+              "DROP TABLE publish_attempts",
+              "DROP TABLE oauth_states",
               "DROP TABLE credentials",
               "DROP TABLE platform_apps",
               "ALTER TABLE submissions DROP COLUMN platform_post_id",
@@ -400,10 +442,11 @@ private Q_SLOTS:
             .bind(m_clock.nowMs() + 5)
             .bind(published.id)
             .exec();
-        Statement(m_database,
-                  QStringLiteral(
-                      "UPDATE submissions SET status = 'failed', holds_slot = 0, error_message = ? "
-                      "WHERE id = ?"))
+        Statement(
+            m_database,
+            QStringLiteral(
+                "UPDATE submissions SET status = 'failed', holds_slot = 0, error_message = ?, "
+                "check_url = 'https://x.com/someone' WHERE id = ?"))
             .bind(awkward)
             .bind(failed.id)
             .exec();

@@ -31,7 +31,8 @@ bool samePost(const Submission &a, const Submission &b)
            && a.status == b.status && a.scheduledAtMs == b.scheduledAtMs
            && a.scheduleId == b.scheduleId && a.createdAtMs == b.createdAtMs
            && a.updatedAtMs == b.updatedAtMs && a.publishedAtMs == b.publishedAtMs
-           && a.publicUrl == b.publicUrl && a.errorMessage == b.errorMessage;
+           && a.publicUrl == b.publicUrl && a.errorMessage == b.errorMessage
+           && a.checkUrl == b.checkUrl;
 }
 
 QString firstLine(const QString &text)
@@ -210,6 +211,11 @@ QVariant PostListModel::data(const QModelIndex &index, int role) const
     case TimeRole: return sortTime(post);
     case AccountIdRole: return post.accountId;
     case PendingRole: return row.pending != Pending::None;
+    case PlatformRole: return int(post.platform);
+    case CheckUrlRole:
+        return post.status == SubmissionStatus::Failed && !post.checkUrl.isEmpty()
+                   ? QUrl(post.checkUrl)
+                   : QUrl();
     default: break;
     }
     if (role == Qt::FontRole && m_unseen.contains(post.id)) {
@@ -305,11 +311,19 @@ QVariant PostListModel::statusData(const Row &row, int role) const
     case Qt::ToolTipRole:
         if (post.status == SubmissionStatus::Published && !post.publicUrl.isEmpty())
             return post.publicUrl;
-        if (post.status == SubmissionStatus::Failed)
+        if (post.status == SubmissionStatus::Failed) {
             //: A failed post's tooltip; %1 is the reason, as the server or platform put it.
-            return post.errorMessage.trimmed().isEmpty()
-                       ? ErrorText::postFailure(post)
-                       : tr("Publishing failed: %1").arg(ErrorText::postFailure(post));
+            QString tip = post.errorMessage.trimmed().isEmpty()
+                              ? ErrorText::postFailure(post)
+                              : tr("Publishing failed: %1").arg(ErrorText::postFailure(post));
+            if (!post.checkUrl.isEmpty())
+                //: Added to a failed post's tooltip; %1 is the platform (LinkedIn, X, ...).
+                tip += u"\n"_s
+                       + tr("%1 may have published it all the same: check the account there "
+                            "before publishing it again.")
+                             .arg(platforms::displayName(post.platform));
+            return tip;
+        }
         return {};
     case Qt::ForegroundRole:
         switch (post.status) {

@@ -42,6 +42,10 @@ public:
         TimeRole, // qint64, the sort key: scheduled time, else creation time
         AccountIdRole, // QString
         PendingRole, // bool: a move or cancellation waits to reach the server
+        // QUrl: where to check the account of a failed post the platform may have
+        // published all the same; empty otherwise
+        CheckUrlRole,
+        PlatformRole, // int(slotline::Platform)
     };
 
     explicit PostListModel(client::LocalStore &store, QObject *parent = nullptr);

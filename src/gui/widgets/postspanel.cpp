@@ -2,6 +2,7 @@
 
 #include "client/session.h"
 #include "core/clock.h"
+#include "core/platform.h"
 #include "gui/models/postlistmodel.h"
 #include "gui/models/timetext.h"
 #include "gui/projecttimezone.h"
@@ -79,6 +80,16 @@ PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *pa
     m_ui->postsView->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_ui->postsView->addAction(m_openAction);
     m_ui->postsView->addAction(m_copyLinkAction);
+    // A post that failed although the platform may have it: the account is where to look
+    // before publishing it again.
+    m_checkAccountAction
+        = new QAction(QIcon::fromTheme(u"internet-web-browser"_s), tr("Check the &account…"), this);
+    m_ui->postsView->addAction(m_checkAccountAction);
+    connect(m_checkAccountAction, &QAction::triggered, this, [this] {
+        const QUrl link = checkUrlAt(m_ui->postsView->currentIndex());
+        if (!link.isEmpty())
+            QDesktopServices::openUrl(link);
+    });
     connect(m_openAction, &QAction::triggered, this,
             [this] { openPost(m_ui->postsView->currentIndex()); });
     connect(m_copyLinkAction, &QAction::triggered, this, [this] {
@@ -169,6 +180,14 @@ QUrl PostsPanel::publicUrlAt(const QModelIndex &index) const
     return {};
 }
 
+QUrl PostsPanel::checkUrlAt(const QModelIndex &index) const
+{
+    const QUrl link = index.data(PostListModel::CheckUrlRole).toUrl();
+    if (link.isValid() && link.scheme() == u"https")
+        return link;
+    return {};
+}
+
 void PostsPanel::openPost(const QModelIndex &index)
 {
     const QUrl link = publicUrlAt(index);
@@ -181,6 +200,22 @@ void PostsPanel::updateLinkActions()
     const bool hasLink = !publicUrlAt(m_ui->postsView->currentIndex()).isEmpty();
     m_openAction->setEnabled(hasLink);
     m_copyLinkAction->setEnabled(hasLink);
+    const QModelIndex current = m_ui->postsView->currentIndex();
+    const bool mayBePublished = !checkUrlAt(current).isEmpty();
+    m_checkAccountAction->setEnabled(mayBePublished);
+    if (mayBePublished) {
+        const auto platform = Platform(current.data(PostListModel::PlatformRole).toInt());
+        //: %1 is the platform (LinkedIn, X, Facebook): opens the account there.
+        m_checkAccountAction->setText(
+            tr("Check the &account on %1…").arg(platforms::displayName(platform)));
+        m_checkAccountAction->setStatusTip(
+            tr("%1 may have published this post although it failed: see the account there "
+               "before publishing it again.")
+                .arg(platforms::displayName(platform)));
+    } else {
+        m_checkAccountAction->setText(tr("Check the &account…"));
+        m_checkAccountAction->setStatusTip({});
+    }
 }
 
 } // namespace slotline::gui

@@ -47,6 +47,8 @@ public:
 
     QAction *refreshAction() const { return m_refreshAction; }
     QAction *copyLinkAction() const { return m_copyLinkAction; }
+    // Opens the account of a failed post the platform may have published all the same.
+    QAction *checkAccountAction() const { return m_checkAccountAction; }
     // Only the posts of these accounts; all without.
     void setAccountFilter(const std::optional<QStringList> &accountIds);
     // Reads the range from the server (the list shows the local copy meanwhile).
@@ -63,6 +65,7 @@ private:
     void useProjectTimezone();
     void openPost(const QModelIndex &index);
     QUrl publicUrlAt(const QModelIndex &index) const;
+    QUrl checkUrlAt(const QModelIndex &index) const;
     void updateLinkActions();
 
     QScopedPointer<Ui::PostsPanel> m_ui;
@@ -72,6 +75,7 @@ private:
     QAction *m_refreshAction = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_copyLinkAction = nullptr;
+    QAction *m_checkAccountAction = nullptr;
     QTimer m_inProgress;
     qint64 m_sinceMs = 0;
     qint64 m_untilMs = 0;

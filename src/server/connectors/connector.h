@@ -33,9 +33,9 @@ struct PublishResult
     // Not tried at all: the account may not publish before then (a platform's rate limit).
     // The post waits without spending one of its attempts.
     std::optional<qint64> deferUntilMs;
-    // Failed, but the platform may have the post: whoever sees the failure should check
-    // the account before publishing it again.
-    bool outcomeUnknown = false;
+    // Failed, but the platform may have the post: the address where whoever sees the
+    // failure checks the account before publishing it again. Empty otherwise.
+    QString checkUrl;
 
     static PublishResult success(const QString &publicUrl, qint64 publishedAtMs);
     static PublishResult failure(const QString &error, bool retryable);

@@ -18,6 +18,13 @@ std::optional<PlatformError> FacebookConnector::graphFailureOf(const PlatformRes
                    : uploadFailureOf(response, QStringLiteral("Facebook"));
 }
 
+QString FacebookConnector::accountUrl(const Account &, const QString &pageExternalId) const
+{
+    if (pageExternalId.isEmpty())
+        return {};
+    return QStringLiteral("https://www.facebook.com/%1").arg(pageExternalId);
+}
+
 void FacebookConnector::create(const Attempt &attempt, CreateDone done)
 {
     uploadPhotos(attempt, {}, std::move(done));

@@ -18,6 +18,8 @@ public:
 
 protected:
     QString displayName() const override { return QStringLiteral("Facebook"); }
+    // The Page by its id; Facebook posts only to Pages, so without one there is none.
+    QString accountUrl(const Account &account, const QString &pageExternalId) const override;
     bool usesPageToken() const override { return true; }
     bool needsPage() const override { return true; }
     void create(const Attempt &attempt, CreateDone done) override;

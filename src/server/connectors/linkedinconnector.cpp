@@ -300,6 +300,13 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
     });
 }
 
+QString LinkedInConnector::accountUrl(const Account &, const QString &pageExternalId) const
+{
+    if (!pageExternalId.isEmpty())
+        return QStringLiteral("https://www.linkedin.com/company/%1/").arg(pageExternalId);
+    return QStringLiteral("https://www.linkedin.com/in/me/");
+}
+
 QString LinkedInConnector::postUrl(const QString &urn)
 {
     return QStringLiteral("https://www.linkedin.com/feed/update/%1/").arg(urn);

@@ -22,6 +22,9 @@ public:
 
 protected:
     QString displayName() const override { return QStringLiteral("LinkedIn"); }
+    // The organization's page by its id; the member's own profile as LinkedIn shows it to
+    // whoever is signed in ("in/me"), since a member's public address is not known here.
+    QString accountUrl(const Account &account, const QString &pageExternalId) const override;
     void create(const Attempt &attempt, CreateDone done) override;
     // GET /rest/posts?q=author: an organization's posts need r_organization_social, a
     // member's r_member_social, which LinkedIn grants few apps; without it the platform

@@ -261,6 +261,15 @@ void XConnector::createPost(const Attempt &attempt, const QStringList &mediaIds,
         });
 }
 
+QString XConnector::accountUrl(const Account &account, const QString &) const
+{
+    if (!account.username.isEmpty())
+        return QStringLiteral("https://x.com/%1").arg(account.username);
+    if (!account.externalId.isEmpty())
+        return QStringLiteral("https://x.com/i/user/%1").arg(account.externalId);
+    return {};
+}
+
 QString XConnector::postUrl(const QString &username, const QString &id)
 {
     return username.isEmpty() ? QStringLiteral("https://x.com/i/web/status/%1").arg(id)

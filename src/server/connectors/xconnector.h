@@ -21,6 +21,8 @@ public:
 
 protected:
     QString displayName() const override { return QStringLiteral("X"); }
+    // The profile by its @name; by the person's id when the name is not known.
+    QString accountUrl(const Account &account, const QString &pageExternalId) const override;
     void create(const Attempt &attempt, CreateDone done) override;
     // GET /2/users/{id}/tweets since the call: X shows each link of the text as a t.co
     // link (expanded in `entities`) and adds one for the media.

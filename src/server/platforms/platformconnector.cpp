@@ -157,7 +157,7 @@ void PlatformConnector::withToken(Attempt attempt, TokenDone done)
                                          0,
                                          {},
                                          std::nullopt},
-                          attempt.request.account));
+                          attempt));
             return;
         }
         attempt.accessToken = *token;
@@ -168,7 +168,7 @@ void PlatformConnector::withToken(Attempt attempt, TokenDone done)
     m_tokens.accessToken(account, [this, attempt, done = std::move(done)](
                                       const PlatformResult<QString> &token) mutable {
         if (const auto *error = std::get_if<PlatformError>(&token)) {
-            done(resultOf(*error, attempt.request.account));
+            done(resultOf(*error, attempt));
             return;
         }
         attempt.accessToken = std::get<QString>(token);
@@ -244,7 +244,7 @@ void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Do
                 [this, attempt,
                  done = std::move(done)](const PlatformResult<QString> &token) mutable {
                     if (const auto *failure = std::get_if<PlatformError>(&token)) {
-                        done(resultOf(*failure, attempt.request.account));
+                        done(resultOf(*failure, attempt));
                         return;
                     }
                     Attempt renewed = attempt;
@@ -253,7 +253,7 @@ void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Do
                 });
             return;
         }
-        done(resultOf(error, attempt.request.account));
+        done(resultOf(error, attempt));
     });
 }
 
@@ -288,7 +288,8 @@ void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &o
                    done(unknownOutcome(QStringLiteral("%1 may have published this post, but its "
                                                       "answer was lost: %2 Whether it did "
                                                       "cannot be told (%3).")
-                                           .arg(displayName(), error.message, found.why)));
+                                           .arg(displayName(), error.message, found.why),
+                                       attempt.request.account, attempt.pageExternalId));
                    return;
                }
            });
@@ -324,7 +325,8 @@ void PlatformConnector::lookup(const PublishRequest &request, Found found)
             found(unknownOutcome(
                 QStringLiteral("The server stopped while this post was being sent to %1, and "
                                "what it had sent cannot be read (%2).")
-                    .arg(displayName(), error.message())));
+                    .arg(displayName(), error.message()),
+                request));
             return;
         }
         using Outcome = PublishAttempt::Outcome;
@@ -346,22 +348,25 @@ void PlatformConnector::lookup(const PublishRequest &request, Found found)
         auto prepared = prepare(request);
         if (const auto *why = std::get_if<QString>(&prepared)) {
             found(unknownOutcome(
-                QStringLiteral("%1 It cannot be looked for: %2").arg(stopped, *why)));
+                QStringLiteral("%1 It cannot be looked for: %2").arg(stopped, *why), request));
             return;
         }
         const qint64 recordId = last->id;
         const qint64 sentAtMs = last->sentAtMs;
         withToken(
             std::get<Attempt>(std::move(prepared)),
-            [this, recordId, sentAtMs, stopped,
+            [this, request, recordId, sentAtMs, stopped,
              found = std::move(found)](const std::variant<Attempt, PublishResult> &ready) mutable {
                 if (const auto *failed = std::get_if<PublishResult>(&ready)) {
                     found(unknownOutcome(QStringLiteral("%1 It cannot be looked for: %2")
-                                             .arg(stopped, failed->error)));
+                                             .arg(stopped, failed->error),
+                                         request));
                     return;
                 }
-                search(std::get<Attempt>(ready), sentAtMs,
-                       [this, recordId, stopped, found](const Search &result) {
+                const Attempt &attempt = std::get<Attempt>(ready);
+                search(attempt, sentAtMs,
+                       [this, account = attempt.request.account, page = attempt.pageExternalId,
+                        recordId, stopped, found](const Search &result) {
                            PublishAttemptRepository attempts(m_database, m_clock);
                            switch (result.result) {
                            case Search::Result::Found: {
@@ -380,7 +385,8 @@ void PlatformConnector::lookup(const PublishRequest &request, Found found)
                            case Search::Result::Undeterminable:
                                found(unknownOutcome(
                                    QStringLiteral("%1 Whether it was cannot be told (%2).")
-                                       .arg(stopped, result.why)));
+                                       .arg(stopped, result.why),
+                                   account, page));
                                return;
                            }
                        });
@@ -388,18 +394,45 @@ void PlatformConnector::lookup(const PublishRequest &request, Found found)
     });
 }
 
-PublishResult PlatformConnector::unknownOutcome(const QString &what) const
+PublishResult PlatformConnector::unknownOutcome(const QString &what, const Account &account,
+                                                const QString &pageExternalId) const
 {
     PublishResult result = PublishResult::failure(
         QStringLiteral("%1 Check the account on %2 before publishing it again.")
             .arg(what, displayName()),
         false);
-    result.outcomeUnknown = true;
+    result.checkUrl = accountUrl(account, pageExternalId);
     return result;
 }
 
-PublishResult PlatformConnector::resultOf(const PlatformError &error, const Account &account)
+PublishResult PlatformConnector::unknownOutcome(const QString &what,
+                                                const PublishRequest &request) const
 {
+    QString pageExternalId;
+    if (request.submission.target && !request.submission.target->pageId.isEmpty()) {
+        try {
+            const auto page = AccountRepository(m_database, m_clock)
+                                  .findSubaccount(request.account.projectId, request.account.id,
+                                                  request.submission.target->pageId);
+            if (page)
+                pageExternalId = page->externalId;
+        } catch (const DatabaseError &error) {
+            qCWarning(lcDispatcher).noquote()
+                << "cannot read the page of" << request.token << ':' << error.message();
+        }
+        // The member's or person's address would point at the wrong account.
+        if (pageExternalId.isEmpty()) {
+            PublishResult result = unknownOutcome(what, request.account, {});
+            result.checkUrl.clear();
+            return result;
+        }
+    }
+    return unknownOutcome(what, request.account, pageExternalId);
+}
+
+PublishResult PlatformConnector::resultOf(const PlatformError &error, const Attempt &attempt)
+{
+    const Account &account = attempt.request.account;
     switch (error.kind) {
     case PlatformError::Kind::Refused: return PublishResult::failure(error.message, false);
     case PlatformError::Kind::TokenRejected:
@@ -422,7 +455,8 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Acco
         // Only for calls whose create request never left (no record): nothing to look for.
         return unknownOutcome(QStringLiteral("%1 may have published this post, but its answer "
                                              "was lost: %2")
-                                  .arg(displayName(), error.message));
+                                  .arg(displayName(), error.message),
+                              account, attempt.pageExternalId);
     }
     return PublishResult::failure(error.message, false);
 }

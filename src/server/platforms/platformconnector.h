@@ -75,6 +75,10 @@ protected:
     using SearchDone = std::function<void(const Search &)>;
 
     virtual QString displayName() const = 0;
+    // Where a person sees the account's posts on the platform: the page's or
+    // organization's (its platform id `pageExternalId`) when the post is for one. Empty
+    // when there is no such address.
+    virtual QString accountUrl(const Account &account, const QString &pageExternalId) const = 0;
     // Posts of this platform go out with the page's own token (Facebook).
     virtual bool usesPageToken() const { return false; }
     virtual bool needsPage() const { return false; }
@@ -144,8 +148,12 @@ private:
                       Done done);
     // findPost(), and once more a little later if the post is not there yet.
     void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
-    PublishResult resultOf(const PlatformError &error, const Account &account);
-    PublishResult unknownOutcome(const QString &what) const;
+    PublishResult resultOf(const PlatformError &error, const Attempt &attempt);
+    // Failed, and the platform may have the post: `what` happened, and where to check.
+    PublishResult unknownOutcome(const QString &what, const Account &account,
+                                 const QString &pageExternalId) const;
+    // The same for a request not (or no longer) prepared: its page is looked up here.
+    PublishResult unknownOutcome(const QString &what, const PublishRequest &request) const;
 
     Database &m_database;
     const Clock &m_clock;

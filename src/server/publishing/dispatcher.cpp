@@ -246,7 +246,8 @@ void Dispatcher::apply(const Result &result, qint64 now)
     }
     qCInfo(lcDispatcher).noquote()
         << submission.id << "failed after" << submission.attempts << "attempts:" << outcome.error;
-    if (m_submissions->markFailed(submission.id, submission.claimToken, outcome.error))
+    if (m_submissions->markFailed(submission.id, submission.claimToken, outcome.error,
+                                  outcome.checkUrl))
         m_credits->release(submission.projectId, submission.id);
 }
 
