@@ -1,3 +1,4 @@
+#include "core/isotime.h"
 #include "storage/accountrepository.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
@@ -132,11 +133,21 @@ private Q_SLOTS:
         QVERIFY(accounts.connect(elsewhere, &created).id != first.id);
         QVERIFY(created);
 
-        accounts.setStatus(first.id, AccountStatus::RateLimited, {}, 1'700'000'000'000);
+        const qint64 until = m_clock.nowMs() + 60 * 60 * 1000;
+        accounts.setStatus(first.id, AccountStatus::RateLimited, QStringLiteral("X's limit"),
+                           until);
         const QJsonObject json = accounts.find(m_projectA, first.id)->toJson();
         QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("rate_limited"));
-        QCOMPARE(json.value(QStringLiteral("rateLimitedUntil")).toString(),
-                 QStringLiteral("2023-11-14T22:13:20.000Z"));
+        QCOMPARE(json.value(QStringLiteral("rateLimitedUntil")).toString(), isotime::format(until));
+        QCOMPARE(json.value(QStringLiteral("statusReason")).toString(),
+                 QStringLiteral("X's limit"));
+
+        // A limit that has ended needs nothing done: the account reads as connected.
+        m_clock.advanceMs(60 * 60 * 1000);
+        const Account after = *accounts.find(m_projectA, first.id);
+        QVERIFY(after.status == AccountStatus::Connected);
+        QVERIFY(!after.rateLimitedUntilMs);
+        QVERIFY(after.statusReason.isEmpty());
     }
 
     void pagesAreKeptByThePlatformsId()
