@@ -103,6 +103,25 @@ RealPlatformsFixture::BrowserVisit RealPlatformsFixture::visit(const QUrl &url)
     return result;
 }
 
+QString RealPlatformsFixture::connectAccountIn(const Tenant &tenant, const QString &platform)
+{
+    const Tenant mine = m_tenant;
+    m_tenant = tenant;
+    const QString id = connectAccount(platform);
+    m_tenant = mine;
+    return id;
+}
+
+QString RealPlatformsFixture::submitIn(const Tenant &tenant, const QString &accountId,
+                                       const QString &platform, const QString &text)
+{
+    const Tenant mine = m_tenant;
+    m_tenant = tenant;
+    const QString id = submit(accountId, platform, text);
+    m_tenant = mine;
+    return id;
+}
+
 QString RealPlatformsFixture::connectAccount(const QString &platform, const QJsonObject &extra)
 {
     QJsonObject body {{QStringLiteral("platform"), platform}};

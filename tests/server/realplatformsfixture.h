@@ -48,10 +48,14 @@ public:
     static BrowserVisit visit(const QUrl &url);
     // Connects an account of `platform` the way a person does; its id, empty on failure.
     QString connectAccount(const QString &platform, const QJsonObject &extra = {});
+    // The same, in another project: the same person at the platform, another account here.
+    QString connectAccountIn(const Tenant &tenant, const QString &platform);
     QJsonObject account(const QString &id);
     // Submits a post to publish now; its id, empty on failure.
     QString submit(const QString &accountId, const QString &platform, const QString &text,
                    const QJsonArray &mediaUrls = {}, const QString &pageId = {});
+    QString submitIn(const Tenant &tenant, const QString &accountId, const QString &platform,
+                     const QString &text);
     // Submits and waits for `status`; the submission, empty if it never got there.
     QJsonObject publish(const QString &accountId, const QString &platform, const QString &text,
                         const QJsonArray &mediaUrls = {}, const QString &pageId = {},

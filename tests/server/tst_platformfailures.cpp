@@ -584,6 +584,48 @@ private Q_SLOTS:
         QCOMPARE(credits().remaining, before.remaining);
     }
 
+    // One look shows the newest posts only. The X account is shared with another project
+    // that posts a full page while the answer is lost: absence cannot be proven, so the
+    // post is not sent again.
+    void aBusyAccountCannotProveAbsence()
+    {
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        const Tenant other = f().server().addTenant(u"Other agency"_s);
+        f().server().grantCredits(other, 200);
+        const QString sharedId = f().connectAccountIn(other, u"x"_s);
+        QVERIFY(!sharedId.isEmpty());
+        QCOMPARE(f().fake().platform(u"x"_s)->applySwitches(QJsonObject {
+                     {u"rateLimits"_s,
+                      QJsonObject {{u"POST /2/tweets"_s,
+                                    QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
+                     {u"userLimit24Hour"_s, 0}}),
+                 QString());
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, where.createPath},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"apply-then-drop"_s},
+                                          {u"delayMs"_s, 8000}}));
+        const QString lost = f().submit(accountId, where.platform, u"Lost in the crowd"_s);
+        QVERIFY(!lost.isEmpty());
+        QTRY_COMPARE(f().fake().posts(u"x"_s).size(), 1);
+        QStringList others;
+        for (int i = 0; i < 100; ++i)
+            others.append(f().submitIn(other, sharedId, where.platform, u"Busy %1"_s.arg(i)));
+        for (const QString &id : std::as_const(others))
+            QVERIFY(f().server().waitForStatus(other, id, u"published"_s));
+        QVERIFY(f().server().waitForStatus(f().tenant(), lost, u"failed"_s));
+        const QJsonObject failed = submission(lost);
+        QVERIFY2(failed.value(u"errorMessage"_s)
+                     .toString()
+                     .contains(u"more posts on X since then than one look shows"_s),
+                 qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QVERIFY(!failed.value(u"checkUrl"_s).toString().isEmpty());
+        QCOMPARE(creates(where), 101);
+    }
+
     // The server stops while X holds the answer to a create call it acted on: the next
     // server finds the call recorded, reads X's list of posts and publishes it with X's id.
     void aServerStoppedMidCreateFindsThePostOnRestart()

@@ -112,7 +112,7 @@ void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
             QStringLiteral("/%1/published_posts").arg(attempt.pageExternalId))),
         {{QStringLiteral("fields"), QStringLiteral("id,message,created_time")},
          {QStringLiteral("since"), QString::number((sentAtMs - ClockSkewMs) / 1000)},
-         {QStringLiteral("limit"), QStringLiteral("50")}});
+         {QStringLiteral("limit"), QString::number(LookupPageSize)}});
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
     const QString wanted = comparable(attempt.request.submission.text);
     send(request, [this, wanted, done = std::move(done)](const PlatformResponse &response) {
@@ -131,7 +131,7 @@ void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
                 return;
             }
         }
-        done(Search {Search::Result::NotFound, {}, {}});
+        done(notAmong(posts.size(), QStringLiteral("Facebook")));
     });
 }
 

@@ -320,7 +320,7 @@ void LinkedInConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
                                        QStringLiteral("/rest/posts"))),
         {{QStringLiteral("q"), QStringLiteral("author")},
          {QStringLiteral("author"), author(attempt)},
-         {QStringLiteral("count"), QStringLiteral("50")},
+         {QStringLiteral("count"), QString::number(LookupPageSize)},
          {QStringLiteral("sortBy"), QStringLiteral("LAST_MODIFIED")}});
     request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     request.headers.emplaceBack("X-RestLi-Method", "FINDER");
@@ -344,7 +344,7 @@ void LinkedInConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
                 return;
             }
         }
-        done(Search {Search::Result::NotFound, {}, {}});
+        done(notAmong(posts.size(), QStringLiteral("LinkedIn")));
     });
 }
 

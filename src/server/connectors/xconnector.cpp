@@ -313,7 +313,7 @@ void XConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone do
         QUrl(PlatformCatalog::endpoint(
             attempt.app, QStringLiteral("api"),
             QStringLiteral("/2/users/%1/tweets").arg(attempt.request.account.externalId))),
-        {{QStringLiteral("max_results"), QStringLiteral("100")},
+        {{QStringLiteral("max_results"), QString::number(LookupPageSize)},
          {QStringLiteral("start_time"),
           QDateTime::fromMSecsSinceEpoch(sentAtMs - ClockSkewMs, Qt::UTC).toString(Qt::ISODate)},
          {QStringLiteral("tweet.fields"), QStringLiteral("created_at,entities")}});
@@ -336,7 +336,7 @@ void XConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone do
                      return;
                  }
              }
-             done(Search {Search::Result::NotFound, {}, {}});
+             done(notAmong(posts.size(), QStringLiteral("X")));
          });
 }
 

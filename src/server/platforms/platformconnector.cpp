@@ -31,8 +31,18 @@ PlatformConnector::~PlatformConnector() = default;
 
 void PlatformConnector::publish(const PublishRequest &request, Done done)
 {
-    const QString accountId = request.account.id;
-    m_queues[accountId].append(Queued {request, std::move(done)});
+    enqueue(Queued {request, std::move(done), {}});
+}
+
+void PlatformConnector::lookup(const PublishRequest &request, Found found)
+{
+    enqueue(Queued {request, {}, std::move(found)});
+}
+
+void PlatformConnector::enqueue(Queued queued)
+{
+    const QString accountId = queued.request.account.id;
+    m_queues[accountId].append(std::move(queued));
     if (!m_busyAccounts.contains(accountId)) {
         m_busyAccounts.insert(accountId);
         // Results arrive later, never from inside publish(): the dispatcher relies on it.
@@ -49,6 +59,14 @@ void PlatformConnector::startNext(const QString &accountId)
         return;
     }
     Queued next = queue->takeFirst();
+    if (next.found) {
+        settleLeftOver(next.request, [this, accountId, found = std::move(next.found)](
+                                         const std::optional<PublishResult> &result) {
+            found(result);
+            startNext(accountId);
+        });
+        return;
+    }
     run(next.request, [this, accountId, done = std::move(next.done)](const PublishResult &result) {
         done(result);
         startNext(accountId);
@@ -314,9 +332,8 @@ void PlatformConnector::search(const Attempt &attempt, qint64 sentAtMs, SearchDo
         });
 }
 
-void PlatformConnector::lookup(const PublishRequest &request, Found found)
+void PlatformConnector::settleLeftOver(const PublishRequest &request, Found found)
 {
-    // Answers arrive later, never from inside lookup().
     QTimer::singleShot(0, this, [this, request, found = std::move(found)]() mutable {
         std::optional<PublishAttempt> last;
         try {
@@ -459,6 +476,17 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Atte
                               account, attempt.pageExternalId);
     }
     return PublishResult::failure(error.message, false);
+}
+
+PlatformConnector::Search PlatformConnector::notAmong(qsizetype listed, const QString &platform)
+{
+    if (listed < LookupPageSize)
+        return Search {Search::Result::NotFound, {}, {}};
+    return Search {Search::Result::Undeterminable,
+                   {},
+                   QStringLiteral("the account has more posts on %1 since then than one look "
+                                  "shows")
+                       .arg(platform)};
 }
 
 QString PlatformConnector::comparable(const QString &text)

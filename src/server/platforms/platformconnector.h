@@ -98,6 +98,11 @@ protected:
     // Posts are looked for from this long before the create call was sent: the
     // platform's clock and ours may differ.
     static constexpr qint64 ClockSkewMs = 5 * 60 * 1000;
+    // Posts asked for in one look (the most each platform gives in one page).
+    static constexpr int LookupPageSize = 100;
+    // The post was not among the `listed` posts: absent, unless the page was full and the
+    // post could be on a page not read.
+    static Search notAmong(qsizetype listed, const QString &platform);
     // Text compared the way platforms keep it: line ends as \n, no space at either end.
     static QString comparable(const QString &text);
     const PlatformLookupTiming &lookupTiming() const { return m_lookupTiming; }
@@ -124,10 +129,14 @@ protected:
     static QByteArray multipart(const QList<Part> &parts, QByteArray *contentType);
 
 private:
+    // A publication, or the look-up of one a stopped server left (`found` set): both in
+    // the account's one queue, so that no later post of the account goes out while an
+    // earlier one's fate is being read back.
     struct Queued
     {
         PublishRequest request;
         Done done;
+        Found found;
     };
     struct OpenCreate
     {
@@ -135,7 +144,9 @@ private:
         qint64 sentAtMs = 0;
     };
 
+    void enqueue(Queued queued);
     void startNext(const QString &accountId);
+    void settleLeftOver(const PublishRequest &request, Found found);
     void run(const PublishRequest &request, Done done);
     // The attempt without media or token, or why it cannot be made.
     std::variant<Attempt, QString> prepare(const PublishRequest &request);
