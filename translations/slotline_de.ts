@@ -2434,6 +2434,11 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <extracomment>Added to a failed post&apos;s tooltip; %1 is the platform (LinkedIn, X, ...).</extracomment>
         <translation>%1 hat ihn möglicherweise trotzdem veröffentlicht: Prüfen Sie das Konto dort, bevor Sie ihn erneut veröffentlichen.</translation>
     </message>
+    <message>
+        <source>Not published yet: %1</source>
+        <extracomment>An unfinished post&apos;s tooltip; %1 is why it waits, as the server put it.</extracomment>
+        <translation>Noch nicht veröffentlicht: %1</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::PostsPanel</name>

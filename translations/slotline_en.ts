@@ -2430,6 +2430,11 @@ Posts due meanwhile wait and go out afterwards.</source>
         <extracomment>Added to a failed post&apos;s tooltip; %1 is the platform (LinkedIn, X, ...).</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not published yet: %1</source>
+        <extracomment>An unfinished post&apos;s tooltip; %1 is why it waits, as the server put it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::PostsPanel</name>

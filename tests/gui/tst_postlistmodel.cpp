@@ -337,6 +337,34 @@ private Q_SLOTS:
         QVERIFY(model.hasPostsInProgress()); // now due
     }
 
+    // A post out for longer than a moment says why in its tooltip: waiting for the
+    // account's rate limit, or for a retry.
+    void aWaitingPostSaysWhy()
+    {
+        PostListModel model(*m_store);
+        model.setTimeText(timeText());
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setRange(WeekStart, WeekEnd);
+        const QModelIndex publishing
+            = model.indexOfPost(u"ps_publishing"_s, PostListModel::StatusColumn);
+        QVERIFY(publishing.data(Qt::ToolTipRole).toString().isEmpty());
+
+        QList<Submission> posts = m_posts;
+        for (Submission &post : posts) {
+            if (post.id == u"ps_publishing")
+                post.errorMessage = u"Waiting for the account's rate limit: X's rate limit for "
+                                    u"this account is used up until 14:30 UTC."_s;
+        }
+        m_store->replacePosts(WeekStart, WeekEnd + 7 * 24 * HourMs, posts);
+        const QModelIndex waiting
+            = model.indexOfPost(u"ps_publishing"_s, PostListModel::StatusColumn);
+        QCOMPARE(waiting.data().toString(), u"Publishing…"_s);
+        QCOMPARE(waiting.data(Qt::ToolTipRole).toString(),
+                 u"Not published yet: Waiting for the account's rate limit: X's rate limit for "
+                 u"this account is used up until 14:30 UTC."_s);
+    }
+
     void newAccountNamesReachTheRows()
     {
         PostListModel model(*m_store);

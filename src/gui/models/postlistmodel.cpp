@@ -311,6 +311,11 @@ QVariant PostListModel::statusData(const Row &row, int role) const
     case Qt::ToolTipRole:
         if (post.status == SubmissionStatus::Published && !post.publicUrl.isEmpty())
             return post.publicUrl;
+        // A post out for longer than a moment says why: a retry after a failed attempt, or
+        // the account's rate limit.
+        if (post.status == SubmissionStatus::InProgress && !post.errorMessage.trimmed().isEmpty())
+            //: An unfinished post's tooltip; %1 is why it waits, as the server put it.
+            return tr("Not published yet: %1").arg(post.errorMessage.trimmed());
         if (post.status == SubmissionStatus::Failed) {
             //: A failed post's tooltip; %1 is the reason, as the server or platform put it.
             QString tip = post.errorMessage.trimmed().isEmpty()
