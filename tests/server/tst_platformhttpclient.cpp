@@ -4,6 +4,7 @@
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryFile>
 #include <QTest>
 
 using namespace slotline;
@@ -155,6 +156,57 @@ private Q_SLOTS:
         const PlatformResponse response = sendAndWait(
             client, post(QUrl(QStringLiteral("http://127.0.0.1:%1/2/tweets").arg(closedPort))));
         QVERIFY(response.failure == PlatformResponse::Failure::NotSent);
+    }
+
+    // A video goes out from its file, the stated part of it and nothing else.
+    void aBodyIsSentFromItsFile()
+    {
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        QByteArray content;
+        for (int i = 0; i < 300'000; ++i)
+            content.append(char('a' + i % 26));
+        QCOMPARE(file.write(content), content.size());
+        QVERIFY(file.flush());
+
+        StandInPlatform platform;
+        PlatformHttpClient client;
+        PlatformRequest request;
+        request.method = "POST";
+        request.url = platform.url(QStringLiteral("/upload:1"));
+        request.headers = {{"file_offset", "1000"}};
+        request.bodyFile = file.fileName();
+        request.bodyOffset = 1000;
+        request.bodyLength = 250'000;
+        const PlatformResponse response = sendAndWait(client, request);
+        QVERIFY(response.answered());
+        QCOMPARE(response.status, 201);
+        QCOMPARE(platform.requests.size(), 1);
+        const QByteArray sent = platform.requests.first();
+        QVERIFY(sent.contains("\r\nContent-Length: 250000\r\n"));
+        QCOMPARE(sent.sliced(sent.indexOf("\r\n\r\n") + 4), content.sliced(1000, 250'000));
+    }
+
+    // A file shorter than the part to send is not sent cut short: it is not sent at all.
+    void aFileTooShortForItsPartIsNotSent()
+    {
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        QCOMPARE(file.write(QByteArray(100, 'x')), 100);
+        QVERIFY(file.flush());
+
+        StandInPlatform platform;
+        PlatformHttpClient client;
+        PlatformRequest request;
+        request.method = "POST";
+        request.url = platform.url(QStringLiteral("/upload:1"));
+        request.bodyFile = file.fileName();
+        request.bodyLength = 101;
+        const PlatformResponse response = sendAndWait(client, request);
+        QVERIFY(response.failure == PlatformResponse::Failure::NotSent);
+        QVERIFY(response.failureText.contains(file.fileName()));
+        QTest::qWait(200);
+        QCOMPARE(platform.requests.size(), 0);
     }
 
     void noAnswerReachesAReceiverThatIsGone()

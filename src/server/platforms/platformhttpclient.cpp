@@ -2,6 +2,7 @@
 
 #include "server/logcategories.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QMetaObject>
 
@@ -22,7 +23,26 @@ struct Transfer
     PlatformResponse response;
     const std::atomic<bool> *stopping = nullptr;
     bool tooLarge = false;
+    QFile *bodyFile = nullptr;
+    qint64 bodyLeft = 0;
+    bool bodyUnreadable = false;
 };
+
+size_t readBody(char *buffer, size_t size, size_t count, void *user)
+{
+    auto *transfer = static_cast<Transfer *>(user);
+    const qint64 wanted = qMin(qint64(size * count), transfer->bodyLeft);
+    if (wanted == 0)
+        return 0;
+    const qint64 read = transfer->bodyFile->read(buffer, wanted);
+    if (read <= 0) {
+        // A file that shrank or broke: a body cut short must not pass for the whole.
+        transfer->bodyUnreadable = true;
+        return CURL_READFUNC_ABORT;
+    }
+    transfer->bodyLeft -= read;
+    return size_t(read);
+}
 
 size_t collectBody(char *data, size_t size, size_t count, void *user)
 {
@@ -115,6 +135,18 @@ PlatformResponse PlatformHttpClient::perform(const PlatformRequest &request,
 {
     Transfer transfer;
     transfer.stopping = &stopping;
+    QFile bodyFile(request.bodyFile);
+    if (!request.bodyFile.isEmpty()) {
+        if (!bodyFile.open(QIODevice::ReadOnly) || !bodyFile.seek(request.bodyOffset)
+            || bodyFile.size() < request.bodyOffset + request.bodyLength) {
+            transfer.response.failure = PlatformResponse::Failure::NotSent;
+            transfer.response.failureText
+                = QStringLiteral("the file to send could not be read (%1)").arg(request.bodyFile);
+            return transfer.response;
+        }
+        transfer.bodyFile = &bodyFile;
+        transfer.bodyLeft = request.bodyLength;
+    }
     CURL *curl = curl_easy_init();
     if (!curl) {
         transfer.response.failure = PlatformResponse::Failure::NotSent;
@@ -132,6 +164,8 @@ PlatformResponse PlatformHttpClient::perform(const PlatformRequest &request,
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, 15'000L);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, PlatformRequest::MinBytesPerSecond);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, PlatformRequest::StallSeconds);
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "Slotline/" SLOTLINE_VERSION);
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collectBody);
@@ -147,10 +181,17 @@ PlatformResponse PlatformHttpClient::perform(const PlatformRequest &request,
     } else if (request.method == "HEAD") {
         curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
     } else {
+        if (transfer.bodyFile) {
+            curl_easy_setopt(curl, CURLOPT_POST, 1L);
+            curl_easy_setopt(curl, CURLOPT_READFUNCTION, readBody);
+            curl_easy_setopt(curl, CURLOPT_READDATA, &transfer);
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.bodyLength));
+        } else {
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
+        }
         if (request.method != "POST")
             curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size()));
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());
     }
     curl_slist *headers = nullptr;
     for (const auto &[name, value] : request.headers)
@@ -179,6 +220,8 @@ PlatformResponse PlatformHttpClient::perform(const PlatformRequest &request,
     response.failureText
         = transfer.tooLarge
               ? QStringLiteral("the answer was larger than %1 bytes").arg(MaxAnswerBytes)
+          : transfer.bodyUnreadable
+              ? QStringLiteral("the file being sent could not be read (%1)").arg(request.bodyFile)
               : QString::fromUtf8(curl_easy_strerror(result));
     if (transfer.tooLarge && status > 0) {
         // It answered; only its body was too large to keep.

@@ -23,7 +23,17 @@ struct PlatformRequest
     QUrl url;
     HttpHeaders headers;
     QByteArray body;
+    // A body read from a file while it is sent, in place of `body`: `bodyLength` bytes of
+    // `bodyFile` from `bodyOffset`. Only libcurl's buffer of it is in memory at a time.
+    QString bodyFile;
+    qint64 bodyOffset = 0;
+    qint64 bodyLength = 0;
+    // 0: no limit on the whole transfer (a large upload); it still ends when fewer than
+    // MinBytesPerSecond move for StallSeconds.
     int timeoutMs = 60'000;
+
+    static constexpr long MinBytesPerSecond = 1024;
+    static constexpr long StallSeconds = 60;
 };
 
 struct PlatformResponse
