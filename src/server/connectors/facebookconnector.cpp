@@ -1,11 +1,13 @@
 #include "server/connectors/facebookconnector.h"
 
+#include "server/logcategories.h"
 #include "server/platforms/facebookauthorization.h"
 #include "server/platforms/platformcatalog.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 
 namespace slotline {
 
@@ -27,7 +29,231 @@ QString FacebookConnector::accountUrl(const Account &, const QString &pageExtern
 
 void FacebookConnector::create(const Attempt &attempt, CreateDone done)
 {
+    // The media rules let a video only go alone.
+    if (videoOf(attempt)) {
+        startVideoUpload(attempt, std::move(done));
+        return;
+    }
     uploadPhotos(attempt, {}, std::move(done));
+}
+
+const MediaFile *FacebookConnector::videoOf(const Attempt &attempt)
+{
+    for (const MediaFile &file : attempt.media) {
+        if (file.isVideo())
+            return &file;
+    }
+    return nullptr;
+}
+
+bool FacebookConnector::needsPersonToken(const Attempt &attempt) const
+{
+    return videoOf(attempt) != nullptr;
+}
+
+QUrl FacebookConnector::graphUrl(const Attempt &attempt, const QString &path) const
+{
+    return QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"), path));
+}
+
+void FacebookConnector::startVideoUpload(const Attempt &attempt, CreateDone done)
+{
+    const MediaFile &video = *videoOf(attempt);
+    PlatformRequest request;
+    request.method = "POST";
+    // The session belongs to the app, and is opened with the person's token.
+    request.url = PlatformAuthorization::withQuery(
+        graphUrl(attempt, QStringLiteral("/%1/uploads").arg(attempt.app.clientId)),
+        {{QStringLiteral("file_name"), video.fileName},
+         {QStringLiteral("file_length"), QString::number(video.size)},
+         {QStringLiteral("file_type"), video.mimeType},
+         {QStringLiteral("access_token"), attempt.personAccessToken}});
+    send(request, [this, attempt, done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = graphFailureOf(response, false)) {
+            done(*error);
+            return;
+        }
+        VideoUpload upload;
+        upload.session = response.json().value(QStringLiteral("id")).toString();
+        if (!upload.session.startsWith(u"upload:")) {
+            done(PlatformError {PlatformError::Kind::Refused,
+                                QStringLiteral("Facebook opened no upload session for the video "
+                                               "(its answer had no upload id)."),
+                                response.status});
+            return;
+        }
+        sendVideo(attempt, upload, std::move(done));
+    });
+}
+
+void FacebookConnector::sendVideo(const Attempt &attempt, VideoUpload upload, CreateDone done)
+{
+    const MediaFile &video = *videoOf(attempt);
+    PlatformRequest request;
+    request.method = "POST";
+    // The session id carries its own query (?sig=…), kept as Facebook wrote it.
+    request.url = graphUrl(attempt, u'/' + upload.session);
+    request.headers = {{"Authorization", "OAuth " + attempt.personAccessToken.toUtf8()},
+                       {"file_offset", QByteArray::number(upload.offset)},
+                       {"Content-Type", "application/octet-stream"}};
+    request.bodyFile = video.path;
+    request.bodyOffset = upload.offset;
+    request.bodyLength = video.size - upload.offset;
+    request.timeoutMs = 0; // as long as it moves: a large video on a slow line takes long
+    send(request,
+         [this, attempt, upload, done = std::move(done)](const PlatformResponse &response) mutable {
+             if (!response.answered()) {
+                 resumeVideo(attempt, upload, response.failureText, std::move(done));
+                 return;
+             }
+             if (auto error = graphFailureOf(response, false)) {
+                 done(*error);
+                 return;
+             }
+             const QJsonObject answer = response.json();
+             const QString handle = answer.value(QStringLiteral("h")).toString();
+             if (!handle.isEmpty()) {
+                 publishVideo(attempt, handle, std::move(done));
+                 return;
+             }
+             resumeVideo(attempt, upload,
+                         QStringLiteral("Facebook took the video only up to byte %1")
+                             .arg(answer.value(QStringLiteral("file_offset")).toInteger()),
+                         std::move(done));
+         });
+}
+
+void FacebookConnector::resumeVideo(const Attempt &attempt, VideoUpload upload, const QString &why,
+                                    CreateDone done)
+{
+    if (++upload.resumes > MaxUploadResumes) {
+        // Nothing was published yet: an ordinary failure, tried again later.
+        done(PlatformError {
+            PlatformError::Kind::Unavailable,
+            QStringLiteral("The video could not be sent to Facebook (%1).").arg(why), 0});
+        return;
+    }
+    qCInfo(lcConnectors).noquote() << attempt.request.token << "video upload to Facebook broke ("
+                                   << why << "): asking where to resume";
+    PlatformRequest request;
+    request.url = graphUrl(attempt, u'/' + upload.session);
+    request.headers = {{"Authorization", "OAuth " + attempt.personAccessToken.toUtf8()}};
+    send(request,
+         [this, attempt, upload, done = std::move(done)](const PlatformResponse &response) mutable {
+             if (auto error = graphFailureOf(response, false)) {
+                 done(*error);
+                 return;
+             }
+             const QJsonValue offset = response.json().value(QStringLiteral("file_offset"));
+             const qint64 held
+                 = offset.isDouble() || offset.isString() ? offset.toVariant().toLongLong() : -1;
+             if (held < 0 || held > videoOf(attempt)->size) {
+                 done(PlatformError {PlatformError::Kind::Refused,
+                                     QStringLiteral("Facebook did not say where the video upload "
+                                                    "stopped (file_offset %1).")
+                                         .arg(held),
+                                     response.status});
+                 return;
+             }
+             upload.offset = held;
+             sendVideo(attempt, upload, std::move(done));
+         });
+}
+
+void FacebookConnector::publishVideo(const Attempt &attempt, const QString &handle, CreateDone done)
+{
+    PlatformRequest request;
+    request.method = "POST";
+    request.url
+        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("video"),
+                                         QStringLiteral("/%1/videos").arg(attempt.pageExternalId)));
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                       {"Content-Type", "application/x-www-form-urlencoded"}};
+    // The post's text is the video's description, as Facebook shows it above the video.
+    request.body = PlatformAuthorization::formBody(
+        {{QStringLiteral("description"), attempt.request.submission.text},
+         {QStringLiteral("fbuploader_video_file_chunk"), handle}});
+    sendCreate(
+        attempt, request,
+        [this, attempt, done = std::move(done)](const PlatformResponse &response) mutable {
+            if (auto error = graphFailureOf(response, true)) {
+                done(*error);
+                return;
+            }
+            VideoUpload upload;
+            upload.videoId = response.json().value(QStringLiteral("id")).toString();
+            if (upload.videoId.isEmpty()) {
+                done(PlatformError {PlatformError::Kind::Unknown,
+                                    QStringLiteral("Facebook answered %1 without the video's id")
+                                        .arg(response.status),
+                                    response.status});
+                return;
+            }
+            // Facebook has the video from here on, whatever becomes of the looks
+            // below: never sent again.
+            recordCreated(attempt, videoPost(attempt, upload.videoId));
+            checkVideo(attempt, upload, std::move(done));
+        });
+}
+
+void FacebookConnector::checkVideo(const Attempt &attempt, VideoUpload upload, CreateDone done)
+{
+    const int seconds = qMin(30, 1 << qMin(upload.statusChecks, 5));
+    QTimer::singleShot(
+        seconds * 1000, this, [this, attempt, upload, done = std::move(done)]() mutable {
+            PlatformRequest request;
+            request.url = PlatformAuthorization::withQuery(
+                graphUrl(attempt, u'/' + upload.videoId),
+                {{QStringLiteral("fields"), QStringLiteral("status")}});
+            request.headers
+                = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
+            send(request, [this, attempt, upload,
+                           done = std::move(done)](const PlatformResponse &response) mutable {
+                const QJsonObject status
+                    = response.json().value(QStringLiteral("status")).toObject();
+                const QString state = status.value(QStringLiteral("video_status")).toString();
+                if (response.isSuccess() && state == u"error") {
+                    const QJsonArray errors = status.value(QStringLiteral("processing_phase"))
+                                                  .toObject()
+                                                  .value(QStringLiteral("errors"))
+                                                  .toArray();
+                    const QString reason = errors.isEmpty() ? QString()
+                                                            : errors.first()
+                                                                  .toObject()
+                                                                  .value(QStringLiteral("message"))
+                                                                  .toString();
+                    done(PlatformError {
+                        PlatformError::Kind::Refused,
+                        QStringLiteral("Facebook could not process the video %1: %2")
+                            .arg(videoOf(attempt)->fileName,
+                                 reason.isEmpty() ? QStringLiteral("error") : reason),
+                        response.status});
+                    return;
+                }
+                const Created post = videoPost(attempt, upload.videoId);
+                if (response.isSuccess() && state == u"ready") {
+                    done(post);
+                    return;
+                }
+                if (++upload.statusChecks >= MaxStatusChecks) {
+                    // Facebook has the video and goes on with it: published, not failed (a
+                    // failure would invite a second post).
+                    qCWarning(lcConnectors).noquote()
+                        << attempt.request.token << "Facebook video" << upload.videoId
+                        << "not processed after" << MaxStatusChecks << "looks; taken as published";
+                    done(post);
+                    return;
+                }
+                checkVideo(attempt, upload, std::move(done));
+            });
+        });
+}
+
+FacebookConnector::Created FacebookConnector::videoPost(const Attempt &attempt,
+                                                        const QString &videoId) const
+{
+    return Created {videoId, QStringLiteral("https://www.facebook.com/%1/videos/%2")
+                                 .arg(attempt.pageExternalId, videoId)};
 }
 
 void FacebookConnector::uploadPhotos(const Attempt &attempt, QStringList photos, CreateDone done)
@@ -115,7 +341,14 @@ void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
          {QStringLiteral("limit"), QString::number(LookupPageSize)}});
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
     const QString wanted = comparable(attempt.request.submission.text);
-    send(request, [this, wanted, done = std::move(done)](const PlatformResponse &response) {
+    // Facebook lists a video's post only once it has processed the video, which takes
+    // minutes: its absence proves nothing. A server restarted has not loaded the media,
+    // so any post with media may be one.
+    const bool mayBeVideo
+        = videoOf(attempt)
+          || (attempt.media.isEmpty() && !attempt.request.submission.mediaUrls.isEmpty());
+    send(request, [this, wanted, mayBeVideo,
+                   done = std::move(done)](const PlatformResponse &response) {
         if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
             done(Search {Search::Result::Undeterminable, {}, error->message});
             return;
@@ -130,6 +363,13 @@ void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
                              {}});
                 return;
             }
+        }
+        if (mayBeVideo) {
+            done(Search {Search::Result::Undeterminable,
+                         {},
+                         QStringLiteral("Facebook lists a video's post only once it has "
+                                        "processed the video")});
+            return;
         }
         done(notAmong(posts.size(), QStringLiteral("Facebook")));
     });

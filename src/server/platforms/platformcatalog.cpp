@@ -60,7 +60,10 @@ QList<PlatformCatalog::Setting> PlatformCatalog::settings(const QString &connect
              QStringLiteral("the login dialog (the Graph API version is in the path)")},
             {QStringLiteral("api"), QStringLiteral("https://graph.facebook.com/v26.0"),
              QStringLiteral("the Graph API, with its version: /oauth/access_token, /me/accounts, "
-                            "/{page-id}/feed, /{page-id}/photos")},
+                            "/{page-id}/feed, /{page-id}/photos, /{app-id}/uploads")},
+            {QStringLiteral("video"), QStringLiteral("https://graph-video.facebook.com/v26.0"),
+             QStringLiteral("where Page videos are published: /{page-id}/videos (same version "
+                            "as api)")},
         };
     return {};
 }

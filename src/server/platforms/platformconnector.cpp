@@ -179,7 +179,20 @@ void PlatformConnector::withToken(Attempt attempt, TokenDone done)
             return;
         }
         attempt.accessToken = *token;
-        done(attempt);
+        if (!needsPersonToken(attempt)) {
+            done(attempt);
+            return;
+        }
+        m_tokens.accessToken(
+            attempt.request.account,
+            [this, attempt, done = std::move(done)](const PlatformResult<QString> &person) mutable {
+                if (const auto *error = std::get_if<PlatformError>(&person)) {
+                    done(resultOf(*error, attempt));
+                    return;
+                }
+                attempt.personAccessToken = std::get<QString>(person);
+                done(attempt);
+            });
         return;
     }
     const Account account = attempt.request.account;
@@ -215,6 +228,24 @@ void PlatformConnector::sendCreate(const Attempt &attempt, const PlatformRequest
     }
     m_openCreates.insert(token, open);
     send(request, std::move(done));
+}
+
+void PlatformConnector::recordCreated(const Attempt &attempt, const Created &created)
+{
+    const auto open = m_openCreates.constFind(attempt.request.token);
+    if (open == m_openCreates.cend())
+        return;
+    try {
+        PublishAttemptRepository(m_database, m_clock)
+            .settle(open->recordId, PublishAttempt::Outcome::Created, created.platformPostId,
+                    created.publicUrl);
+    } catch (const DatabaseError &error) {
+        // Left open, a stop now is settled by looking for the post, as before this call.
+        qCWarning(lcDispatcher).noquote()
+            << "cannot record the answer for" << attempt.request.token << ':' << error.message();
+        return;
+    }
+    m_openCreates.erase(open);
 }
 
 void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Done done)

@@ -52,6 +52,9 @@ protected:
         PublishRequest request;
         PlatformApp app;
         QString accessToken;
+        // The person's own token, when the page's is not enough for some call (Facebook's
+        // Resumable Upload API); empty otherwise.
+        QString personAccessToken;
         QString pageId; // the subaccount's id, when the post targets one
         QString pageExternalId; // the platform's id of that page or organization
         QList<MediaFile> media;
@@ -82,6 +85,8 @@ protected:
     // Posts of this platform go out with the page's own token (Facebook).
     virtual bool usesPageToken() const { return false; }
     virtual bool needsPage() const { return false; }
+    // Whether the attempt also needs the person's token beside the page's.
+    virtual bool needsPersonToken(const Attempt &) const { return false; }
     virtual void create(const Attempt &attempt, CreateDone done) = 0;
     // Looks among the author's posts since `sentAtMs` (less some clock skew) for this
     // attempt's text.
@@ -95,6 +100,10 @@ protected:
     // create request through here and nothing else.
     void sendCreate(const Attempt &attempt, const PlatformRequest &request,
                     PlatformHttpClient::Done done);
+    // The platform accepted the create call but goes on working on the post (Facebook
+    // processing a video): the answer is recorded now, so that a server stopped meanwhile
+    // publishes it with this id instead of looking for it.
+    void recordCreated(const Attempt &attempt, const Created &created);
     // Posts are looked for from this long before the create call was sent: the
     // platform's clock and ours may differ.
     static constexpr qint64 ClockSkewMs = 5 * 60 * 1000;
