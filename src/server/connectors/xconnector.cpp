@@ -153,23 +153,22 @@ void XConnector::finalizeVideo(const Attempt &attempt, QStringList mediaIds, Vid
         = mediaRequest(attempt, QStringLiteral("/2/media/upload/%1/finalize").arg(video.mediaId));
     send(request, [this, attempt, mediaIds, video,
                    done = std::move(done)](const PlatformResponse &response) mutable {
-        if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
-            done(*error);
-            return;
-        }
-        followProcessing(attempt, mediaIds, video,
-                         response.json()
-                             .value(QStringLiteral("data"))
-                             .toObject()
-                             .value(QStringLiteral("processing_info"))
-                             .toObject(),
-                         std::move(done));
+        followProcessing(attempt, mediaIds, video, response, std::move(done));
     });
 }
 
 void XConnector::followProcessing(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
-                                  const QJsonObject &processing, CreateDone done)
+                                  const PlatformResponse &answer, CreateDone done)
 {
+    if (auto error = uploadFailureOf(answer, QStringLiteral("X"))) {
+        done(*error);
+        return;
+    }
+    const QJsonObject processing = answer.json()
+                                       .value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("processing_info"))
+                                       .toObject();
     const QString state = processing.value(QStringLiteral("state")).toString();
     // No processing_info: ready at once.
     if (processing.isEmpty() || state == u"succeeded") {
@@ -210,17 +209,7 @@ void XConnector::followProcessing(const Attempt &attempt, QStringList mediaIds, 
                 = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
             send(request, [this, attempt, mediaIds, video,
                            done = std::move(done)](const PlatformResponse &response) mutable {
-                if (auto error = uploadFailureOf(response, QStringLiteral("X"))) {
-                    done(*error);
-                    return;
-                }
-                followProcessing(attempt, mediaIds, video,
-                                 response.json()
-                                     .value(QStringLiteral("data"))
-                                     .toObject()
-                                     .value(QStringLiteral("processing_info"))
-                                     .toObject(),
-                                 std::move(done));
+                followProcessing(attempt, mediaIds, video, response, std::move(done));
             });
         });
 }

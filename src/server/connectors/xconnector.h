@@ -51,10 +51,10 @@ private:
                      CreateDone done);
     void finalizeVideo(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
                        CreateDone done);
-    // Follows processing_info until the video succeeded (then goes on with the next
-    // media) or failed.
+    // Follows the processing_info of a finalize or STATUS answer until the video
+    // succeeded (then goes on with the next media) or failed.
     void followProcessing(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
-                          const QJsonObject &processing, CreateDone done);
+                          const PlatformResponse &answer, CreateDone done);
     PlatformRequest mediaRequest(const Attempt &attempt, const QString &path) const;
     void createPost(const Attempt &attempt, const QStringList &mediaIds, CreateDone done);
 };

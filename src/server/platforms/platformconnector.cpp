@@ -261,9 +261,7 @@ void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Do
             if (open)
                 attempts.settle(open->recordId, PublishAttempt::Outcome::Created,
                                 created->platformPostId, created->publicUrl);
-            PublishResult published = PublishResult::success(created->publicUrl, m_clock.nowMs());
-            published.platformPostId = created->platformPostId;
-            done(published);
+            done(publishedAs(*created));
             return;
         }
         const PlatformError error = std::get<PlatformError>(result);
@@ -314,19 +312,10 @@ void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &o
         << "): looking for the post on" << displayName();
     search(attempt, open.sentAtMs,
            [this, attempt, open, error, done = std::move(done)](const Search &found) {
-               PublishAttemptRepository attempts(m_database, m_clock);
+               recordSearch(open.recordId, found);
                switch (found.result) {
-               case Search::Result::Found: {
-                   attempts.settle(open.recordId, PublishAttempt::Outcome::Found,
-                                   found.post.platformPostId, found.post.publicUrl);
-                   PublishResult published
-                       = PublishResult::success(found.post.publicUrl, m_clock.nowMs());
-                   published.platformPostId = found.post.platformPostId;
-                   done(published);
-                   return;
-               }
+               case Search::Result::Found: done(publishedAs(found.post)); return;
                case Search::Result::NotFound:
-                   attempts.settle(open.recordId, PublishAttempt::Outcome::NotFound);
                    done(PublishResult::failure(
                        QStringLiteral("%1 The post was not on the account when looked for "
                                       "twice since.")
@@ -342,6 +331,28 @@ void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &o
                    return;
                }
            });
+}
+
+void PlatformConnector::recordSearch(qint64 recordId, const Search &search)
+{
+    PublishAttemptRepository attempts(m_database, m_clock);
+    switch (search.result) {
+    case Search::Result::Found:
+        attempts.settle(recordId, PublishAttempt::Outcome::Found, search.post.platformPostId,
+                        search.post.publicUrl);
+        return;
+    case Search::Result::NotFound:
+        attempts.settle(recordId, PublishAttempt::Outcome::NotFound);
+        return;
+    case Search::Result::Undeterminable: return; // stays unknown
+    }
+}
+
+PublishResult PlatformConnector::publishedAs(const Created &post) const
+{
+    PublishResult published = PublishResult::success(post.publicUrl, m_clock.nowMs());
+    published.platformPostId = post.platformPostId;
+    return published;
 }
 
 void PlatformConnector::search(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
@@ -384,9 +395,7 @@ void PlatformConnector::settleLeftOver(const PublishRequest &request, Found foun
         }
         if (last->outcome == Outcome::Created || last->outcome == Outcome::Found) {
             // The answer was recorded, the result not yet.
-            PublishResult published = PublishResult::success(last->publicUrl, m_clock.nowMs());
-            published.platformPostId = last->platformPostId;
-            found(published);
+            found(publishedAs(Created {last->platformPostId, last->publicUrl}));
             return;
         }
         const QString stopped
@@ -415,21 +424,10 @@ void PlatformConnector::settleLeftOver(const PublishRequest &request, Found foun
                 search(attempt, sentAtMs,
                        [this, account = attempt.request.account, page = attempt.pageExternalId,
                         recordId, stopped, found](const Search &result) {
-                           PublishAttemptRepository attempts(m_database, m_clock);
+                           recordSearch(recordId, result);
                            switch (result.result) {
-                           case Search::Result::Found: {
-                               attempts.settle(recordId, PublishAttempt::Outcome::Found,
-                                               result.post.platformPostId, result.post.publicUrl);
-                               PublishResult published
-                                   = PublishResult::success(result.post.publicUrl, m_clock.nowMs());
-                               published.platformPostId = result.post.platformPostId;
-                               found(published);
-                               return;
-                           }
-                           case Search::Result::NotFound:
-                               attempts.settle(recordId, PublishAttempt::Outcome::NotFound);
-                               found(std::nullopt);
-                               return;
+                           case Search::Result::Found: found(publishedAs(result.post)); return;
+                           case Search::Result::NotFound: found(std::nullopt); return;
                            case Search::Result::Undeterminable:
                                found(unknownOutcome(
                                    QStringLiteral("%1 Whether it was cannot be told (%2).")

@@ -168,6 +168,9 @@ private:
                       Done done);
     // findPost(), and once more a little later if the post is not there yet.
     void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
+    // What a search told, recorded against the create call it was about.
+    void recordSearch(qint64 recordId, const Search &search);
+    PublishResult publishedAs(const Created &post) const;
     PublishResult resultOf(const PlatformError &error, const Attempt &attempt);
     // Failed, and the platform may have the post: `what` happened, and where to check.
     PublishResult unknownOutcome(const QString &what, const Account &account,
