@@ -1,16 +1,20 @@
 #include "fakeplatforms/fakelinkedin.h"
 #include "fakeplatforms/fakeplatformserver.h"
+#include "fakeplatforms/httplistener.h"
 #include "support/httptestclient.h"
+#include "support/rawhttpclient.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTcpSocket>
+#include <QTemporaryFile>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
@@ -23,9 +27,13 @@ using namespace Qt::StringLiterals;
 using slotline::fake::FakeLinkedIn;
 using slotline::fake::FakePlatformServer;
 using slotline::fake::FakePlatformSettings;
+using slotline::fake::FakeRequest;
+using slotline::fake::FakeResponse;
+using slotline::fake::HttpListener;
 using slotline::test::Headers;
 using slotline::test::HttpResult;
 using slotline::test::HttpTestClient;
+using slotline::test::RawHttpClient;
 
 namespace {
 
@@ -165,6 +173,9 @@ private Q_SLOTS:
     void facebookTokenFailuresCarryTheChosenSubcode();
     void facebookPublishedPostsSinceNewestFirst();
     void facebookPolicyBlockAnswers368();
+
+    void largeBodyGoesToAFileAndTheConnectionGoesOn();
+    void largeBodyReachesAnEndpointThatReadsItWhole();
 
 private:
     QString authorizeLocation(const QString &pathAndQuery);
@@ -1843,6 +1854,119 @@ void TstFakePlatforms::linkedInVideoPartsFinalizeWithTheirETagsInOrder()
     QCOMPARE(status(), u"PROCESSING"_s);
     QCOMPARE(status(), u"AVAILABLE"_s);
     QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withVideo)).status, 201);
+}
+
+namespace {
+
+constexpr qint64 MiB = 1024 * 1024;
+
+// Bytes whose SHA-256 changes wherever one is lost, doubled or moved.
+QByteArray videoBytes(qint64 size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    char *data = bytes.data();
+    quint32 state = 2463534242u;
+    for (qint64 i = 0; i < size; ++i) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        data[i] = static_cast<char>(state & 0xff);
+    }
+    return bytes;
+}
+
+QString sha256Of(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+int graphCode(const HttpResult &result)
+{
+    return result.json()[u"error"_s][u"code"_s].toInt();
+}
+
+QString graphMessage(const HttpResult &result)
+{
+    return result.json()[u"error"_s][u"message"_s].toString();
+}
+
+} // namespace
+
+void TstFakePlatforms::largeBodyGoesToAFileAndTheConnectionGoesOn()
+{
+    struct Seen
+    {
+        QByteArray path;
+        bool inFile = false;
+        qint64 size = 0;
+        qsizetype inMemory = 0;
+        QString fileName;
+        QString sha256;
+    };
+    QList<Seen> seen;
+    HttpListener listener([&seen](const FakeRequest &request) {
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        const bool read
+            = request.readBody(MiB, -1, [&hash](const QByteArray &piece) { hash.addData(piece); });
+        seen.append({request.rawTarget, request.bodyFile != nullptr, request.bodySize(),
+                     request.body.size(),
+                     request.bodyFile ? request.bodyFile->fileName() : QString(),
+                     read ? QString::fromLatin1(hash.result().toHex()) : QString()});
+        return FakeResponse::text(200, seen.last().sha256);
+    });
+    const quint16 port = listener.listen(QHostAddress::LocalHost, 0);
+    QVERIFY(port != 0);
+
+    const QByteArray body = videoBytes(20 * MiB + 5);
+    RawHttpClient raw(port);
+    raw.write("POST /large HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream"
+              "\r\nExpect: 100-continue\r\nContent-Length: "
+              + QByteArray::number(body.size()) + "\r\n\r\n");
+    // The go-ahead comes before any of the body, as libcurl waits for it.
+    QCOMPARE(RawHttpClient::statusOf(raw.readResponse()), 100);
+    for (qint64 at = 0; at < body.size(); at += MiB)
+        raw.write(body.mid(at, MiB));
+    // The next request right behind the body, on the same connection.
+    raw.write("GET /after HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+
+    const QByteArray first = raw.readResponse();
+    QCOMPARE(RawHttpClient::statusOf(first), 200);
+    QCOMPARE(QString::fromLatin1(RawHttpClient::bodyOf(first)), sha256Of(body));
+    const QByteArray second = raw.readResponse();
+    QCOMPARE(RawHttpClient::statusOf(second), 200);
+    QCOMPARE(seen.size(), 2);
+    QVERIFY(seen.at(0).inFile);
+    QCOMPARE(seen.at(0).size, body.size());
+    QCOMPARE(seen.at(0).inMemory, 0);
+    QCOMPARE(seen.at(0).sha256, sha256Of(body));
+    // Gone once answered.
+    QVERIFY(!seen.at(0).fileName.isEmpty());
+    QVERIFY(!QFile::exists(seen.at(0).fileName));
+    QCOMPARE(seen.at(1).path, QByteArray("/after"));
+    QVERIFY(!seen.at(1).inFile);
+
+    // A body under the bound stays in memory, on the same connection still.
+    raw.write("POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello");
+    QCOMPARE(RawHttpClient::statusOf(raw.readResponse()), 200);
+    QCOMPARE(seen.size(), 3);
+    QVERIFY(!seen.at(2).inFile);
+    QCOMPARE(seen.at(2).inMemory, 5);
+    QCOMPARE(seen.at(2).sha256, sha256Of("hello"));
+    QVERIFY(raw.isConnected());
+}
+
+void TstFakePlatforms::largeBodyReachesAnEndpointThatReadsItWhole()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString message(HttpListener::LargeBodyBytes + MiB, u'a');
+    const HttpResult answer = facebookPost(*m_client, PageOne, tokens.at(1), message);
+    // The form was read: its message is too long for a post.
+    QCOMPARE(answer.status, 400);
+    QCOMPARE(graphCode(answer), 100);
+    QVERIFY(graphMessage(answer).contains(u"63206"_s));
+    const QJsonObject entry
+        = admin("GET", u"/journal?platform=facebook"_s).items().last().toObject();
+    QCOMPARE(entry[u"bodySize"_s].toInteger(), qint64(message.size()) + 8);
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)
