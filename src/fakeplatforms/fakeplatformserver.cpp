@@ -102,7 +102,9 @@ QStringList FakePlatformServer::slotlineCommands() const
                  u"api="_s + base + u"/linkedin"_s}),
         command(platform(u"facebook"_s)->app(), u"facebook"_s,
                 {u"authorize="_s + base + u"/facebook/"_s + graph + u"/dialog/oauth"_s,
-                 u"api="_s + base + u"/facebook/"_s + graph}),
+                 u"api="_s + base + u"/facebook/"_s + graph,
+                 // graph-video.facebook.com: /facebook stands for every Facebook host.
+                 u"video="_s + base + u"/facebook/"_s + graph}),
     };
 }
 
