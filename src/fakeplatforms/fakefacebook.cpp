@@ -90,6 +90,7 @@ void FakeFacebook::reset()
     m_nextTrace = 0;
     m_denyConsent = false;
     resetFailureModes();
+    resetVideos();
 }
 
 FakeResponse FakeFacebook::graphError(int status, const QString &message, const QString &type,
@@ -115,6 +116,16 @@ FakeFacebook::Params FakeFacebook::paramsOf(const FakeRequest &request) const
     Params params;
     for (const auto &[name, value] : request.query.queryItems(QUrl::FullyDecoded))
         params.values.insert(name, value);
+    if (isUploadSessionPath(request.path.split(u'/', Qt::SkipEmptyParts).mid(1))) {
+        // developers.facebook.com/docs/graph-api/guides/upload: the body is the file's bytes
+        // (whatever Content-Type curl gives them) and "you must include the access token in
+        // the header or the call will fail".
+        params.values.remove(u"access_token"_s);
+        const QString bearer = request.bearerToken();
+        if (!bearer.isEmpty())
+            params.values.insert(u"access_token"_s, bearer);
+        return params;
+    }
     if (request.isFormEncoded()) {
         for (const auto &[name, value] : request.form().queryItems(QUrl::FullyDecoded))
             params.values.insert(name, value);
@@ -192,6 +203,14 @@ FakeResponse FakeFacebook::handle(const FakeRequest &request)
         return photos(rest.at(0), params);
     if (rest.size() == 2 && rest.at(1) == u"published_posts"_s && method == "GET")
         return publishedPosts(rest.at(0), params);
+    if (rest.size() == 2 && rest.at(1) == u"uploads"_s && method == "POST")
+        return startUpload(rest.at(0), params);
+    if (isUploadSessionPath(rest) && method == "POST")
+        return uploadBytes(request, rest.at(0), params);
+    if (isUploadSessionPath(rest) && method == "GET")
+        return uploadOffset(rest.at(0), params);
+    if (rest.size() == 2 && rest.at(1) == u"videos"_s && method == "POST")
+        return videos(rest.at(0), params);
     if (rest.size() == 1 && (method == "GET" || method == "DELETE"))
         return object(request, rest.at(0), params);
     return graphError(400,
@@ -477,31 +496,50 @@ FakeResponse FakeFacebook::feed(const QString &pageId, const Params &params)
                               u"OAuthException"_s, 100);
         published = false;
     }
-    if (!message.isEmpty() && mediaIds.isEmpty()) {
-        for (const Post &existing : std::as_const(m_posts)) {
-            if (!existing.deleted && existing.pageId == pageId && existing.message == message) {
-                return graphError(
-                    400, u"(#506) Duplicate status message"_s, u"OAuthException"_s, 506, 1455006,
-                    QJsonObject {{u"is_transient"_s, false},
-                                 {u"error_user_title"_s, u"Duplicate Status Update"_s},
-                                 {u"error_user_msg"_s,
-                                  u"This status update is identical to the last one "
-                                  "you posted. Try posting something different, or "
-                                  "delete your previous update."_s}});
-            }
-        }
+    if (mediaIds.isEmpty()) {
+        if (auto duplicate = duplicateOf(pageId, message))
+            return *duplicate;
     }
     for (const QString &id : std::as_const(mediaIds))
         m_photos[id].attached = true;
-    Post post {pageId + u'_' + QString::number(PostIdBase + ++m_nextPost),
-               pageId,
-               message,
-               link,
-               mediaIds,
-               published,
-               m_clock->now()};
+    Post post;
+    post.id = newPostId(pageId);
+    post.pageId = pageId;
+    post.message = message;
+    post.link = link;
+    post.mediaIds = mediaIds;
+    post.published = published;
+    post.createdAt = m_clock->now();
     m_posts.append(post);
     return FakeResponse::json(200, QJsonObject {{u"id"_s, post.id}});
+}
+
+QString FakeFacebook::newPostId(const QString &pageId)
+{
+    return pageId + u'_' + QString::number(PostIdBase + ++m_nextPost);
+}
+
+std::optional<FakeResponse> FakeFacebook::duplicateOf(const QString &pageId, const QString &message)
+{
+    if (message.isEmpty())
+        return std::nullopt;
+    for (const Post &existing : std::as_const(m_posts)) {
+        // A video that failed processing never became a post.
+        const bool failedVideo = !existing.videoId.isEmpty()
+                                 && m_videos.value(existing.videoId).state == VideoState::Failed;
+        if (!existing.deleted && !failedVideo && existing.pageId == pageId
+            && existing.message == message) {
+            return graphError(400, u"(#506) Duplicate status message"_s, u"OAuthException"_s, 506,
+                              1455006,
+                              QJsonObject {{u"is_transient"_s, false},
+                                           {u"error_user_title"_s, u"Duplicate Status Update"_s},
+                                           {u"error_user_msg"_s,
+                                            u"This status update is identical to the last one "
+                                            "you posted. Try posting something different, or "
+                                            "delete your previous update."_s}});
+        }
+    }
+    return std::nullopt;
 }
 
 FakeResponse FakeFacebook::photos(const QString &pageId, const Params &params)
@@ -518,13 +556,12 @@ FakeResponse FakeFacebook::photos(const QString &pageId, const Params &params)
     m_photos.insert(photo.id, photo);
     if (!published)
         return FakeResponse::json(200, QJsonObject {{u"id"_s, photo.id}});
-    Post post {pageId + u'_' + QString::number(PostIdBase + ++m_nextPost),
-               pageId,
-               params.value(u"caption"_s),
-               QString(),
-               {photo.id},
-               true,
-               m_clock->now()};
+    Post post;
+    post.id = newPostId(pageId);
+    post.pageId = pageId;
+    post.message = params.value(u"caption"_s);
+    post.mediaIds = {photo.id};
+    post.createdAt = m_clock->now();
     m_posts.append(post);
     return FakeResponse::json(200, QJsonObject {{u"id"_s, photo.id}, {u"post_id"_s, post.id}});
 }
@@ -537,8 +574,9 @@ FakeResponse FakeFacebook::object(const FakeRequest &request, const QString &id,
     if (!token)
         return refusal;
     const QString verb = QString::fromLatin1(request.method).toLower();
-    auto it = std::find_if(m_posts.begin(), m_posts.end(),
-                           [&id](const Post &post) { return post.id == id && !post.deleted; });
+    auto it = std::find_if(m_posts.begin(), m_posts.end(), [this, &id](const Post &post) {
+        return post.id == id && !post.deleted && visible(post);
+    });
     const auto missing = [&] {
         return graphError(400,
                           u"Unsupported "_s + verb + u" request. Object with ID '"_s + id
@@ -549,6 +587,9 @@ FakeResponse FakeFacebook::object(const FakeRequest &request, const QString &id,
                           u"GraphMethodException"_s, 100, 33);
     };
     if (it == m_posts.end()) {
+        if (const auto video = m_videos.find(id);
+            video != m_videos.end() && request.method == "GET")
+            return videoNode(*video, params);
         const auto photo = m_photos.constFind(id);
         if (photo != m_photos.constEnd() && request.method == "GET")
             return FakeResponse::json(200, QJsonObject {{u"id"_s, photo->id}});
@@ -576,16 +617,22 @@ QJsonArray FakeFacebook::posts() const
 {
     QJsonArray out;
     for (const Post &post : m_posts) {
-        out.append(QJsonObject {{u"platform"_s, u"facebook"_s},
-                                {u"id"_s, post.id},
-                                {u"page"_s, post.pageId},
-                                {u"author"_s, post.pageId},
-                                {u"text"_s, post.message},
-                                {u"link"_s, post.link},
-                                {u"mediaIds"_s, QJsonArray::fromStringList(post.mediaIds)},
-                                {u"published"_s, post.published},
-                                {u"deleted"_s, post.deleted},
-                                {u"createdAt"_s, post.createdAt.toString(Qt::ISODateWithMs)}});
+        if (!visible(post))
+            continue;
+        QJsonObject entry {{u"platform"_s, u"facebook"_s},
+                           {u"id"_s, post.id},
+                           {u"page"_s, post.pageId},
+                           {u"author"_s, post.pageId},
+                           {u"text"_s, post.message},
+                           {u"link"_s, post.link},
+                           {u"mediaIds"_s, QJsonArray::fromStringList(post.mediaIds)},
+                           {u"published"_s, post.published},
+                           {u"deleted"_s, post.deleted},
+                           {u"createdAt"_s, post.createdAt.toString(Qt::ISODateWithMs)}};
+        const QJsonObject video = videoFieldsOf(post);
+        for (auto it = video.begin(); it != video.end(); ++it)
+            entry.insert(it.key(), it.value());
+        out.append(entry);
     }
     return out;
 }
@@ -593,6 +640,8 @@ QJsonArray FakeFacebook::posts() const
 QString FakeFacebook::applySwitches(const QJsonObject &switches)
 {
     if (const QString error = applyConsent(switches, &m_denyConsent); !error.isEmpty())
+        return error;
+    if (const QString error = applyVideoSwitches(switches); !error.isEmpty())
         return error;
     return applyFailureSwitches(switches);
 }
@@ -607,12 +656,16 @@ QJsonObject FakeFacebook::describe() const
     QJsonArray pageList;
     for (const Page &page : pages())
         pageList.append(QJsonObject {{u"id"_s, page.id}, {u"name"_s, page.name}});
-    return QJsonObject {{u"user"_s, QJsonObject {{u"id"_s, UserId}, {u"name"_s, UserName}}},
-                        {u"pages"_s, pageList},
-                        {u"clientId"_s, m_app.clientId},
-                        {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
-                        {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
-                        {u"versions"_s, QJsonArray::fromStringList(m_versions)}};
+    QJsonObject state {{u"user"_s, QJsonObject {{u"id"_s, UserId}, {u"name"_s, UserName}}},
+                       {u"pages"_s, pageList},
+                       {u"clientId"_s, m_app.clientId},
+                       {u"redirectUris"_s, QJsonArray::fromStringList(m_app.redirectUris)},
+                       {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
+                       {u"versions"_s, QJsonArray::fromStringList(m_versions)}};
+    const QJsonObject videos = describeVideos();
+    for (auto it = videos.begin(); it != videos.end(); ++it)
+        state.insert(it.key(), it.value());
+    return state;
 }
 
 } // namespace slotline::fake

@@ -9,11 +9,17 @@
 #include <QHash>
 #include <QList>
 
+#include <memory>
+#include <optional>
+
+class QCryptographicHash;
+
 namespace slotline::fake {
 
-// Facebook Pages (www.facebook.com + graph.facebook.com, version in the path): Login
-// dialog, code and long-lived token exchange, /me, permissions, Page tokens from
-// /me/accounts, Page feed posts and photos.
+// Facebook Pages (www.facebook.com + graph.facebook.com + graph-video.facebook.com, version
+// in the path): Login dialog, code and long-lived token exchange, /me, permissions, Page
+// tokens from /me/accounts, Page feed posts and photos, and Page videos uploaded through the
+// Resumable Upload API.
 class FakeFacebook : public FakePlatform
 {
 public:
@@ -22,6 +28,7 @@ public:
     QString name() const override;
     FakeResponse handle(const FakeRequest &request) override;
     FakeResponse serve(const FakeRequest &request) override;
+    bool readsBodyInPieces(const FakeRequest &request) const override;
     void reset() override;
     QJsonArray posts() const override;
     QString applySwitches(const QJsonObject &switches) override;
@@ -34,6 +41,8 @@ public:
     static constexpr qint64 LongLivedSeconds = 5183944;
     static constexpr qint64 CodeSeconds = 10 * 60;
     static constexpr int MaxMessageLength = 63206;
+    // How much of an upload's body is hashed at a time.
+    static constexpr qint64 UploadPieceBytes = 1024 * 1024;
 
 private:
     struct Post
@@ -46,6 +55,7 @@ private:
         bool published = true;
         QDateTime createdAt;
         bool deleted = false;
+        QString videoId; // a video's post, shown once the video is processed
     };
     struct Photo
     {
@@ -74,6 +84,9 @@ private:
     FakeResponse feed(const QString &pageId, const Params &params);
     FakeResponse photos(const QString &pageId, const Params &params);
     FakeResponse object(const FakeRequest &request, const QString &id, const Params &params);
+    QString newPostId(const QString &pageId);
+    // The 506 answer when a live post of the Page already says `message`.
+    std::optional<FakeResponse> duplicateOf(const QString &pageId, const QString &message);
 
     Params paramsOf(const FakeRequest &request) const;
     const IssuedToken *authenticate(const Params &params, FakeResponse *refusal);
@@ -99,6 +112,65 @@ private:
     FakeResponse revokedTokenError(const IssuedToken &token);
     QString applyFailureSwitches(const QJsonObject &switches);
     void resetFailureModes();
+
+    // Resumable uploads, Page videos, their processing and the switches for them
+    // (fakefacebookvideos.cpp).
+    struct UploadSession
+    {
+        qint64 number = 0; // in the order sessions were started
+        QString id; // what follows "upload:"
+        QString signature; // the sig parameter every call on the session repeats
+        QString userId;
+        QString fileName;
+        QString fileType;
+        qint64 length = 0;
+        qint64 received = 0;
+        // Of the bytes received: the bytes themselves are not kept.
+        std::shared_ptr<QCryptographicHash> sha256;
+        QByteArray digest; // hex, once every byte is in
+        QString handle; // once every byte is in
+        bool handleUsed = false;
+    };
+    enum class VideoState { Processing, Ready, Failed };
+    struct Video
+    {
+        QString id;
+        QString pageId;
+        QString postId;
+        QString title;
+        QString description;
+        QByteArray sha256;
+        qint64 bytes = 0;
+        QDateTime createdAt;
+        VideoState state = VideoState::Processing;
+        bool looked = false; // processing ends at the status look after the first
+    };
+    static bool isUploadSessionPath(const QStringList &rest);
+    FakeResponse startUpload(const QString &appId, const Params &params);
+    FakeResponse uploadBytes(const FakeRequest &request, const QString &session,
+                             const Params &params);
+    FakeResponse uploadOffset(const QString &session, const Params &params);
+    // The user token of an upload call, which Graph takes only from the Authorization header.
+    const IssuedToken *authenticateUploader(const Params &params, FakeResponse *refusal);
+    UploadSession *uploadSession(const QString &session, const Params &params,
+                                 const IssuedToken &token, const QString &verb,
+                                 FakeResponse *refusal);
+    FakeResponse videos(const QString &pageId, const Params &params);
+    FakeResponse videoNode(Video &video, const Params &params);
+    static QString videoStatusName(VideoState state);
+    // Whether reads show the post: a video's post waits for the end of its processing.
+    bool visible(const Post &post) const;
+    QJsonObject videoFieldsOf(const Post &post) const;
+    QString applyVideoSwitches(const QJsonObject &switches);
+    void resetVideos();
+    QJsonObject describeVideos() const;
+
+    QHash<QString, UploadSession> m_uploads; // by id
+    QHash<QString, Video> m_videos; // by id
+    qint64 m_nextUpload = 0;
+    qint64 m_nextVideo = 0;
+    bool m_failVideoProcessing = false; // switch videoProcessing: "fail"
+    qint64 m_uploadDropAtByte = 0; // switch uploadDropAtByte; 0: off
 
     RateCounter m_rates;
     Throttle m_pageThrottle = pageThrottleDefaults();

@@ -98,7 +98,8 @@ FakeResponse FakeFacebook::serve(const FakeRequest &request)
         response = graphError(400, throttleMessage(throttle.code), u"OAuthException"_s,
                               throttle.code, 0, QJsonObject {{u"is_transient"_s, true}});
     } else if (m_policyBlock && request.method == "POST" && rest.size() == 2
-               && (rest.at(1) == u"feed"_s || rest.at(1) == u"photos"_s)) {
+               && (rest.at(1) == u"feed"_s || rest.at(1) == u"photos"_s
+                   || rest.at(1) == u"videos"_s)) {
         // Graph's 368, "temporarily blocked for policies violations"; subcode and user
         // texts (verify).
         response = graphError(
@@ -229,8 +230,8 @@ FakeResponse FakeFacebook::publishedPosts(const QString &pageId, const Params &p
     const QDateTime listedBefore = m_clock->now().addSecs(-m_listingDelaySeconds);
     QJsonArray data;
     for (auto it = m_posts.crbegin(); it != m_posts.crend() && data.size() < limit; ++it) {
-        if (it->deleted || !it->published || it->pageId != pageId || it->createdAt > listedBefore
-            || (since.isValid() && it->createdAt < since))
+        if (it->deleted || !it->published || !visible(*it) || it->pageId != pageId
+            || it->createdAt > listedBefore || (since.isValid() && it->createdAt < since))
             continue;
         QJsonObject post {{u"id"_s, it->id}};
         if (fields.contains(u"created_time"_s))
@@ -310,6 +311,8 @@ QJsonObject FakeFacebook::describeFailureModes() const
                                                {u"app"_s, describeThrottle(m_appThrottle)}});
     state.insert(u"policyBlock"_s, m_policyBlock);
     state.insert(u"listingDelaySeconds"_s, m_listingDelaySeconds);
+    state.insert(u"videoProcessing"_s, m_failVideoProcessing ? u"fail"_s : u"succeed"_s);
+    state.insert(u"uploadDropAtByte"_s, m_uploadDropAtByte);
     return state;
 }
 

@@ -22,6 +22,9 @@ public:
     // What the server calls: `handle` wrapped in what every call of the platform shares
     // (rate-limit counters and headers, account-wide blocks).
     virtual FakeResponse serve(const FakeRequest &request) { return handle(request); }
+    // Whether this call reads a body kept in a file (FakeRequest::bodyFile) in pieces; the
+    // server loads the body into memory for every other call.
+    virtual bool readsBodyInPieces(const FakeRequest &) const { return false; }
     // Forgets posts, media, codes and tokens, and the switches; keeps `registeredApp`.
     virtual void reset() = 0;
     virtual QJsonArray posts() const = 0;

@@ -102,7 +102,9 @@ QStringList FakePlatformServer::slotlineCommands() const
                  u"api="_s + base + u"/linkedin"_s}),
         command(platform(u"facebook"_s)->app(), u"facebook"_s,
                 {u"authorize="_s + base + u"/facebook/"_s + graph + u"/dialog/oauth"_s,
-                 u"api="_s + base + u"/facebook/"_s + graph}),
+                 u"api="_s + base + u"/facebook/"_s + graph,
+                 // graph-video.facebook.com: /facebook stands for every Facebook host.
+                 u"video="_s + base + u"/facebook/"_s + graph}),
     };
 }
 
@@ -118,6 +120,21 @@ FakeResponse FakePlatformServer::dispatch(const FakeRequest &raw)
         request.path = raw.path.mid(prefix.size());
         if (request.path.isEmpty())
             request.path = u"/"_s;
+        if (request.bodyFile && !platform->readsBodyInPieces(request)) {
+            // Every other endpoint parses whole bodies: a body that went to a file is loaded
+            // back up to a bound, and past it refused rather than held in memory.
+            if (request.bodySize() > MaxWholeBodyBytes) {
+                const FakeResponse refusal = FakeResponse::text(
+                    413, u"The fake reads a body of "_s + QString::number(request.bodySize())
+                             + u" bytes only on upload endpoints that take it in pieces; this "
+                               "one holds at most "_s
+                             + QString::number(MaxWholeBodyBytes) + u" bytes."_s);
+                m_journal.record(platform->name(), request, refusal);
+                return refusal;
+            }
+            request.body = request.wholeBody();
+            request.bodyFile.reset();
+        }
         const std::optional<FaultRules::Rule> fault = m_faults.match(platform->name(), request);
         FakeResponse response;
         if (fault && !FaultRules::applies(fault->action)) {
@@ -141,6 +158,8 @@ FakeResponse FakePlatformServer::dispatch(const FakeRequest &raw)
 
 FakeResponse FakePlatformServer::admin(const FakeRequest &request)
 {
+    if (request.bodyFile)
+        return adminError(413, u"admin calls take small JSON bodies"_s);
     const QString path = request.path;
     const QByteArray &method = request.method;
     const QString platformName = request.queryValue(u"platform"_s);

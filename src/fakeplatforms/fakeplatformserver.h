@@ -40,6 +40,9 @@ public:
     QJsonArray posts(const QString &platform) const;
     void reset();
 
+    // The largest body loaded into memory for an endpoint that does not read it in pieces.
+    static constexpr qint64 MaxWholeBodyBytes = 64 * 1024 * 1024;
+
     // The slotline-server commands that point Slotline at this fake, one per platform.
     QStringList slotlineCommands() const;
 

@@ -1,11 +1,49 @@
 #include "fakeplatforms/fakerequest.h"
 
 #include <QJsonDocument>
+#include <QTemporaryFile>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
 
 namespace slotline::fake {
+
+qint64 FakeRequest::bodySize() const
+{
+    return bodyFile ? bodyFile->size() : body.size();
+}
+
+bool FakeRequest::readBody(qint64 pieceSize, qint64 limit,
+                           const std::function<void(const QByteArray &piece)> &consume) const
+{
+    const qint64 size = bodySize();
+    const qint64 end = limit < 0 ? size : qMin(limit, size);
+    if (!bodyFile) {
+        for (qint64 at = 0; at < end; at += pieceSize)
+            consume(body.mid(at, qMin(pieceSize, end - at)));
+        return true;
+    }
+    if (!bodyFile->seek(0))
+        return false;
+    for (qint64 at = 0; at < end;) {
+        const QByteArray piece = bodyFile->read(qMin(pieceSize, end - at));
+        if (piece.isEmpty())
+            return false;
+        consume(piece);
+        at += piece.size();
+    }
+    return true;
+}
+
+QByteArray FakeRequest::wholeBody() const
+{
+    if (!bodyFile)
+        return body;
+    QByteArray whole;
+    whole.reserve(bodySize());
+    readBody(1024 * 1024, -1, [&whole](const QByteArray &piece) { whole += piece; });
+    return whole;
+}
 
 QByteArray FakeRequest::header(const QByteArray &lowerCaseName) const
 {

@@ -7,6 +7,11 @@
 #include <QString>
 #include <QUrlQuery>
 
+#include <functional>
+#include <memory>
+
+class QTemporaryFile;
+
 namespace slotline::fake {
 
 // One HTTP request as the fake's listener read it off the wire. `path` is what the
@@ -20,6 +25,19 @@ public:
     QUrlQuery query;
     QList<QPair<QByteArray, QByteArray>> headers; // names in lower case
     QByteArray body;
+    // A body larger than HttpListener::LargeBodyBytes is written to this file as it arrives
+    // and `body` stays empty, so that a 500 MB upload never sits in memory.
+    std::shared_ptr<QTemporaryFile> bodyFile;
+
+    // The body's length, in memory or in `bodyFile`.
+    qint64 bodySize() const;
+    // Hands the body to `consume` in consecutive pieces of at most `pieceSize` bytes, from
+    // memory or from `bodyFile`, up to `limit` bytes (-1: all of it). False if the file could
+    // not be read to the end.
+    bool readBody(qint64 pieceSize, qint64 limit,
+                  const std::function<void(const QByteArray &piece)> &consume) const;
+    // The whole body in memory, loading `bodyFile` when there is one.
+    QByteArray wholeBody() const;
 
     QByteArray header(const QByteArray &lowerCaseName) const;
     bool hasHeader(const QByteArray &lowerCaseName) const;

@@ -2,9 +2,15 @@
 
 #include "fakeplatforms/logcategories.h"
 
+#include <QDir>
 #include <QTcpSocket>
+#include <QTemporaryFile>
 #include <QTimer>
 #include <QUrl>
+
+#include <utility>
+
+using namespace Qt::StringLiterals;
 
 namespace slotline::fake {
 
@@ -84,6 +90,9 @@ quint16 HttpListener::listen(const QHostAddress &address, quint16 port)
 void HttpListener::accept()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+        // Bounded: while a request is being answered, or a body written to its file, the
+        // rest waits in the network rather than in memory.
+        socket->setReadBufferSize(ReadAheadBytes);
         m_connections.insert(socket, Connection());
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { readFrom(socket); });
         connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
@@ -93,15 +102,48 @@ void HttpListener::accept()
     }
 }
 
+void HttpListener::refuse(QTcpSocket *socket, int status)
+{
+    socket->write(FakeResponse::empty(status).serialize(true));
+    m_connections.remove(socket);
+    socket->disconnectFromHost();
+}
+
+bool HttpListener::spill(QTcpSocket *socket, Connection &connection)
+{
+    while (connection.spillRemaining > 0 && socket->bytesAvailable() > 0) {
+        const QByteArray piece
+            = socket->read(qMin<qint64>(connection.spillRemaining, ReadAheadBytes));
+        if (piece.isEmpty())
+            break;
+        if (connection.spilling.bodyFile->write(piece) != piece.size()) {
+            qCWarning(lcFakeHttp) << "cannot keep a large body:"
+                                  << connection.spilling.bodyFile->errorString();
+            refuse(socket, 500);
+            return false;
+        }
+        connection.spillRemaining -= piece.size();
+    }
+    return connection.spillRemaining == 0;
+}
+
 void HttpListener::readFrom(QTcpSocket *socket)
 {
     auto it = m_connections.find(socket);
-    if (it == m_connections.end())
-        return;
-    it->buffer += socket->readAll();
-    if (it->busy)
+    if (it == m_connections.end() || it->busy)
         return;
 
+    if (it->spilling.bodyFile) {
+        if (!spill(socket, *it))
+            return;
+        FakeRequest request = std::exchange(it->spilling, FakeRequest());
+        it->continueSent = false;
+        it->busy = true;
+        serve(socket, std::move(request), it->spillCloseAfter);
+        return;
+    }
+
+    it->buffer += socket->readAll();
     const qsizetype headEnd = it->buffer.indexOf("\r\n\r\n");
     if (headEnd < 0) {
         if (it->buffer.size() > MaxHeadBytes)
@@ -113,8 +155,7 @@ void HttpListener::readFrom(QTcpSocket *socket)
     const QList<QByteArray> lines = it->buffer.left(headEnd).split('\n');
     const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
     if (requestLine.size() != 3) {
-        socket->write(FakeResponse::empty(400).serialize(true));
-        socket->disconnectFromHost();
+        refuse(socket, 400);
         return;
     }
     request.method = requestLine.at(0);
@@ -140,38 +181,64 @@ void HttpListener::readFrom(QTcpSocket *socket)
         request.headers.emplaceBack(line.left(colon).trimmed().toLower(),
                                     line.mid(colon + 1).trimmed());
     }
+    const QByteArray connectionField = request.header("connection").toLower();
+    const bool closeAfter
+        = connectionField.contains("close") || (http10 && !connectionField.contains("keep-alive"));
+    const bool expectsContinue = request.header("expect").toLower() == "100-continue";
+    const auto sendContinue = [&] {
+        if (!it->continueSent && expectsContinue) {
+            it->continueSent = true;
+            socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+        }
+    };
 
     const qsizetype bodyStart = headEnd + 4;
     qsizetype consumed = 0;
     if (request.header("transfer-encoding").toLower().contains("chunked")) {
         const Parse parse = dechunk(it->buffer.mid(bodyStart), &request.body, &consumed);
         if (parse == Parse::Malformed) {
-            socket->write(FakeResponse::empty(400).serialize(true));
-            socket->disconnectFromHost();
+            refuse(socket, 400);
             return;
         }
         if (parse == Parse::Incomplete) {
-            if (!it->continueSent && request.header("expect").toLower() == "100-continue") {
-                it->continueSent = true;
-                socket->write("HTTP/1.1 100 Continue\r\n\r\n");
-            }
+            sendContinue();
             return;
         }
         consumed += bodyStart;
     } else {
         bool ok = true;
         const QByteArray lengthField = request.header("content-length");
-        const qsizetype length = lengthField.isEmpty() ? 0 : lengthField.toLongLong(&ok);
+        const qint64 length = lengthField.isEmpty() ? 0 : lengthField.toLongLong(&ok);
         if (!ok || length < 0) {
-            socket->write(FakeResponse::empty(400).serialize(true));
-            socket->disconnectFromHost();
+            refuse(socket, 400);
+            return;
+        }
+        if (length > LargeBodyBytes) {
+            auto file = std::make_shared<QTemporaryFile>(QDir::tempPath()
+                                                         + u"/slotline-fake-body-XXXXXX"_s);
+            if (!file->open()) {
+                qCWarning(lcFakeHttp) << "cannot keep a large body:" << file->errorString();
+                refuse(socket, 500);
+                return;
+            }
+            const qint64 arrived = qMin<qint64>(length, it->buffer.size() - bodyStart);
+            if (file->write(it->buffer.constData() + bodyStart, arrived) != arrived) {
+                qCWarning(lcFakeHttp) << "cannot keep a large body:" << file->errorString();
+                refuse(socket, 500);
+                return;
+            }
+            it->buffer.remove(0, bodyStart + arrived);
+            request.bodyFile = std::move(file);
+            it->spilling = std::move(request);
+            it->spillRemaining = length - arrived;
+            it->spillCloseAfter = closeAfter;
+            if (it->spillRemaining > 0)
+                sendContinue();
+            readFrom(socket);
             return;
         }
         if (it->buffer.size() < bodyStart + length) {
-            if (!it->continueSent && request.header("expect").toLower() == "100-continue") {
-                it->continueSent = true;
-                socket->write("HTTP/1.1 100 Continue\r\n\r\n");
-            }
+            sendContinue();
             return;
         }
         request.body = it->buffer.mid(bodyStart, length);
@@ -179,10 +246,6 @@ void HttpListener::readFrom(QTcpSocket *socket)
     }
     it->buffer.remove(0, consumed);
     it->continueSent = false;
-
-    const QByteArray connectionField = request.header("connection").toLower();
-    const bool closeAfter
-        = connectionField.contains("close") || (http10 && !connectionField.contains("keep-alive"));
     it->busy = true;
     serve(socket, std::move(request), closeAfter);
 }
@@ -208,7 +271,8 @@ void HttpListener::serve(QTcpSocket *socket, FakeRequest request, bool closeAfte
             return;
         }
         it->busy = false;
-        if (!it->buffer.isEmpty())
+        // Pipelined bytes already read, or left in the socket while this one was answered.
+        if (!it->buffer.isEmpty() || socket->bytesAvailable() > 0)
             QTimer::singleShot(0, socket, [this, socket] { readFrom(socket); });
     };
     if (response.delayMs > 0)

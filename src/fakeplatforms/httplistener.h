@@ -18,13 +18,20 @@ namespace slotline::fake {
 // without answering, delay an answer, or send an empty 201 with chosen headers on every
 // route, and a fake platform needs all of that to stage lost answers. Serves keep-alive
 // and pipelined requests one at a time, Content-Length and chunked bodies, and
-// "Expect: 100-continue" (libcurl sends it for larger uploads).
+// "Expect: 100-continue" (libcurl sends it for larger uploads). A Content-Length body over
+// LargeBodyBytes goes to a temporary file as it arrives (FakeRequest::bodyFile), and a
+// connection reads no further than its socket's bounded buffer while a request is being
+// answered, so a 500 MB upload costs the fake a few MiB of memory.
 class HttpListener : public QObject
 {
     Q_OBJECT
 
 public:
     using Handler = std::function<FakeResponse(const FakeRequest &)>;
+
+    static constexpr qint64 LargeBodyBytes = 8 * 1024 * 1024;
+    // How much one connection reads off the network ahead of what it has handled.
+    static constexpr qint64 ReadAheadBytes = 1024 * 1024;
 
     explicit HttpListener(Handler handler, QObject *parent = nullptr);
     ~HttpListener() override;
@@ -40,10 +47,17 @@ private:
         QByteArray buffer;
         bool busy = false;
         bool continueSent = false;
+        // The request whose body is going to its file, and how much of it is still to come.
+        FakeRequest spilling;
+        qint64 spillRemaining = 0;
+        bool spillCloseAfter = false;
     };
 
     void accept();
     void readFrom(QTcpSocket *socket);
+    // Moves what the socket holds of a spilling body to its file; true once it is whole.
+    bool spill(QTcpSocket *socket, Connection &connection);
+    void refuse(QTcpSocket *socket, int status);
     void serve(QTcpSocket *socket, FakeRequest request, bool closeAfter);
 
     Handler m_handler;

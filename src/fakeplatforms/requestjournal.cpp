@@ -41,8 +41,10 @@ void RequestJournal::record(const QString &platform, const FakeRequest &request,
         {u"path"_s, request.path},
         {u"query"_s, query},
         {u"headers"_s, headers},
-        {u"body"_s, bodyText(request.body)},
-        {u"bodySize"_s, qint64(request.body.size())},
+        // A body kept in a file is too large to show anyway.
+        {u"body"_s, request.bodyFile ? QString(u"size:"_s + QString::number(request.bodySize()))
+                                     : bodyText(request.body)},
+        {u"bodySize"_s, request.bodySize()},
         {u"status"_s, response.drop ? 0 : response.status},
         {u"dropped"_s, response.drop},
     });

@@ -1,16 +1,20 @@
 #include "fakeplatforms/fakelinkedin.h"
 #include "fakeplatforms/fakeplatformserver.h"
+#include "fakeplatforms/httplistener.h"
 #include "support/httptestclient.h"
+#include "support/rawhttpclient.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTcpSocket>
+#include <QTemporaryFile>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
@@ -23,9 +27,13 @@ using namespace Qt::StringLiterals;
 using slotline::fake::FakeLinkedIn;
 using slotline::fake::FakePlatformServer;
 using slotline::fake::FakePlatformSettings;
+using slotline::fake::FakeRequest;
+using slotline::fake::FakeResponse;
+using slotline::fake::HttpListener;
 using slotline::test::Headers;
 using slotline::test::HttpResult;
 using slotline::test::HttpTestClient;
+using slotline::test::RawHttpClient;
 
 namespace {
 
@@ -166,6 +174,16 @@ private Q_SLOTS:
     void facebookPublishedPostsSinceNewestFirst();
     void facebookPolicyBlockAnswers368();
 
+    void facebookVideoUploadPublishThenProcess();
+    void facebookUploadSessionRefusals();
+    void facebookVideoHandleUnknownOrUsedTwice();
+    void facebookVideoCreateMeetsTheFeedsFailures();
+    void facebookInterruptedUploadResumesFromItsOffset();
+    void facebookLostFinalAnswerGivesTheHandleAgain();
+    void facebookVideoProcessingFailsBySwitch();
+    void largeBodyGoesToAFileAndTheConnectionGoesOn();
+    void largeBodyReachesAnEndpointThatReadsItWhole();
+
 private:
     QString authorizeLocation(const QString &pathAndQuery);
     QJsonObject connectX(const QString &scopes
@@ -176,6 +194,14 @@ private:
     HttpResult admin(const QByteArray &method, const QString &path, const QJsonObject &body = {});
     // The long-lived user token, then a Page token of each Page.
     QStringList facebookPageTokens();
+    // POST /<app>/uploads: the session id, "upload:…?sig=…", empty on failure.
+    QString startFacebookUpload(const QString &userToken, qint64 length);
+    HttpResult sendUploadBytes(const QString &userToken, const QString &session, qint64 offset,
+                               const QByteArray &bytes);
+    HttpResult uploadOffset(const QString &userToken, const QString &session);
+    HttpResult publishVideo(const QString &pageToken, const QString &handle,
+                            const QString &description);
+    QJsonObject videoStatus(const QString &pageToken, const QString &videoId);
 
     std::unique_ptr<FakePlatformServer> m_server;
     std::unique_ptr<HttpTestClient> m_client;
@@ -1843,6 +1869,521 @@ void TstFakePlatforms::linkedInVideoPartsFinalizeWithTheirETagsInOrder()
     QCOMPARE(status(), u"PROCESSING"_s);
     QCOMPARE(status(), u"AVAILABLE"_s);
     QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withVideo)).status, 201);
+}
+
+namespace {
+
+const QString Graph = u"/facebook/v26.0"_s;
+constexpr qint64 MiB = 1024 * 1024;
+
+// Bytes whose SHA-256 changes wherever one is lost, doubled or moved.
+QByteArray videoBytes(qint64 size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    char *data = bytes.data();
+    quint32 state = 2463534242u;
+    for (qint64 i = 0; i < size; ++i) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        data[i] = static_cast<char>(state & 0xff);
+    }
+    return bytes;
+}
+
+QString sha256Of(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+Headers oauth(const QString &token, Headers extra = {})
+{
+    extra.append({"authorization", "OAuth " + token.toUtf8()});
+    return extra;
+}
+
+// The path and query of the calls on a session whose id is "upload:…?sig=…".
+QString sessionTarget(const QString &session)
+{
+    const qsizetype sig = session.indexOf(u"?sig="_s);
+    return Graph + u'/' + session.left(sig) + u"?sig="_s + encoded(session.mid(sig + 5));
+}
+
+QByteArray rawUploadRequest(const QString &userToken, const QString &session, qint64 offset,
+                            const QByteArray &bytes)
+{
+    return "POST " + sessionTarget(session).toUtf8()
+           + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: OAuth " + userToken.toUtf8()
+           + "\r\nfile_offset: " + QByteArray::number(offset)
+           + "\r\nContent-Type: application/octet-stream\r\nContent-Length: "
+           + QByteArray::number(bytes.size()) + "\r\n\r\n" + bytes;
+}
+
+int graphCode(const HttpResult &result)
+{
+    return result.json()[u"error"_s][u"code"_s].toInt();
+}
+
+QString graphMessage(const HttpResult &result)
+{
+    return result.json()[u"error"_s][u"message"_s].toString();
+}
+
+} // namespace
+
+QString TstFakePlatforms::startFacebookUpload(const QString &userToken, qint64 length)
+{
+    const HttpResult answer = m_client->send(
+        "POST", Graph + u"/fake-facebook-client/uploads?file_name=clip.mp4&file_length="_s
+                    + QString::number(length) + u"&file_type=video%2Fmp4&access_token="_s
+                    + userToken);
+    return answer.status == 200 ? answer.json()[u"id"_s].toString() : QString();
+}
+
+HttpResult TstFakePlatforms::sendUploadBytes(const QString &userToken, const QString &session,
+                                             qint64 offset, const QByteArray &bytes)
+{
+    return m_client->send("POST", sessionTarget(session),
+                          oauth(userToken, {{"file_offset", QByteArray::number(offset)},
+                                            {"content-type", "application/octet-stream"}}),
+                          bytes);
+}
+
+HttpResult TstFakePlatforms::uploadOffset(const QString &userToken, const QString &session)
+{
+    return m_client->get(sessionTarget(session), oauth(userToken));
+}
+
+HttpResult TstFakePlatforms::publishVideo(const QString &pageToken, const QString &handle,
+                                          const QString &description)
+{
+    return m_client->send("POST", Graph + u'/' + PageOne + u"/videos"_s,
+                          bearer(pageToken, FormHeaders),
+                          formOf({{u"title"_s, u"A title"_s},
+                                  {u"description"_s, description},
+                                  {u"fbuploader_video_file_chunk"_s, handle}}));
+}
+
+QJsonObject TstFakePlatforms::videoStatus(const QString &pageToken, const QString &videoId)
+{
+    return m_client->get(Graph + u'/' + videoId + u"?fields=status&access_token="_s + pageToken)
+        .json();
+}
+
+void TstFakePlatforms::facebookVideoUploadPublishThenProcess()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    const QString page = tokens.at(1);
+    const QByteArray file = videoBytes(300 * 1024 + 7);
+
+    const QString session = startFacebookUpload(user, file.size());
+    QVERIFY2(session.startsWith(u"upload:"_s), qPrintable(session));
+    QVERIFY2(session.contains(u"?sig="_s), qPrintable(session));
+    const QString sessionId = session.left(session.indexOf(u'?'));
+    const HttpResult fresh = uploadOffset(user, session);
+    QCOMPARE(fresh.status, 200);
+    QCOMPARE(fresh.json(), (QJsonObject {{u"id"_s, sessionId}, {u"file_offset"_s, 0}}));
+
+    const qint64 half = file.size() / 2;
+    const HttpResult first = sendUploadBytes(user, session, 0, file.left(half));
+    QCOMPARE(first.status, 200);
+    QCOMPARE(first.json(), (QJsonObject {{u"id"_s, sessionId}, {u"file_offset"_s, half}}));
+    const HttpResult second = sendUploadBytes(user, session, half, file.mid(half));
+    QCOMPARE(second.status, 200);
+    const QString handle = second.json()[u"h"_s].toString();
+    QVERIFY2(handle.count(u':') >= 2, qPrintable(handle));
+
+    const HttpResult created = publishVideo(page, handle, u"Our first video"_s);
+    QCOMPARE(created.status, 200);
+    const QString videoId = created.json()[u"id"_s].toString();
+    QCOMPARE(created.json(), (QJsonObject {{u"id"_s, u"122300000000000001"_s}}));
+
+    const auto listedMessages = [&] {
+        QStringList messages;
+        const HttpResult listing = m_client->get(
+            Graph + u'/' + PageOne + u"/published_posts?fields=id,message&access_token="_s + page);
+        for (const QJsonValue &post : listing.json()[u"data"_s].toArray())
+            messages.append(post[u"message"_s].toString());
+        return messages;
+    };
+    // Not published before its processing is over.
+    QCOMPARE(listedMessages(), QStringList());
+    QCOMPARE(admin("GET", u"/posts?platform=facebook"_s).items().size(), 0);
+
+    const QJsonObject processing = videoStatus(page, videoId);
+    QCOMPARE(processing[u"id"_s].toString(), videoId);
+    const QJsonObject during = processing[u"status"_s].toObject();
+    QCOMPARE(during[u"video_status"_s].toString(), u"processing"_s);
+    QCOMPARE(during[u"uploading_phase"_s][u"status"_s].toString(), u"complete"_s);
+    QCOMPARE(during[u"processing_phase"_s][u"status"_s].toString(), u"in_progress"_s);
+    QCOMPARE(during[u"publishing_phase"_s][u"status"_s].toString(), u"not_started"_s);
+    QCOMPARE(listedMessages(), QStringList());
+
+    const QJsonObject after = videoStatus(page, videoId)[u"status"_s].toObject();
+    QCOMPARE(after[u"video_status"_s].toString(), u"ready"_s);
+    QCOMPARE(after[u"processing_phase"_s][u"status"_s].toString(), u"complete"_s);
+    QCOMPARE(after[u"publishing_phase"_s][u"status"_s].toString(), u"complete"_s);
+    QCOMPARE(after[u"publishing_phase"_s][u"publish_status"_s].toString(), u"published"_s);
+
+    QCOMPARE(listedMessages(), QStringList {u"Our first video"_s});
+    const QJsonArray posts = admin("GET", u"/posts?platform=facebook"_s).items();
+    QCOMPARE(posts.size(), 1);
+    const QJsonObject post = posts.first().toObject();
+    QCOMPARE(post[u"text"_s].toString(), u"Our first video"_s);
+    QCOMPARE(post[u"videoId"_s].toString(), videoId);
+    QCOMPARE(post[u"videoSha256"_s].toString(), sha256Of(file));
+    QCOMPARE(post[u"videoBytes"_s].toInteger(), file.size());
+    QVERIFY(post[u"id"_s].toString().startsWith(PageOne + u'_'));
+}
+
+void TstFakePlatforms::facebookUploadSessionRefusals()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    const QString page = tokens.at(1);
+    const auto start = [&](const QString &app, const QString &query) {
+        return m_client->send("POST", Graph + u'/' + app + u"/uploads?"_s + query);
+    };
+    const QString described = u"file_name=clip.mp4&file_length=10&file_type=video%2Fmp4"_s;
+
+    const HttpResult otherApp
+        = start(u"someone-elses-app"_s, described + u"&access_token="_s + user);
+    QCOMPARE(otherApp.status, 400);
+    QCOMPARE(graphCode(otherApp), 100);
+    QVERIFY(
+        graphMessage(otherApp).contains(u"Object with ID 'someone-elses-app' does not exist"_s));
+    QCOMPARE(graphCode(start(u"fake-facebook-client"_s, described + u"&access_token="_s + page)),
+             190);
+    QCOMPARE(graphCode(start(u"fake-facebook-client"_s, described + u"&access_token=nonsense"_s)),
+             190);
+    const HttpResult quicktime = start(
+        u"fake-facebook-client"_s,
+        u"file_name=a.mov&file_length=10&file_type=video%2Fquicktime&access_token="_s + user);
+    QCOMPARE(graphCode(quicktime), 100);
+    QVERIFY(graphMessage(quicktime).contains(u"file_type"_s));
+    for (const QString &length : {u"0"_s, u"-5"_s, u"ten"_s}) {
+        const HttpResult bad = start(u"fake-facebook-client"_s,
+                                     u"file_name=clip.mp4&file_type=video%2Fmp4&file_length="_s
+                                         + length + u"&access_token="_s + user);
+        QCOMPARE(graphCode(bad), 100);
+        QVERIFY(graphMessage(bad).contains(u"file_length"_s));
+    }
+
+    // The same parameters as a form, the token in the header.
+    const HttpResult asForm = m_client->send("POST", Graph + u"/fake-facebook-client/uploads"_s,
+                                             oauth(user, FormHeaders),
+                                             formOf({{u"file_name"_s, u"clip.mp4"_s},
+                                                     {u"file_length"_s, u"10"_s},
+                                                     {u"file_type"_s, u"video/mp4"_s}}));
+    QCOMPARE(asForm.status, 200);
+    const QString session = asForm.json()[u"id"_s].toString();
+    const QString withoutSig = session.left(session.indexOf(u'?'));
+
+    // The bytes' calls take the token from the header only.
+    const HttpResult tokenInQuery
+        = m_client->send("POST", sessionTarget(session) + u"&access_token="_s + user,
+                         {{"file_offset", "0"}}, "0123456789");
+    QCOMPARE(tokenInQuery.status, 400);
+    QCOMPARE(graphCode(tokenInQuery), 2500);
+    QCOMPARE(graphCode(sendUploadBytes(page, session, 0, "0123456789")), 190);
+    QCOMPARE(graphCode(sendUploadBytes(user, withoutSig + u"?sig=ARwrong"_s, 0, "0123456789")),
+             100);
+    QCOMPARE(graphCode(m_client->send("POST", Graph + u'/' + withoutSig,
+                                      oauth(user, {{"file_offset", "0"}}), "0123456789")),
+             100);
+    QCOMPARE(graphCode(m_client->send("POST", sessionTarget(session), oauth(user), "0123456789")),
+             100);
+
+    const HttpResult wrongOffset = sendUploadBytes(user, session, 4, "456789");
+    QCOMPARE(wrongOffset.status, 400);
+    QCOMPARE(graphCode(wrongOffset), 100);
+    QVERIFY2(graphMessage(wrongOffset).contains(u"file_offset 4 "_s)
+                 && graphMessage(wrongOffset).contains(u"offset 0"_s),
+             qPrintable(graphMessage(wrongOffset)));
+    QCOMPARE(graphCode(sendUploadBytes(user, session, 0, "0123456789A")), 100);
+    // Nothing of the refused calls was kept.
+    QCOMPARE(uploadOffset(user, session).json()[u"file_offset"_s].toInteger(), 0);
+    QVERIFY(sendUploadBytes(user, session, 0, "0123456789").json().contains(u"h"_s));
+}
+
+void TstFakePlatforms::facebookVideoHandleUnknownOrUsedTwice()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QByteArray file = videoBytes(1000);
+    const QString session = startFacebookUpload(tokens.at(0), file.size());
+    const QString handle
+        = sendUploadBytes(tokens.at(0), session, 0, file).json()[u"h"_s].toString();
+    QVERIFY(!handle.isEmpty());
+
+    const HttpResult unknown
+        = publishVideo(tokens.at(1), u"4:bm9uZQ==:video/mp4:x:e:1:ARx"_s, u"Unknown handle"_s);
+    QCOMPARE(unknown.status, 400);
+    QCOMPARE(graphCode(unknown), 100);
+    // A user token does not publish on a Page.
+    QCOMPARE(graphCode(publishVideo(tokens.at(0), handle, u"As the user"_s)), 200);
+    QCOMPARE(publishVideo(tokens.at(1), handle, u"Once"_s).status, 200);
+    const HttpResult twice = publishVideo(tokens.at(1), handle, u"Twice"_s);
+    QCOMPARE(twice.status, 400);
+    QCOMPARE(graphCode(twice), 100);
+    QCOMPARE(admin("GET", u"/state"_s)
+                 .json()[u"platforms"_s][u"facebook"_s][u"videos"_s]
+                 .toArray()
+                 .size(),
+             1);
+}
+
+void TstFakePlatforms::facebookVideoCreateMeetsTheFeedsFailures()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    const QString page = tokens.at(1);
+    const auto uploaded = [&](qint64 size) {
+        const QByteArray file = videoBytes(size);
+        return sendUploadBytes(user, startFacebookUpload(user, size), 0, file)
+            .json()[u"h"_s]
+            .toString();
+    };
+
+    QCOMPARE(publishVideo(page, uploaded(100), u"Same words"_s).status, 200);
+    const HttpResult feedDuplicate = facebookPost(*m_client, PageOne, page, u"Same words"_s);
+    QCOMPARE(graphCode(feedDuplicate), 506);
+    const QString second = uploaded(200);
+    const HttpResult videoDuplicate = publishVideo(page, second, u"Same words"_s);
+    QCOMPARE(videoDuplicate.status, 400);
+    QCOMPARE(graphCode(videoDuplicate), 506);
+    QCOMPARE(videoDuplicate.json()[u"error"_s][u"error_subcode"_s].toInt(), 1455006);
+    // A refused call leaves the handle usable.
+    QCOMPARE(publishVideo(page, second, u"Other words"_s).status, 200);
+
+    admin("POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"policyBlock"_s, true}});
+    const QString third = uploaded(300);
+    QCOMPARE(graphCode(publishVideo(page, third, u"Blocked words"_s)), 368);
+    admin("POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"policyBlock"_s, false}});
+
+    // The create happens, its answer is lost.
+    QCOMPARE(admin("POST", u"/faults"_s,
+                   {{u"platform"_s, u"facebook"_s},
+                    {u"method"_s, u"POST"_s},
+                    {u"path"_s, QString(u"/v26.0/"_s + PageOne + u"/videos"_s)},
+                    {u"nth"_s, 1},
+                    {u"action"_s, u"apply-then-drop"_s}})
+                 .status,
+             201);
+    RawHttpClient raw(m_server->port());
+    const QByteArray form
+        = formOf({{u"description"_s, u"Lost answer"_s}, {u"fbuploader_video_file_chunk"_s, third}});
+    raw.write("POST /facebook/v26.0/" + PageOne.toUtf8()
+              + "/videos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + page.toUtf8()
+              + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+              + QByteArray::number(form.size()) + "\r\n\r\n" + form);
+    QCOMPARE(raw.readUntilClosed(), QByteArray());
+    const QJsonObject last
+        = admin("GET", u"/journal?platform=facebook"_s).items().last().toObject();
+    QCOMPARE(last[u"status"_s].toInt(), 0);
+    QCOMPARE(last[u"dropped"_s].toBool(), true);
+    const QJsonArray videos
+        = admin("GET", u"/state"_s).json()[u"platforms"_s][u"facebook"_s][u"videos"_s].toArray();
+    QCOMPARE(videos.size(), 3);
+    const QString lostId = videos.last()[u"id"_s].toString();
+    QCOMPARE(lostId, u"122300000000000003"_s);
+    videoStatus(page, lostId);
+    QCOMPARE(videoStatus(page, lostId)[u"status"_s][u"video_status"_s].toString(), u"ready"_s);
+    QCOMPARE(m_client
+                 ->get(Graph + u'/' + PageOne + u"/published_posts?fields=message&access_token="_s
+                       + page)
+                 .json()[u"data"_s][0][u"message"_s]
+                 .toString(),
+             u"Lost answer"_s);
+}
+
+void TstFakePlatforms::facebookInterruptedUploadResumesFromItsOffset()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    // Over HttpListener::LargeBodyBytes: the interrupted body is read from a file.
+    const QByteArray file = videoBytes(HttpListener::LargeBodyBytes + 4 * MiB + 3);
+    const qint64 dropAt = 5 * MiB + 1;
+    const HttpResult armed = admin(
+        "POST", u"/switches"_s, {{u"platform"_s, u"facebook"_s}, {u"uploadDropAtByte"_s, dropAt}});
+    QCOMPARE(armed.status, 200);
+    QCOMPARE(armed.json()[u"uploadDropAtByte"_s].toInteger(), dropAt);
+    const QString session = startFacebookUpload(user, file.size());
+
+    // A bare socket: QNetworkAccessManager would send the POST again after the drop.
+    RawHttpClient raw(m_server->port());
+    raw.write(rawUploadRequest(user, session, 0, file));
+    QCOMPARE(raw.readUntilClosed(), QByteArray());
+    const QJsonObject dropped
+        = admin("GET", u"/journal?platform=facebook"_s).items().last().toObject();
+    QCOMPARE(dropped[u"status"_s].toInt(), 0);
+    QCOMPARE(dropped[u"bodySize"_s].toInteger(), file.size());
+    QCOMPARE(dropped[u"body"_s].toString(), u"size:"_s + QString::number(file.size()));
+
+    const HttpResult offset = uploadOffset(user, session);
+    QCOMPARE(offset.status, 200);
+    QCOMPARE(offset.json()[u"file_offset"_s].toInteger(), dropAt);
+    // Once only.
+    QCOMPARE(admin("GET", u"/state"_s)
+                 .json()[u"platforms"_s][u"facebook"_s][u"uploadDropAtByte"_s]
+                 .toInteger(),
+             0);
+    // Sending from the start again is refused: the session holds what it holds.
+    QCOMPARE(graphCode(sendUploadBytes(user, session, 0, file.left(10))), 100);
+
+    const HttpResult rest = sendUploadBytes(user, session, dropAt, file.mid(dropAt));
+    QCOMPARE(rest.status, 200);
+    const QString handle = rest.json()[u"h"_s].toString();
+    QVERIFY(!handle.isEmpty());
+    const QString videoId
+        = publishVideo(tokens.at(1), handle, u"Resumed"_s).json()[u"id"_s].toString();
+    videoStatus(tokens.at(1), videoId);
+    QCOMPARE(videoStatus(tokens.at(1), videoId)[u"status"_s][u"video_status"_s].toString(),
+             u"ready"_s);
+    const QJsonObject post = admin("GET", u"/posts?platform=facebook"_s).items().first().toObject();
+    QCOMPARE(post[u"videoBytes"_s].toInteger(), file.size());
+    QCOMPARE(post[u"videoSha256"_s].toString(), sha256Of(file));
+}
+
+void TstFakePlatforms::facebookLostFinalAnswerGivesTheHandleAgain()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    const QByteArray file = videoBytes(5000);
+    admin("POST", u"/switches"_s,
+          {{u"platform"_s, u"facebook"_s}, {u"uploadDropAtByte"_s, file.size()}});
+    const QString session = startFacebookUpload(user, file.size());
+    RawHttpClient raw(m_server->port());
+    raw.write(rawUploadRequest(user, session, 0, file));
+    QCOMPARE(raw.readUntilClosed(), QByteArray());
+
+    QCOMPARE(uploadOffset(user, session).json()[u"file_offset"_s].toInteger(), file.size());
+    const HttpResult again = sendUploadBytes(user, session, file.size(), QByteArray());
+    QCOMPARE(again.status, 200);
+    const QString handle = again.json()[u"h"_s].toString();
+    QVERIFY(!handle.isEmpty());
+    QCOMPARE(publishVideo(tokens.at(1), handle, u"Complete after all"_s).status, 200);
+}
+
+void TstFakePlatforms::facebookVideoProcessingFailsBySwitch()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString user = tokens.at(0);
+    const QString page = tokens.at(1);
+    const HttpResult switched
+        = admin("POST", u"/switches"_s,
+                {{u"platform"_s, u"facebook"_s}, {u"videoProcessing"_s, u"fail"_s}});
+    QCOMPARE(switched.status, 200);
+    QCOMPARE(switched.json()[u"videoProcessing"_s].toString(), u"fail"_s);
+    const QByteArray file = videoBytes(2000);
+    const QString handle = sendUploadBytes(user, startFacebookUpload(user, file.size()), 0, file)
+                               .json()[u"h"_s]
+                               .toString();
+    const QString videoId
+        = publishVideo(page, handle, u"Will not play"_s).json()[u"id"_s].toString();
+    QVERIFY(!videoId.isEmpty());
+
+    QCOMPARE(videoStatus(page, videoId)[u"status"_s][u"video_status"_s].toString(),
+             u"processing"_s);
+    for (int look = 0; look < 2; ++look) {
+        const QJsonObject status = videoStatus(page, videoId)[u"status"_s].toObject();
+        QCOMPARE(status[u"video_status"_s].toString(), u"error"_s);
+        QCOMPARE(status[u"processing_phase"_s][u"status"_s].toString(), u"error"_s);
+        const QJsonObject error = status[u"processing_phase"_s][u"errors"_s][0].toObject();
+        QVERIFY(error[u"code"_s].toInt() != 0);
+        QVERIFY(!error[u"message"_s].toString().isEmpty());
+        QCOMPARE(status[u"publishing_phase"_s][u"status"_s].toString(), u"not_started"_s);
+    }
+    QCOMPARE(m_client->get(Graph + u'/' + PageOne + u"/published_posts?access_token="_s + page)
+                 .json()[u"data"_s]
+                 .toArray()
+                 .size(),
+             0);
+    QCOMPARE(admin("GET", u"/posts?platform=facebook"_s).items().size(), 0);
+    // A video that never became a post is no duplicate of the next try.
+    admin("POST", u"/switches"_s,
+          {{u"platform"_s, u"facebook"_s}, {u"videoProcessing"_s, u"succeed"_s}});
+    const QString retry = sendUploadBytes(user, startFacebookUpload(user, file.size()), 0, file)
+                              .json()[u"h"_s]
+                              .toString();
+    QCOMPARE(publishVideo(page, retry, u"Will not play"_s).status, 200);
+}
+
+void TstFakePlatforms::largeBodyGoesToAFileAndTheConnectionGoesOn()
+{
+    struct Seen
+    {
+        QByteArray path;
+        bool inFile = false;
+        qint64 size = 0;
+        qsizetype inMemory = 0;
+        QString fileName;
+        QString sha256;
+    };
+    QList<Seen> seen;
+    HttpListener listener([&seen](const FakeRequest &request) {
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        const bool read
+            = request.readBody(MiB, -1, [&hash](const QByteArray &piece) { hash.addData(piece); });
+        seen.append({request.rawTarget, request.bodyFile != nullptr, request.bodySize(),
+                     request.body.size(),
+                     request.bodyFile ? request.bodyFile->fileName() : QString(),
+                     read ? QString::fromLatin1(hash.result().toHex()) : QString()});
+        return FakeResponse::text(200, seen.last().sha256);
+    });
+    const quint16 port = listener.listen(QHostAddress::LocalHost, 0);
+    QVERIFY(port != 0);
+
+    const QByteArray body = videoBytes(20 * MiB + 5);
+    RawHttpClient raw(port);
+    raw.write("POST /large HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream"
+              "\r\nExpect: 100-continue\r\nContent-Length: "
+              + QByteArray::number(body.size()) + "\r\n\r\n");
+    // The go-ahead comes before any of the body, as libcurl waits for it.
+    QCOMPARE(RawHttpClient::statusOf(raw.readResponse()), 100);
+    for (qint64 at = 0; at < body.size(); at += MiB)
+        raw.write(body.mid(at, MiB));
+    // The next request right behind the body, on the same connection.
+    raw.write("GET /after HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+
+    const QByteArray first = raw.readResponse();
+    QCOMPARE(RawHttpClient::statusOf(first), 200);
+    QCOMPARE(QString::fromLatin1(RawHttpClient::bodyOf(first)), sha256Of(body));
+    const QByteArray second = raw.readResponse();
+    QCOMPARE(RawHttpClient::statusOf(second), 200);
+    QCOMPARE(seen.size(), 2);
+    QVERIFY(seen.at(0).inFile);
+    QCOMPARE(seen.at(0).size, body.size());
+    QCOMPARE(seen.at(0).inMemory, 0);
+    QCOMPARE(seen.at(0).sha256, sha256Of(body));
+    // Gone once answered.
+    QVERIFY(!seen.at(0).fileName.isEmpty());
+    QVERIFY(!QFile::exists(seen.at(0).fileName));
+    QCOMPARE(seen.at(1).path, QByteArray("/after"));
+    QVERIFY(!seen.at(1).inFile);
+
+    // A body under the bound stays in memory, on the same connection still.
+    raw.write("POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello");
+    QCOMPARE(RawHttpClient::statusOf(raw.readResponse()), 200);
+    QCOMPARE(seen.size(), 3);
+    QVERIFY(!seen.at(2).inFile);
+    QCOMPARE(seen.at(2).inMemory, 5);
+    QCOMPARE(seen.at(2).sha256, sha256Of("hello"));
+    QVERIFY(raw.isConnected());
+}
+
+void TstFakePlatforms::largeBodyReachesAnEndpointThatReadsItWhole()
+{
+    const QStringList tokens = facebookPageTokens();
+    const QString message(HttpListener::LargeBodyBytes + MiB, u'a');
+    const HttpResult answer = facebookPost(*m_client, PageOne, tokens.at(1), message);
+    // The form was read: its message is too long for a post.
+    QCOMPARE(answer.status, 400);
+    QCOMPARE(graphCode(answer), 100);
+    QVERIFY(graphMessage(answer).contains(u"63206"_s));
+    const QJsonObject entry
+        = admin("GET", u"/journal?platform=facebook"_s).items().last().toObject();
+    QCOMPARE(entry[u"bodySize"_s].toInteger(), qint64(message.size()) + 8);
 }
 
 QTEST_GUILESS_MAIN(TstFakePlatforms)

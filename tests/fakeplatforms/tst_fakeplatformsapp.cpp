@@ -47,7 +47,8 @@ void TstFakePlatformsApp::printsTheChosenPortAndTheSlotlineCommands()
     QVERIFY(text.contains(
         u"slotline-server platforms set facebook --client-id fake-facebook-client --client-secret "
         "fake-facebook-secret --url authorize="_s
-        + base + u"/facebook/v25.0/dialog/oauth --url api="_s + base + u"/facebook/v25.0\n"_s));
+        + base + u"/facebook/v25.0/dialog/oauth --url api="_s + base
+        + u"/facebook/v25.0 --url video="_s + base + u"/facebook/v25.0\n"_s));
 }
 
 void TstFakePlatformsApp::refusesABadPort()
