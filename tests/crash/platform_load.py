@@ -123,7 +123,8 @@ class Platforms:
                          'token=%s/linkedin/oauth/v2/accessToken' % base,
                          'api=%s/linkedin' % base],
             'facebook': ['authorize=%s/facebook/%s/dialog/oauth' % (base, GRAPH),
-                         'api=%s/facebook/%s' % (base, GRAPH)],
+                         'api=%s/facebook/%s' % (base, GRAPH),
+                         'video=%s/facebook/%s' % (base, GRAPH)],
         }
         for platform, endpoints in urls.items():
             secret = os.path.join(self.secret_dir, platform)

@@ -44,8 +44,9 @@ RealPlatformsFixture::RealPlatformsFixture(ServerConfig config)
                QStringLiteral("api=/linkedin")},
               QStringLiteral("openid profile email w_member_social w_organization_social "
                              "r_organization_social r_organization_admin"));
-    configure(QStringLiteral("facebook"), {QStringLiteral("authorize=/facebook/v26.0/dialog/oauth"),
-                                           QStringLiteral("api=/facebook/v26.0")});
+    configure(QStringLiteral("facebook"),
+              {QStringLiteral("authorize=/facebook/v26.0/dialog/oauth"),
+               QStringLiteral("api=/facebook/v26.0"), QStringLiteral("video=/facebook/v26.0")});
 }
 
 RealPlatformsFixture::~RealPlatformsFixture()

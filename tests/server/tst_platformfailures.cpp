@@ -4,6 +4,7 @@
 #include "storage/creditrepository.h"
 #include "storage/database.h"
 #include "storage/statement.h"
+#include "support/testvideo.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -84,12 +85,30 @@ private:
         return query.next() ? int(query.integer(0)) : -1;
     }
 
+    int createdOutcomes(const QString &submissionId)
+    {
+        Statement query(f().server().database(),
+                        u"SELECT COUNT(*) FROM publish_attempts WHERE submission_id = ? "
+                        u"AND outcome = 'created'"_s);
+        query.bind(submissionId).exec();
+        return query.next() ? int(query.integer(0)) : -1;
+    }
+
     QJsonObject submission(const QString &id) { return f().server().submission(f().tenant(), id); }
 
     CreditBalance credits()
     {
         return *CreditRepository(f().server().database(), f().server().clock())
                     .balance(f().tenant().projectId);
+    }
+
+    // A fault rule for the create call of `where`, with the rest of `rule`.
+    static QJsonObject createFault(const Target &where, QJsonObject rule)
+    {
+        rule.insert(u"platform"_s, where.connector);
+        rule.insert(u"method"_s, u"POST"_s);
+        rule.insert(u"path"_s, where.createPath);
+        return rule;
     }
 
     qsizetype creates(const Target &where)
@@ -264,11 +283,8 @@ private Q_SLOTS:
         const Target where = target(connector);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, connector},
-                                          {u"method"_s, u"POST"_s},
-                                          {u"path"_s, where.createPath},
-                                          {u"nth"_s, 1},
-                                          {u"action"_s, u"apply-then-drop"_s}}));
+        QVERIFY(f().addFault(
+            createFault(where, QJsonObject {{u"nth"_s, 1}, {u"action"_s, u"apply-then-drop"_s}})));
         QVERIFY(f().addFault(QJsonObject {{u"platform"_s, connector},
                                           {u"method"_s, u"GET"_s},
                                           {u"path"_s, lookupPath},
@@ -290,19 +306,71 @@ private Q_SLOTS:
         QCOMPARE(f().fake().posts(connector).size(), 1);
     }
 
+    // Facebook lists a video's post only once it has processed the video: a lost answer to
+    // the /videos call cannot be settled by looking, so it is never sent again.
+    void aLostFacebookVideoAnswerIsNeverSentAgain()
+    {
+        const Target where = target(u"facebook"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", testVideo(300'000, 5)));
+        const QString videos = u"/v26.0/100000000000001/videos"_s;
+        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"facebook"_s},
+                                          {u"method"_s, u"POST"_s},
+                                          {u"path"_s, videos},
+                                          {u"nth"_s, 1},
+                                          {u"action"_s, u"apply-then-drop"_s}}));
+        const CreditBalance before = credits();
+        const QJsonObject lost
+            = f().publish(accountId, where.platform, u"A clip, once"_s,
+                          {f().web().url("/clip.mp4").toString()}, pageId, u"failed"_s);
+        const QString message = lost.value(u"errorMessage"_s).toString();
+        QVERIFY2(message.contains(u"may have published"_s), qPrintable(message));
+        QVERIFY2(message.contains(u"processed the video"_s), qPrintable(message));
+        QCOMPARE(lost.value(u"checkUrl"_s).toString(),
+                 u"https://www.facebook.com/100000000000001"_s);
+        QTest::qWait(400);
+        QCOMPARE(f().journal(u"facebook"_s, u"POST"_s, videos).size(), 1);
+        QCOMPARE(credits().remaining, before.remaining);
+    }
+
+    // A server stopped while Facebook processes a video it accepted: the answer was
+    // recorded, so the next server publishes it with the video's id, asking nothing.
+    void aServerStoppedWhileAVideoIsProcessedPublishesItOnRestart()
+    {
+        const Target where = target(u"facebook"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", testVideo(300'000, 5)));
+        const QString videos = u"/v26.0/100000000000001/videos"_s;
+        const QString id = f().submit(accountId, where.platform, u"Across a restart"_s,
+                                      {f().web().url("/clip.mp4").toString()}, pageId);
+        QVERIFY(!id.isEmpty());
+        // Stopped once the answer is recorded, while processing is not yet looked at (a
+        // second after the answer).
+        QTRY_COMPARE(createdOutcomes(id), 1);
+        f().restartServer();
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+        const QJsonObject published = submission(id);
+        const QString videoId = published.value(u"platformPostId"_s).toString();
+        QVERIFY(!videoId.isEmpty());
+        QCOMPARE(published.value(u"publicUrl"_s).toString(),
+                 u"https://www.facebook.com/100000000000001/videos/"_s + videoId);
+        QCOMPARE(f().journal(u"facebook"_s, u"POST"_s, videos).size(), 1);
+        QVERIFY(f().journal(u"facebook"_s, u"GET"_s, u"/v26.0/100000000000001/published_posts"_s)
+                    .isEmpty());
+    }
+
     // A post that failed plainly says nowhere to check.
     void aRefusedPostHasNothingToCheck()
     {
         const Target where = target(u"x"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(
-            f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
-                                      {u"method"_s, u"POST"_s},
-                                      {u"path"_s, where.createPath},
-                                      {u"status"_s, 400},
-                                      {u"body"_s, QJsonObject {{u"title"_s, u"Invalid Request"_s},
-                                                               {u"detail"_s, u"Bad text"_s}}}}));
+        QVERIFY(f().addFault(createFault(
+            where, QJsonObject {{u"status"_s, 400},
+                                {u"body"_s, QJsonObject {{u"title"_s, u"Invalid Request"_s},
+                                                         {u"detail"_s, u"Bad text"_s}}}})));
         const QJsonObject refused
             = f().publish(accountId, where.platform, u"Refused"_s, {}, pageId, u"failed"_s);
         QVERIFY(refused.contains(u"checkUrl"_s));
@@ -315,18 +383,17 @@ private Q_SLOTS:
         const Target where = target(u"facebook"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {
-            {u"platform"_s, u"facebook"_s},
-            {u"method"_s, u"POST"_s},
-            {u"path"_s, where.createPath},
-            {u"status"_s, 400},
-            {u"body"_s,
-             QJsonObject {
-                 {u"error"_s, QJsonObject {{u"message"_s, u"It looks like you were misusing this "
-                                                          u"feature by going too fast."_s},
-                                           {u"type"_s, u"OAuthException"_s},
-                                           {u"code"_s, 368},
-                                           {u"error_subcode"_s, 1390008}}}}}}));
+        QVERIFY(f().addFault(createFault(
+            where,
+            QJsonObject {
+                {u"status"_s, 400},
+                {u"body"_s,
+                 QJsonObject {{u"error"_s,
+                               QJsonObject {{u"message"_s, u"It looks like you were misusing this "
+                                                           u"feature by going too fast."_s},
+                                            {u"type"_s, u"OAuthException"_s},
+                                            {u"code"_s, 368},
+                                            {u"error_subcode"_s, 1390008}}}}}})));
         const QJsonObject blocked
             = f().publish(accountId, where.platform, u"Too fast"_s, {}, pageId, u"failed"_s);
         QVERIFY(blocked.value(u"errorMessage"_s).toString().contains(u"Facebook blocked"_s));
@@ -390,13 +457,11 @@ private Q_SLOTS:
         const Target where = target(u"x"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {
-            {u"platform"_s, u"x"_s},
-            {u"method"_s, u"POST"_s},
-            {u"path"_s, where.createPath},
-            {u"nth"_s, 1},
-            {u"status"_s, 401},
-            {u"body"_s, QJsonObject {{u"title"_s, u"Unauthorized"_s}, {u"status"_s, 401}}}}));
+        QVERIFY(f().addFault(createFault(
+            where, QJsonObject {{u"nth"_s, 1},
+                                {u"status"_s, 401},
+                                {u"body"_s, QJsonObject {{u"title"_s, u"Unauthorized"_s},
+                                                         {u"status"_s, 401}}}})));
         QCOMPARE(f().publish(accountId, where.platform, u"After a refresh"_s)
                      .value(u"status"_s)
                      .toString(),
@@ -423,17 +488,15 @@ private Q_SLOTS:
         const Target where = target(u"linkedin"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {
-            {u"platform"_s, u"linkedin"_s},
-            {u"method"_s, u"POST"_s},
-            {u"path"_s, where.createPath},
-            {u"nth"_s, 1},
-            {u"times"_s, 2},
-            {u"status"_s, 401},
-            {u"body"_s, QJsonObject {{u"serviceErrorCode"_s, 65601},
-                                     {u"message"_s, u"The token used in the request has been "
-                                                    u"revoked by the user"_s},
-                                     {u"status"_s, 401}}}}));
+        QVERIFY(f().addFault(createFault(
+            where, QJsonObject {{u"nth"_s, 1},
+                                {u"times"_s, 2},
+                                {u"status"_s, 401},
+                                {u"body"_s, QJsonObject {{u"serviceErrorCode"_s, 65601},
+                                                         {u"message"_s,
+                                                          u"The token used in the request has been "
+                                                          u"revoked by the user"_s},
+                                                         {u"status"_s, 401}}}})));
         QCOMPARE(f().publish(accountId, where.platform, u"Third time lucky"_s)
                      .value(u"status"_s)
                      .toString(),
@@ -449,19 +512,18 @@ private Q_SLOTS:
         const Target where = target(u"facebook"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {
-            {u"platform"_s, u"facebook"_s},
-            {u"method"_s, u"POST"_s},
-            {u"path"_s, where.createPath},
-            {u"status"_s, 400},
-            {u"body"_s,
-             QJsonObject {
-                 {u"error"_s, QJsonObject {{u"message"_s, u"Error validating access token: The "
-                                                          u"session has been invalidated because "
-                                                          u"the user changed their password."_s},
-                                           {u"type"_s, u"OAuthException"_s},
-                                           {u"code"_s, 190},
-                                           {u"error_subcode"_s, 460}}}}}}));
+        QVERIFY(f().addFault(createFault(
+            where,
+            QJsonObject {
+                {u"status"_s, 400},
+                {u"body"_s,
+                 QJsonObject {{u"error"_s,
+                               QJsonObject {{u"message"_s, u"Error validating access token: The "
+                                                           u"session has been invalidated because "
+                                                           u"the user changed their password."_s},
+                                            {u"type"_s, u"OAuthException"_s},
+                                            {u"code"_s, 190},
+                                            {u"error_subcode"_s, 460}}}}}})));
         const CreditBalance before = credits();
         const QJsonObject failed
             = f().publish(accountId, where.platform, u"Locked out"_s, {}, pageId, u"failed"_s);
@@ -536,11 +598,8 @@ private Q_SLOTS:
         const Target where = target(u"x"_s);
         const QString accountId = f().connectAccount(u"x"_s);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
-                                          {u"method"_s, u"POST"_s},
-                                          {u"path"_s, where.createPath},
-                                          {u"nth"_s, 1},
-                                          {u"action"_s, u"drop"_s}}));
+        QVERIFY(f().addFault(
+            createFault(where, QJsonObject {{u"nth"_s, 1}, {u"action"_s, u"drop"_s}})));
         const QString id = f().submit(accountId, where.platform, u"Second try"_s);
         QVERIFY(!id.isEmpty());
         QTRY_VERIFY(
@@ -567,11 +626,8 @@ private Q_SLOTS:
         const Target where = target(u"linkedin"_s);
         const QString accountId = f().connectAccount(u"linkedin"_s);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"linkedin"_s},
-                                          {u"method"_s, u"POST"_s},
-                                          {u"path"_s, where.createPath},
-                                          {u"nth"_s, 1},
-                                          {u"action"_s, u"apply-then-drop"_s}}));
+        QVERIFY(f().addFault(
+            createFault(where, QJsonObject {{u"nth"_s, 1}, {u"action"_s, u"apply-then-drop"_s}})));
         const CreditBalance before = credits();
         const QJsonObject failed
             = f().publish(accountId, where.platform, u"As a member"_s, {}, {}, u"failed"_s);
@@ -602,12 +658,9 @@ private Q_SLOTS:
                                     QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
                      {u"userLimit24Hour"_s, 0}}),
                  QString());
-        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
-                                          {u"method"_s, u"POST"_s},
-                                          {u"path"_s, where.createPath},
-                                          {u"nth"_s, 1},
-                                          {u"action"_s, u"apply-then-drop"_s},
-                                          {u"delayMs"_s, 8000}}));
+        QVERIFY(f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
+                                                             {u"action"_s, u"apply-then-drop"_s},
+                                                             {u"delayMs"_s, 8000}})));
         const QString lost = f().submit(accountId, where.platform, u"Lost in the crowd"_s);
         QVERIFY(!lost.isEmpty());
         QTRY_COMPARE(f().fake().posts(u"x"_s).size(), 1);
@@ -633,12 +686,9 @@ private Q_SLOTS:
         const Target where = target(u"x"_s);
         const QString accountId = f().connectAccount(u"x"_s);
         QVERIFY(!accountId.isEmpty());
-        QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"x"_s},
-                                          {u"method"_s, u"POST"_s},
-                                          {u"path"_s, where.createPath},
-                                          {u"nth"_s, 1},
-                                          {u"action"_s, u"apply-then-respond"_s},
-                                          {u"delayMs"_s, 5000}}));
+        QVERIFY(f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
+                                                             {u"action"_s, u"apply-then-respond"_s},
+                                                             {u"delayMs"_s, 5000}})));
         const QString id = f().submit(accountId, where.platform, u"Across a restart"_s);
         QVERIFY(!id.isEmpty());
         QTRY_COMPARE(f().fake().posts(u"x"_s).size(), 1);

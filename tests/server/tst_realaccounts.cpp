@@ -181,8 +181,8 @@ private Q_SLOTS:
             {u"authorize=/linkedin/oauth/v2/authorization"_s,
              u"token=/linkedin/oauth/v2/accessToken"_s, u"api=/linkedin"_s},
             u"openid profile email w_member_social w_organization_social r_organization_admin"_s);
-        configure(u"facebook"_s,
-                  {u"authorize=/facebook/v26.0/dialog/oauth"_s, u"api=/facebook/v26.0"_s});
+        configure(u"facebook"_s, {u"authorize=/facebook/v26.0/dialog/oauth"_s,
+                                  u"api=/facebook/v26.0"_s, u"video=/facebook/v26.0"_s});
     }
 
     void cleanup()
