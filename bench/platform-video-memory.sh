@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Server and fake-platform memory while a large video is published to X and LinkedIn:
-# the server sends it a chunk at a time (4 MiB) and the fakes count and hash what they
-# receive, so neither peak should grow with the video.
+# Server and fake-platform memory while a large video is published to X, LinkedIn and a
+# Facebook Page: the server sends it a chunk at a time (X, LinkedIn: 4 MiB parts;
+# Facebook: one request read from disk as it goes) and the fakes count and hash what
+# they receive, so neither peak should grow with the video.
 #
 #   bench/platform-video-memory.sh [size-in-MiB=500] [build-dir=build/release]
 #
 # Without slotline-server and slotline-fake-platforms in the build directory, the release
 # preset is configured and built. Uploads the video to the server's media (a signed
-# upload), connects an X and a LinkedIn account through the fakes' OAuth pages, publishes
-# the video to each, and prints the peak resident memory (VmHWM) of the server and of the
-# fake, with the time each publication took.
+# upload), connects an X, a LinkedIn and a Facebook account through the fakes' OAuth
+# pages, publishes the video to each in turn, and prints for each the peak resident memory
+# (VmHWM, reset before each) of the server and of the fake, and the time it took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mib=${1:-500}
@@ -64,7 +65,11 @@ connect() { # platform -> account id
 }
 x_account=$(connect x)
 linkedin_account=$(connect linkedin)
-[ -n "$x_account" ] && [ -n "$linkedin_account" ] || fail "accounts did not connect"
+facebook_account=$(connect facebook)
+[ -n "$x_account" ] && [ -n "$linkedin_account" ] && [ -n "$facebook_account" ] \
+    || fail "accounts did not connect"
+facebook_page=$(call GET "/users/me/accounts/$facebook_account/subaccounts" | json_field id | head -1)
+[ -n "$facebook_page" ] || fail "the Facebook account has no Page"
 
 # An MP4 whose movie header says 60 s (ftyp, moov/mvhd, then an mdat of noise).
 file=$work/video.mp4
@@ -86,9 +91,10 @@ curl -sf -T "$file" "$(echo "$ticket" | sed -n 's/.*"uploadUrl":"\([^"]*\)".*/\1
     || fail "the upload was refused"
 media_url=$(echo "$ticket" | sed -n 's/.*"publicUrl":"\([^"]*\)".*/\1/p')
 
-publish() { # account platform -> seconds
-    local created id status start
-    created=$(call POST /posts "{\"post\": {\"accountId\": \"$1\", \"content\": {\"text\": \"Bench $2 $RANDOM\", \"platform\": \"$2\", \"mediaUrls\": [\"$media_url\"]}}}") \
+publish() { # account platform [page] -> seconds
+    local created id status start target=
+    [ -n "${3:-}" ] && target=", \"target\": {\"targetType\": \"$2\", \"pageId\": \"$3\"}"
+    created=$(call POST /posts "{\"post\": {\"accountId\": \"$1\", \"content\": {\"text\": \"Bench $2 $RANDOM\", \"platform\": \"$2\", \"mediaUrls\": [\"$media_url\"]}$target}}") \
         || fail "the $2 post was refused"
     id=$(echo "$created" | json_field postSubmissionId)
     start=$(date +%s%N)
@@ -104,18 +110,18 @@ publish() { # account platform -> seconds
 sleep 0.5
 server_before=$(status_kib $server_pid VmRSS)
 fake_before=$(status_kib $fake_pid VmRSS)
-reset_peak $server_pid
-reset_peak $fake_pid
-x_s=$(publish "$x_account" twitter)
-linkedin_s=$(publish "$linkedin_account" linkedin)
-server_peak=$(status_kib $server_pid VmHWM)
-fake_peak=$(status_kib $fake_pid VmHWM)
-
-awk -v mib="$size_mib" -v sb="$server_before" -v sp="$server_peak" -v fb="$fake_before" \
-    -v fp="$fake_peak" -v xs="$x_s" -v ls="$linkedin_s" 'BEGIN {
-    printf "video:                   %d MiB, published to X and LinkedIn\n", mib
-    printf "server RSS before:       %.1f MiB, peak %.1f MiB (+%.1f MiB)\n", sb / 1024, sp / 1024, (sp - sb) / 1024
-    printf "fake platforms before:   %.1f MiB, peak %.1f MiB (+%.1f MiB)\n", fb / 1024, fp / 1024, (fp - fb) / 1024
-    printf "X:                       %s s (chunks, finalize, STATUS polls)\n", xs
-    printf "LinkedIn:                %s s (parts, finalize, status checks)\n", ls
-}'
+printf 'video: %d MiB; server RSS before %.1f MiB, fake platforms before %.1f MiB\n' \
+    "$size_mib" "$(awk -v k="$server_before" 'BEGIN {print k / 1024}')" \
+    "$(awk -v k="$fake_before" 'BEGIN {print k / 1024}')"
+printf '%-10s %16s %16s %10s\n' platform 'server peak MiB' 'fakes peak MiB' seconds
+measure() { # name account platform [page]
+    local seconds
+    reset_peak $server_pid
+    reset_peak $fake_pid
+    seconds=$(publish "$2" "$3" "${4:-}")
+    awk -v n="$1" -v sp="$(status_kib $server_pid VmHWM)" -v fp="$(status_kib $fake_pid VmHWM)" \
+        -v s="$seconds" 'BEGIN {printf "%-10s %16.1f %16.1f %10s\n", n, sp / 1024, fp / 1024, s}'
+}
+measure X "$x_account" twitter
+measure LinkedIn "$linkedin_account" linkedin
+measure Facebook "$facebook_account" facebook "$facebook_page"
