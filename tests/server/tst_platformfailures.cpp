@@ -85,6 +85,13 @@ private:
         return query.next() ? int(query.integer(0)) : -1;
     }
 
+    // A short video on the web; its address.
+    QString clip()
+    {
+        f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", testVideo(300'000, 5)));
+        return f().web().url("/clip.mp4").toString();
+    }
+
     int createdOutcomes(const QString &submissionId)
     {
         Statement query(f().server().database(),
@@ -313,7 +320,6 @@ private Q_SLOTS:
         const Target where = target(u"facebook"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", testVideo(300'000, 5)));
         const QString videos = u"/v26.0/100000000000001/videos"_s;
         QVERIFY(f().addFault(QJsonObject {{u"platform"_s, u"facebook"_s},
                                           {u"method"_s, u"POST"_s},
@@ -321,9 +327,8 @@ private Q_SLOTS:
                                           {u"nth"_s, 1},
                                           {u"action"_s, u"apply-then-drop"_s}}));
         const CreditBalance before = credits();
-        const QJsonObject lost
-            = f().publish(accountId, where.platform, u"A clip, once"_s,
-                          {f().web().url("/clip.mp4").toString()}, pageId, u"failed"_s);
+        const QJsonObject lost = f().publish(accountId, where.platform, u"A clip, once"_s, {clip()},
+                                             pageId, u"failed"_s);
         const QString message = lost.value(u"errorMessage"_s).toString();
         QVERIFY2(message.contains(u"may have published"_s), qPrintable(message));
         QVERIFY2(message.contains(u"processed the video"_s), qPrintable(message));
@@ -341,10 +346,9 @@ private Q_SLOTS:
         const Target where = target(u"facebook"_s);
         const auto [accountId, pageId] = connect(where);
         QVERIFY(!accountId.isEmpty());
-        f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", testVideo(300'000, 5)));
         const QString videos = u"/v26.0/100000000000001/videos"_s;
-        const QString id = f().submit(accountId, where.platform, u"Across a restart"_s,
-                                      {f().web().url("/clip.mp4").toString()}, pageId);
+        const QString id
+            = f().submit(accountId, where.platform, u"Across a restart"_s, {clip()}, pageId);
         QVERIFY(!id.isEmpty());
         // Stopped once the answer is recorded, while processing is not yet looked at (a
         // second after the answer).

@@ -27,6 +27,20 @@ QString FacebookConnector::accountUrl(const Account &, const QString &pageExtern
     return QStringLiteral("https://www.facebook.com/%1").arg(pageExternalId);
 }
 
+PlatformRequest FacebookConnector::pageForm(const Attempt &attempt, const QString &urlName,
+                                            const QString &edge,
+                                            const QList<QPair<QString, QString>> &fields) const
+{
+    PlatformRequest request;
+    request.method = "POST";
+    request.url = QUrl(PlatformCatalog::endpoint(
+        attempt.app, urlName, QStringLiteral("/%1/%2").arg(attempt.pageExternalId, edge)));
+    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
+                       {"Content-Type", "application/x-www-form-urlencoded"}};
+    request.body = PlatformAuthorization::formBody(fields);
+    return request;
+}
+
 void FacebookConnector::create(const Attempt &attempt, CreateDone done)
 {
     // The media rules let a video only go alone.
@@ -162,17 +176,11 @@ void FacebookConnector::resumeVideo(const Attempt &attempt, VideoUpload upload, 
 
 void FacebookConnector::publishVideo(const Attempt &attempt, const QString &handle, CreateDone done)
 {
-    PlatformRequest request;
-    request.method = "POST";
-    request.url
-        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("video"),
-                                         QStringLiteral("/%1/videos").arg(attempt.pageExternalId)));
-    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
-                       {"Content-Type", "application/x-www-form-urlencoded"}};
     // The post's text is the video's description, as Facebook shows it above the video.
-    request.body = PlatformAuthorization::formBody(
-        {{QStringLiteral("description"), attempt.request.submission.text},
-         {QStringLiteral("fbuploader_video_file_chunk"), handle}});
+    const PlatformRequest request
+        = pageForm(attempt, QStringLiteral("video"), QStringLiteral("videos"),
+                   {{QStringLiteral("description"), attempt.request.submission.text},
+                    {QStringLiteral("fbuploader_video_file_chunk"), handle}});
     sendCreate(
         attempt, request,
         [this, attempt, done = std::move(done)](const PlatformResponse &response) mutable {
@@ -304,14 +312,8 @@ void FacebookConnector::createPost(const Attempt &attempt, const QStringList &ph
                        QString::fromUtf8(
                            QJsonDocument(QJsonObject {{QStringLiteral("media_fbid"), photos.at(i)}})
                                .toJson(QJsonDocument::Compact))});
-    PlatformRequest request;
-    request.method = "POST";
-    request.url
-        = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
-                                         QStringLiteral("/%1/feed").arg(attempt.pageExternalId)));
-    request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)},
-                       {"Content-Type", "application/x-www-form-urlencoded"}};
-    request.body = PlatformAuthorization::formBody(fields);
+    const PlatformRequest request
+        = pageForm(attempt, QStringLiteral("api"), QStringLiteral("feed"), fields);
     sendCreate(attempt, request, [this, done = std::move(done)](const PlatformResponse &response) {
         if (auto error = graphFailureOf(response, true)) {
             done(*error);

@@ -51,6 +51,9 @@ private:
     void uploadPhotos(const Attempt &attempt, QStringList photos, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &photos, CreateDone done);
 
+    // A form POSTed to an edge of the Page (`urlName` "api" or "video") with its token.
+    PlatformRequest pageForm(const Attempt &attempt, const QString &urlName, const QString &edge,
+                             const QList<QPair<QString, QString>> &fields) const;
     static const MediaFile *videoOf(const Attempt &attempt);
     QUrl graphUrl(const Attempt &attempt, const QString &path) const;
     void startVideoUpload(const Attempt &attempt, CreateDone done);
