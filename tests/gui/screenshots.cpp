@@ -91,6 +91,19 @@ void save(QWidget &widget, const QDir &directory, const QString &name)
     qInfo("wrote %s", qPrintable(path));
 }
 
+// The window as the screen shows it, with what floats above it (a tooltip, a menu): those
+// are windows of their own, which a grab of the widget leaves out.
+void saveScreen(const QWidget &window, const QDir &directory, const QString &name)
+{
+    if (!selection.shots.isEmpty() && !selection.shots.contains(name))
+        return;
+    const QRect area(window.mapToGlobal(QPoint(0, 0)), window.size());
+    const QString path = directory.filePath(name + selection.suffix + u".png"_s);
+    if (!window.screen()->grabWindow(0, area.x(), area.y(), area.width(), area.height()).save(path))
+        qFatal("could not write %s", qPrintable(path));
+    qInfo("wrote %s", qPrintable(path));
+}
+
 void fillProject(TestServer &server, const Tenant &tenant)
 {
     server.grantCredits(tenant, 240);
@@ -389,16 +402,7 @@ void takeConnectShots(const QDir &directory)
     QToolTip::showText(
         at, window.accounts().indexOfAccount(u"acc_x"_s).data(Qt::ToolTipRole).toString(), view);
     QTest::qWait(800);
-    if (selection.shots.isEmpty() || selection.shots.contains(u"account-needs-reconnect"_s)) {
-        const QRect area(window.mapToGlobal(QPoint(0, 0)), window.size());
-        const QString path
-            = directory.filePath(u"account-needs-reconnect"_s + selection.suffix + u".png"_s);
-        if (!window.screen()
-                 ->grabWindow(0, area.x(), area.y(), area.width(), area.height())
-                 .save(path))
-            qFatal("could not write %s", qPrintable(path));
-        qInfo("wrote %s", qPrintable(path));
-    }
+    saveScreen(window, directory, u"account-needs-reconnect"_s);
     QToolTip::hideText();
 
     NoBrowser browser;
