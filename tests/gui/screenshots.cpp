@@ -13,6 +13,7 @@
 #include "gui/icontheme.h"
 #include "gui/mainwindow.h"
 #include "gui/models/accounttreemodel.h"
+#include "gui/models/postlistmodel.h"
 #include "gui/models/weekmodel.h"
 #include "gui/widgets/calendarpanel.h"
 #include "gui/widgets/composerwidget.h"
@@ -20,6 +21,8 @@
 #include "gui/widgets/draftspanel.h"
 #include "gui/widgets/postspanel.h"
 #include "gui/widgets/weekview.h"
+#include "server/connectors/sandboxconnector.h"
+#include "storage/accountrepository.h"
 #include "support/fakeaccountserver.h"
 #include "support/manualclock.h"
 #include "support/testserver.h"
@@ -34,6 +37,7 @@
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QLabel>
+#include <QMenu>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -41,8 +45,10 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QTreeView>
@@ -87,6 +93,19 @@ void save(QWidget &widget, const QDir &directory, const QString &name)
     QTest::qWait(300); // let late paints (icons, elided text) land
     const QString path = directory.filePath(name + selection.suffix + u".png"_s);
     if (!widget.grab().save(path))
+        qFatal("could not write %s", qPrintable(path));
+    qInfo("wrote %s", qPrintable(path));
+}
+
+// The window as the screen shows it, with what floats above it (a tooltip, a menu): those
+// are windows of their own, which a grab of the widget leaves out.
+void saveScreen(const QWidget &window, const QDir &directory, const QString &name)
+{
+    if (!selection.shots.isEmpty() && !selection.shots.contains(name))
+        return;
+    const QRect area(window.mapToGlobal(QPoint(0, 0)), window.size());
+    const QString path = directory.filePath(name + selection.suffix + u".png"_s);
+    if (!window.screen()->grabWindow(0, area.x(), area.y(), area.width(), area.height()).save(path))
         qFatal("could not write %s", qPrintable(path));
     qInfo("wrote %s", qPrintable(path));
 }
@@ -389,16 +408,7 @@ void takeConnectShots(const QDir &directory)
     QToolTip::showText(
         at, window.accounts().indexOfAccount(u"acc_x"_s).data(Qt::ToolTipRole).toString(), view);
     QTest::qWait(800);
-    if (selection.shots.isEmpty() || selection.shots.contains(u"account-needs-reconnect"_s)) {
-        const QRect area(window.mapToGlobal(QPoint(0, 0)), window.size());
-        const QString path
-            = directory.filePath(u"account-needs-reconnect"_s + selection.suffix + u".png"_s);
-        if (!window.screen()
-                 ->grabWindow(0, area.x(), area.y(), area.width(), area.height())
-                 .save(path))
-            qFatal("could not write %s", qPrintable(path));
-        qInfo("wrote %s", qPrintable(path));
-    }
+    saveScreen(window, directory, u"account-needs-reconnect"_s);
     QToolTip::hideText();
 
     NoBrowser browser;
@@ -425,6 +435,184 @@ void takeConnectShots(const QDir &directory)
     save(dialog, directory, u"connect-account-done"_s);
     dialog.reject();
     QDesktopServices::unsetUrlHandler(u"https"_s);
+    window.close();
+}
+
+// A day that went less well on X, in the Posts list: a post X may have published although
+// its answer was lost (its context menu offers the account, to look there before publishing
+// it again), and one that waits for the account's rate limit (its tooltip says until when).
+// The platform's answers are the sandbox's, given the words a real platform's get.
+void takePostsShots(const QDir &directory)
+{
+    if (!selection.shots.isEmpty() && !selection.shots.contains(u"posts-check-account"_s)
+        && !selection.shots.contains(u"posts-waiting"_s))
+        return;
+    ServerConfig config;
+    config.readsPerMinute = 1000;
+    config.writesPerMinute = 1000;
+    TestServer server(config);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() / 60'000 * 60'000;
+    // The next half hour but one: when X takes posts from the account again.
+    const qint64 limitEnds = (now + 50 * 60'000) / (30 * 60'000) * (30 * 60'000);
+    const QString utcEnd
+        = QDateTime::fromMSecsSinceEpoch(limitEnds, Qt::UTC).toString(u"HH:mm 'UTC'"_s);
+    const QString rateLimit = u"X's rate limit for this account is used up until %1."_s.arg(utcEnd);
+    server.server().sandbox().setFailureInjection(
+        [rateLimit, limitEnds](const PublishRequest &request) -> std::optional<PublishResult> {
+            const QString &text = request.submission.text;
+            if (text.startsWith(u"Cold brew"_s)) {
+                PublishResult lost = PublishResult::failure(
+                    u"X may have published this post, but its answer was lost: X did not "
+                    "answer (Timeout was reached). Whether it did cannot be told (the account "
+                    "has more posts on X since then than one look shows). Check the account "
+                    "on X before publishing it again."_s,
+                    false);
+                lost.checkUrl = u"https://x.com/"_s + request.account.username;
+                return lost;
+            }
+            if (text.startsWith(u"Happy hour"_s))
+                return PublishResult::deferred(
+                    u"Waiting for the account's rate limit: "_s + rateLimit, limitEnds);
+            return std::nullopt;
+        });
+
+    server.clock().setNowMs(now - 6 * HourMs);
+    // In UTC, as X's answer and the virtual screen's clock are: every time shown agrees.
+    const Tenant tenant = server.addTenant(u"Northwind Coffee"_s, u"UTC"_s);
+    server.grantCredits(tenant, 240);
+    const struct
+    {
+        QString account;
+        QString platform;
+        QString text;
+        qint64 at; // when it was sent, or when it is scheduled for
+        const char *becomes;
+    } posts[] = {
+        {tenant.linkedinAccountId, u"linkedin"_s,
+         u"We are hiring: a barista trainer for our new Leipzig roastery."_s, now - 5 * HourMs,
+         "published"},
+        {tenant.facebookAccountId, u"facebook"_s,
+         u"Photos from Saturday's latte art contest: thank you to everyone who came!"_s,
+         now - 3 * HourMs, "published"},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Cold brew season starts Monday. Which bean should we feature first?"_s,
+         now - 50 * 60'000, "failed"},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Happy hour: two flat whites for one, 3 to 5 pm in every shop."_s, now - 10 * 60'000,
+         "in-progress"},
+        {tenant.linkedinAccountId, u"linkedin"_s,
+         u"How we source our single-origin beans: a look at the supply chain."_s, now + 20 * HourMs,
+         "scheduled"},
+        {tenant.facebookAccountId, u"facebook"_s, u"Meet Jana, who roasts every batch you drink."_s,
+         now + 50 * HourMs, "scheduled"},
+        {tenant.twitterAccountId, u"twitter"_s,
+         u"Reminder: the Friday tasting is fully booked, next one on the 12th."_s,
+         now + 75 * HourMs, "scheduled"},
+    };
+    for (const auto &post : posts) {
+        const bool later = qstrcmp(post.becomes, "scheduled") == 0;
+        server.clock().setNowMs(later ? now : post.at);
+        QJsonObject extra;
+        if (later)
+            extra.insert(u"scheduledTime"_s, isotime::format(post.at));
+        const HttpResult created
+            = server.createPost(tenant, post.account, post.platform, post.text, extra);
+        const QString id = created.json().value(u"postSubmissionId"_s).toString();
+        if (id.isEmpty())
+            qFatal("%s was refused: %d %s", qPrintable(post.text), created.status,
+                   created.body.constData());
+        const bool settled = waitFor([&] {
+            const QJsonObject made = server.submission(tenant, id);
+            return made.value(u"status"_s).toString() == QLatin1StringView(post.becomes)
+                   && (qstrcmp(post.becomes, "in-progress") != 0
+                       || !made.value(u"errorMessage"_s).toString().isEmpty());
+        });
+        if (!settled)
+            qWarning("%s did not become %s", qPrintable(post.text), post.becomes);
+    }
+    server.clock().setNowMs(now);
+    // As the server marks an account whose posts X refuses for its rate limit.
+    AccountRepository(server.database(), server.clock())
+        .setStatus(tenant.twitterAccountId, AccountStatus::RateLimited, rateLimit, limitEnds);
+
+    QSettings().clear(); // the window's first start: its layout, not the last shot's
+    QTemporaryDir stores;
+    client::MediaPreviewLoader previews;
+    client::Session session(QUrl(u"http://127.0.0.1:%1"_s.arg(server.port())), tenant.apiKey,
+                            QDir(stores.path()).filePath(u"store.sqlite"_s));
+    const ManualClock clock(now);
+    gui::MainWindow window(session, previews, clock, gui::ConnectionChoice {});
+    window.resize(1400, 860);
+    window.show();
+    session.start();
+    session.store().createDraft(u"Poll: oat, almond or whole milk?"_s, {Platform::Twitter}, {},
+                                now - 3 * HourMs);
+    session.store().createDraft(u"New seasonal menu teaser (photos to follow)"_s, {}, {},
+                                now - 40 * 60'000);
+    // The list has the room: the composer is closed.
+    window.findChild<QDockWidget *>(u"composerDock"_s)->hide();
+    window.findChild<QTabWidget *>(u"centralTabs"_s)->setCurrentWidget(&window.posts());
+    gui::PostListModel &model = window.posts().model();
+    const auto failedRow = [&] {
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (!model.index(row, 0).data(gui::PostListModel::CheckUrlRole).toUrl().isEmpty())
+                return row;
+        }
+        return -1;
+    };
+    const auto waitingRow = [&] {
+        for (int row = 0; row < model.rowCount(); ++row) {
+            if (model.index(row, gui::PostListModel::StatusColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(u"Not published yet"_s))
+                return row;
+        }
+        return -1;
+    };
+    if (!waitFor([&] { return model.rowCount() == 7 && failedRow() >= 0 && waitingRow() >= 0; }))
+        qFatal("the posts did not arrive: %d rows", model.rowCount());
+    QTest::qWait(800);
+
+    // The failed post chosen, and its context menu as a right click opens it, the pointer
+    // on the account's entry (the status bar says what it is for).
+    auto *view = window.findChild<QTreeView *>(u"postsView"_s);
+    const QModelIndex failed = model.index(failedRow(), gui::PostListModel::TextColumn);
+    view->setCurrentIndex(failed);
+    view->setFocus();
+    QTest::qWait(300);
+    // Near the row's foot: the menu opens under the post's text, not over it.
+    const QPoint clickedAt = view->visualRect(failed).bottomLeft() + QPoint(160, -1);
+    QTimer::singleShot(0, &window, [&] {
+        QMenu *menu = nullptr;
+        waitFor([&] {
+            menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            return menu != nullptr;
+        });
+        if (!menu) {
+            qWarning("no context menu");
+            return;
+        }
+        menu->setActiveAction(window.posts().checkAccountAction());
+        QTest::qWait(500);
+        saveScreen(window, directory, u"posts-check-account"_s);
+        menu->close();
+    });
+    QContextMenuEvent rightClick(QContextMenuEvent::Mouse, clickedAt,
+                                 view->viewport()->mapToGlobal(clickedAt));
+    QApplication::sendEvent(view->viewport(), &rightClick);
+
+    // The waiting post's tooltip, where the pointer rests on its state: it covers the row
+    // under it, not half of two.
+    view->clearSelection();
+    const QModelIndex waiting = model.index(waitingRow(), gui::PostListModel::StatusColumn);
+    const QRect cell = view->visualRect(waiting);
+    const QPoint restsAt
+        = view->viewport()->mapToGlobal(QPoint(cell.center().x(), cell.bottom() - 15));
+    QToolTip::showText(restsAt, waiting.data(Qt::ToolTipRole).toString(), view);
+    QTest::qWait(800);
+    saveScreen(window, directory, u"posts-waiting"_s);
+    QToolTip::hideText();
     window.close();
 }
 
@@ -577,6 +765,7 @@ int main(int argc, char *argv[])
     save(window, directory, u"offline"_s);
 
     takeConnectShots(directory);
+    takePostsShots(directory);
     takeBuiltInServerShots(directory);
     return 0;
 }
