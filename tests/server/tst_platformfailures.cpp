@@ -98,10 +98,12 @@ private:
 
     QJsonObject submission(const QString &id) { return f().server().submission(f().tenant(), id); }
 
-    // Submits `text`, whose create call X applies and whose answer is lost, and while the
-    // answer is awaited publishes `others` posts of another project to the same X
-    // account. The submission's id, empty on a setup failure.
-    QString postLostAmongOthers(const Target &where, const QString &text, int others)
+    // Submits `text` to `where` (on `page`, when named), whose create call the platform
+    // applies and whose answer is lost, and while the answer is awaited publishes `others`
+    // posts of another project to the same account (and page). The submission's id,
+    // empty on a setup failure.
+    QString postLostAmongOthers(const Target &where, const QString &page, const QString &text,
+                                int others)
     {
         const QString accountId = f().connectAccount(where.connector);
         const Tenant other = f().server().addTenant(u"Other agency"_s);
@@ -109,26 +111,36 @@ private:
         const QString sharedId = f().connectAccountIn(other, where.connector);
         if (accountId.isEmpty() || sharedId.isEmpty())
             return {};
-        const QString noLimits
-            = f().fake()
-                  .platform(where.connector)
-                  ->applySwitches(QJsonObject {
-                      {u"rateLimits"_s,
-                       QJsonObject {{u"POST /2/tweets"_s,
-                                     QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
-                      {u"userLimit24Hour"_s, 0}});
-        if (!noLimits.isEmpty()
-            || !f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
-                                                             {u"action"_s, u"apply-then-drop"_s},
-                                                             {u"delayMs"_s, 8000}})))
+        const QString pageId = page.isEmpty() ? QString() : f().pageNamed(accountId, page);
+        const QString sharedPageId
+            = page.isEmpty() ? QString() : f().pageNamedIn(other, sharedId, page);
+        if (!page.isEmpty() && (pageId.isEmpty() || sharedPageId.isEmpty()))
             return {};
-        const QString lost = f().submit(accountId, where.platform, text);
+        // Enough calls for everyone: the platforms' quotas are not what is looked at here.
+        QJsonObject noLimits;
+        if (where.connector == u"x")
+            noLimits = {{u"rateLimits"_s,
+                         QJsonObject {{u"POST /2/tweets"_s,
+                                       QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
+                        {u"userLimit24Hour"_s, 0}};
+        else if (where.connector == u"facebook")
+            noLimits = {{u"rateLimits"_s, QJsonObject {{u"page"_s, QJsonObject {{u"limit"_s, 0}}},
+                                                       {u"app"_s, QJsonObject {{u"limit"_s, 0}}}}}};
+        if (!noLimits.isEmpty()
+            && !f().fake().platform(where.connector)->applySwitches(noLimits).isEmpty())
+            return {};
+        if (!f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
+                                                          {u"action"_s, u"apply-then-drop"_s},
+                                                          {u"delayMs"_s, 8000}})))
+            return {};
+        const QString lost = f().submit(accountId, where.platform, text, {}, pageId);
         if (lost.isEmpty()
             || !QTest::qWaitFor([&] { return f().fake().posts(where.connector).size() == 1; }))
             return {};
         QStringList published;
         for (int i = 0; i < others; ++i)
-            published.append(f().submitIn(other, sharedId, where.platform, u"Busy %1"_s.arg(i)));
+            published.append(
+                f().submitIn(other, sharedId, where.platform, u"Busy %1"_s.arg(i), sharedPageId));
         for (const QString &id : std::as_const(published)) {
             if (!f().server().waitForStatus(other, id, u"published"_s))
                 return {};
@@ -680,23 +692,41 @@ private Q_SLOTS:
         QCOMPARE(credits().remaining, before.remaining);
     }
 
-    // The X account is shared with another project that posts a full page of 100 posts
+    // The account is shared with another project that posts a full page of 100 posts
     // while the answer is lost: the look reads on to the next page and finds the post.
+    void aBusyAccountIsReadPastItsFirstPage_data()
+    {
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QString>("page"); // empty: the person's own account
+        QTest::addColumn<QString>("nextPage"); // what asks for a page after the first
+        QTest::newRow("x") << u"x"_s << QString() << u"pagination_token"_s;
+        QTest::newRow("linkedin") << u"linkedin"_s << u"Fake Devtestco"_s << u"start"_s;
+        QTest::newRow("facebook") << u"facebook"_s << u"Fake Page One"_s << u"after"_s;
+    }
     void aBusyAccountIsReadPastItsFirstPage()
     {
-        const Target where = target(u"x"_s);
-        const QString lost = postLostAmongOthers(where, u"Lost in the crowd"_s, 100);
+        QFETCH(QString, connector);
+        QFETCH(QString, page);
+        QFETCH(QString, nextPage);
+        const Target where = target(connector);
+        const QString text = u"Lost in the crowd"_s;
+        const QString lost = postLostAmongOthers(where, page, text, 100);
         QVERIFY(!lost.isEmpty());
         QVERIFY(f().server().waitForStatus(f().tenant(), lost, u"published"_s));
+        const QJsonArray posts = f().fake().posts(connector);
+        QCOMPARE(posts.size(), 101);
         QString madeId;
-        for (const QJsonValue &post : f().fake().posts(u"x"_s)) {
-            if (post[u"text"_s].toString() == u"Lost in the crowd"_s)
+        for (const QJsonValue &post : posts) {
+            if (post[u"text"_s].toString() == text)
                 madeId = post[u"id"_s].toString();
         }
         QVERIFY(!madeId.isEmpty());
         QCOMPARE(submission(lost).value(u"platformPostId"_s).toString(), madeId);
         QCOMPARE(creates(where), 101);
-        QCOMPARE(f().fake().posts(u"x"_s).size(), 101);
+        const QJsonArray calls = f().fake().journal().items(connector);
+        QVERIFY(std::any_of(calls.begin(), calls.end(), [&nextPage](const QJsonValue &call) {
+            return call[u"method"_s] == u"GET"_s && call[u"query"_s].toObject().contains(nextPage);
+        }));
     }
 
     // A look reads a bounded number of pages: when the post is not among them and X has
@@ -708,7 +738,7 @@ private Q_SLOTS:
         config.platformLookup.maxPages = 1;
         m_fixture = std::make_unique<RealPlatformsFixture>(config);
         const Target where = target(u"x"_s);
-        const QString lost = postLostAmongOthers(where, u"Lost in the crowd"_s, 100);
+        const QString lost = postLostAmongOthers(where, {}, u"Lost in the crowd"_s, 100);
         QVERIFY(!lost.isEmpty());
         QVERIFY(f().server().waitForStatus(f().tenant(), lost, u"failed"_s));
         const QJsonObject failed = submission(lost);
