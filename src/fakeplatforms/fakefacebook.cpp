@@ -202,7 +202,7 @@ FakeResponse FakeFacebook::handle(const FakeRequest &request)
     if (rest.size() == 2 && rest.at(1) == u"photos"_s && method == "POST")
         return photos(rest.at(0), params);
     if (rest.size() == 2 && rest.at(1) == u"published_posts"_s && method == "GET")
-        return publishedPosts(rest.at(0), params);
+        return publishedPosts(request, rest.at(0), params);
     if (rest.size() == 2 && rest.at(1) == u"uploads"_s && method == "POST")
         return startUpload(rest.at(0), params);
     if (isUploadSessionPath(rest) && method == "POST")

@@ -107,7 +107,8 @@ private:
     };
     static Throttle pageThrottleDefaults();
     static Throttle appThrottleDefaults();
-    FakeResponse publishedPosts(const QString &pageId, const Params &params);
+    FakeResponse publishedPosts(const FakeRequest &request, const QString &pageId,
+                                const Params &params);
     // The Graph error for a token revoked with `m_revokedSubcodes`' subcode (458 by default).
     FakeResponse revokedTokenError(const IssuedToken &token);
     QString applyFailureSwitches(const QJsonObject &switches);

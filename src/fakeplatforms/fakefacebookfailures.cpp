@@ -183,7 +183,8 @@ int FakeFacebook::revokeTokensFor(const QJsonObject &options, QString *error)
     return static_cast<int>(values.size());
 }
 
-FakeResponse FakeFacebook::publishedPosts(const QString &pageId, const Params &params)
+FakeResponse FakeFacebook::publishedPosts(const FakeRequest &request, const QString &pageId,
+                                          const Params &params)
 {
     FakeResponse refusal;
     const IssuedToken *token = authenticate(params, &refusal);
@@ -227,12 +228,32 @@ FakeResponse FakeFacebook::publishedPosts(const QString &pageId, const Params &p
     if (fields.isEmpty())
         fields = {u"created_time"_s, u"message"_s, u"id"_s};
 
+    // A cursor names a post (as Graph's do); `after` lists the posts older than it.
+    const auto cursor
+        = [](const QString &postId) { return QString::fromLatin1(postId.toUtf8().toBase64()); };
+    auto it = m_posts.crbegin();
+    if (params.has(u"after"_s)) {
+        const QString after
+            = QString::fromUtf8(QByteArray::fromBase64(params.value(u"after"_s).toLatin1()));
+        while (it != m_posts.crend() && it->id != after)
+            ++it;
+        if (it == m_posts.crend())
+            // (verify) Graph's answer to a cursor it does not know.
+            return graphError(400, u"(#100) The after cursor is not valid"_s, u"OAuthException"_s,
+                              100);
+        ++it;
+    }
     const QDateTime listedBefore = m_clock->now().addSecs(-m_listingDelaySeconds);
     QJsonArray data;
-    for (auto it = m_posts.crbegin(); it != m_posts.crend() && data.size() < limit; ++it) {
+    bool more = false;
+    for (; it != m_posts.crend(); ++it) {
         if (it->deleted || !it->published || !visible(*it) || it->pageId != pageId
             || it->createdAt > listedBefore || (since.isValid() && it->createdAt < since))
             continue;
+        if (data.size() == limit) {
+            more = true;
+            break;
+        }
         QJsonObject post {{u"id"_s, it->id}};
         if (fields.contains(u"created_time"_s))
             post.insert(u"created_time"_s, graphTime(it->createdAt));
@@ -246,12 +267,23 @@ FakeResponse FakeFacebook::publishedPosts(const QString &pageId, const Params &p
     }
     QJsonObject answer {{u"data"_s, data}};
     if (!data.isEmpty()) {
-        const auto cursor = [](const QJsonValue &post) {
-            return QString::fromLatin1(post[u"id"_s].toString().toUtf8().toBase64());
-        };
-        answer.insert(u"paging"_s, QJsonObject {{u"cursors"_s,
-                                                 QJsonObject {{u"before"_s, cursor(data.first())},
-                                                              {u"after"_s, cursor(data.last())}}}});
+        const QString last = cursor(data.last()[u"id"_s].toString());
+        QJsonObject paging {
+            {u"cursors"_s, QJsonObject {{u"before"_s, cursor(data.first()[u"id"_s].toString())},
+                                        {u"after"_s, last}}}};
+        // developers.facebook.com/docs/graph-api/results: `next` only while there are more,
+        // the same request with `after`. (verify) Graph also puts the access token in it
+        // when the request had it in the query; here it is kept only then too.
+        if (more) {
+            QUrlQuery query(request.query);
+            query.removeAllQueryItems(u"after"_s);
+            query.removeAllQueryItems(u"before"_s);
+            query.addQueryItem(u"after"_s, QString::fromLatin1(QUrl::toPercentEncoding(last)));
+            QUrl next(request.origin() + u"/facebook"_s + request.path);
+            next.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
+            paging.insert(u"next"_s, next.toString(QUrl::FullyEncoded));
+        }
+        answer.insert(u"paging"_s, paging);
     }
     return FakeResponse::json(200, answer);
 }

@@ -227,6 +227,22 @@ FakeResponse FakeX::listUserTweets(const FakeRequest &request)
         if (!startTime.isValid())
             return invalidRequest(u"Invalid start_time: "_s + request.queryValue(u"start_time"_s));
     }
+    // An opaque token (as X's are) naming the last post of the page it follows.
+    QString after;
+    if (request.query.hasQueryItem(u"pagination_token"_s)) {
+        const QString given = request.queryValue(u"pagination_token"_s);
+        const QByteArray named = QByteArray::fromHex(given.toLatin1());
+        const bool known = named.startsWith("after ")
+                           && std::any_of(m_tweets.cbegin(), m_tweets.cend(),
+                                          [id = QString::fromLatin1(named.mid(6))](const Tweet &t) {
+                                              return t.id == id;
+                                          });
+        if (!known)
+            // (verify) the wording.
+            return invalidRequest(u"The `pagination_token` query parameter value ["_s + given
+                                  + u"] is not valid"_s);
+        after = QString::fromLatin1(named.mid(6));
+    }
     const QStringList fields
         = request.queryValue(u"tweet.fields"_s).split(u',', Qt::SkipEmptyParts);
     const bool knownUser
@@ -250,20 +266,36 @@ FakeResponse FakeX::listUserTweets(const FakeRequest &request)
     // Posts younger than the listing delay are not listed yet, as on a lagging index.
     const QDateTime listedBefore = m_clock->now().addSecs(-m_listingDelaySeconds);
     QJsonArray data;
-    for (auto it = m_tweets.crbegin(); it != m_tweets.crend() && data.size() < maxResults; ++it) {
+    bool more = false;
+    auto it = m_tweets.crbegin();
+    if (!after.isEmpty()) {
+        while (it != m_tweets.crend() && it->id != after)
+            ++it;
+        if (it != m_tweets.crend())
+            ++it;
+    }
+    for (; it != m_tweets.crend(); ++it) {
         if (it->deleted || it->authorId != userId || it->createdAt > listedBefore
             || (startTime.isValid() && it->createdAt < startTime))
             continue;
+        if (data.size() == maxResults) {
+            more = true;
+            break;
+        }
         data.append(timelineTweet(*it, fields));
     }
     if (data.isEmpty())
         return FakeResponse::json(200,
                                   QJsonObject {{u"meta"_s, QJsonObject {{u"result_count"_s, 0}}}});
-    return FakeResponse::json(
-        200, QJsonObject {{u"data"_s, data},
-                          {u"meta"_s, QJsonObject {{u"result_count"_s, data.size()},
-                                                   {u"newest_id"_s, data.first()[u"id"_s]},
-                                                   {u"oldest_id"_s, data.last()[u"id"_s]}}}});
+    QJsonObject meta {{u"result_count"_s, data.size()},
+                      {u"newest_id"_s, data.first()[u"id"_s]},
+                      {u"oldest_id"_s, data.last()[u"id"_s]}};
+    // docs.x.com, x-api/fundamentals/pagination: next_token only while there are more.
+    if (more)
+        meta.insert(u"next_token"_s,
+                    QString::fromLatin1(
+                        QByteArray("after " + data.last()[u"id"_s].toString().toLatin1()).toHex()));
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, data}, {u"meta"_s, meta}});
 }
 
 QString FakeX::applyFailureSwitches(const QJsonObject &switches)

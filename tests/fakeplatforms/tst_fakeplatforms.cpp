@@ -161,17 +161,20 @@ private Q_SLOTS:
     void xRateLimitHeadersCountPerEndpointAndResetWithTheClock();
     void xRevokedTokenAnswers401WithoutRateHeaders();
     void xUserTimelineListsNewestFirstWithTcoLinks();
+    void xUserTimelinePagesWithNextToken();
     void listingDelayHidesYoungPosts_data();
     void listingDelayHidesYoungPosts();
     void linkedInDailyQuotaEndsAtUtcMidnightWithoutHeaders();
     void linkedInFreshTokenAnswers65601UntilOldEnough();
     void linkedInFindsPostsByAuthorNewestFirst();
+    void linkedInFinderPagesWithStartAndCount();
     void facebookUsageHeadersAndThrottle_data();
     void facebookUsageHeadersAndThrottle();
     void facebookAppThrottleAndBadCodes();
     void facebookTokenFailuresCarryTheChosenSubcode_data();
     void facebookTokenFailuresCarryTheChosenSubcode();
     void facebookPublishedPostsSinceNewestFirst();
+    void facebookPublishedPostsPageWithCursorsAndNext();
     void facebookPolicyBlockAnswers368();
 
     void facebookVideoUploadPublishThenProcess();
@@ -1400,6 +1403,38 @@ void TstFakePlatforms::xUserTimelineListsNewestFirstWithTcoLinks()
         403);
 }
 
+void TstFakePlatforms::xUserTimelinePagesWithNextToken()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QStringList made; // newest first
+    for (int i = 0; i < 12; ++i)
+        made.prepend(
+            tweet(token, {{u"text"_s, u"post %1"_s.arg(i)}}).json()[u"data"_s][u"id"_s].toString());
+    const QString first = XUserTweets + u"?max_results=5"_s;
+    QStringList listed;
+    QString next;
+    QList<int> pageSizes;
+    do {
+        const HttpResult page = m_client->get(
+            next.isEmpty() ? first : first + u"&pagination_token="_s + next, bearer(token));
+        QCOMPARE(page.status, 200);
+        const QJsonArray data = page.json()[u"data"_s].toArray();
+        QCOMPARE(page.json()[u"meta"_s][u"result_count"_s].toInt(), data.size());
+        for (const QJsonValue &post : data)
+            listed.append(post[u"id"_s].toString());
+        pageSizes.append(int(data.size()));
+        next = page.json()[u"meta"_s][u"next_token"_s].toString();
+    } while (!next.isEmpty() && pageSizes.size() < 5);
+    QCOMPARE(pageSizes, (QList<int> {5, 5, 2}));
+    QCOMPARE(listed, made);
+
+    const HttpResult unknown = m_client->get(
+        first + u"&pagination_token=7140dibdnow9c7btw3w29grvxfcgvpb9n9coehpk"_s, bearer(token));
+    QCOMPARE(unknown.status, 400);
+    QCOMPARE(m_client->get(XUserTweets + u"?max_results=4"_s, bearer(token)).status, 400);
+    QCOMPARE(m_client->get(XUserTweets + u"?max_results=101"_s, bearer(token)).status, 400);
+}
+
 void TstFakePlatforms::listingDelayHidesYoungPosts_data()
 {
     QTest::addColumn<QString>("platform");
@@ -1563,6 +1598,38 @@ void TstFakePlatforms::linkedInFindsPostsByAuthorNewestFirst()
     // The Posts API names r_organization_social alone for reading an organization's posts.
     const QString orgAdmin = connectLinkedIn(u"openid rw_organization_admin"_s);
     QCOMPARE(linkedInFind(*m_client, orgAdmin, Organization).status, 403);
+}
+
+void TstFakePlatforms::linkedInFinderPagesWithStartAndCount()
+{
+    const QString token
+        = connectLinkedIn(u"openid w_member_social w_organization_social r_organization_social"_s);
+    QStringList made; // newest first
+    for (int i = 0; i < 5; ++i)
+        made.prepend(
+            QString::fromUtf8(linkedInCreate(*m_client, token, Organization, u"post %1"_s.arg(i))
+                                  .header("x-restli-id")));
+    Headers headers = linkedInRest(token, currentLinkedInVersion());
+    headers.emplaceBack("x-restli-method", "FINDER");
+    QStringList listed;
+    QList<int> pageSizes;
+    for (int start = 0; start < 6; start += 2) {
+        const HttpResult page = m_client->get(
+            u"/linkedin/rest/posts?q=author&author="_s + encoded(Organization)
+                + u"&count=2&sortBy=LAST_MODIFIED&start="_s + QString::number(start),
+            headers);
+        QCOMPARE(page.status, 200);
+        const QJsonObject paging = page.json()[u"paging"_s].toObject();
+        QCOMPARE(paging[u"start"_s].toInt(), start);
+        QCOMPARE(paging[u"count"_s].toInt(), 2);
+        const QJsonArray elements = page.json()[u"elements"_s].toArray();
+        for (const QJsonValue &post : elements)
+            listed.append(post[u"id"_s].toString());
+        pageSizes.append(int(elements.size()));
+    }
+    // Fewer elements than `count`: the end of the list.
+    QCOMPARE(pageSizes, (QList<int> {2, 2, 1}));
+    QCOMPARE(listed, made);
 }
 
 void TstFakePlatforms::facebookUsageHeadersAndThrottle_data()
@@ -1755,6 +1822,52 @@ void TstFakePlatforms::facebookPublishedPostsSinceNewestFirst()
         = m_client->get(list + QString::number(before) + u"&access_token="_s + tokens.at(0));
     QCOMPARE(asUser.status, 400);
     QCOMPARE(asUser.json()[u"error"_s][u"code"_s].toInt(), 210);
+}
+
+void TstFakePlatforms::facebookPublishedPostsPageWithCursorsAndNext()
+{
+    const QStringList tokens = facebookPageTokens();
+    QStringList made; // newest first
+    for (int i = 0; i < 5; ++i)
+        made.prepend(facebookPost(*m_client, PageOne, tokens.at(1), u"post %1"_s.arg(i))
+                         .json()[u"id"_s]
+                         .toString());
+    QString path
+        = u"/facebook/v26.0/"_s + PageOne + u"/published_posts?fields=id,message&limit=2"_s;
+    QStringList listed;
+    QList<int> pageSizes;
+    QString afterOfLast;
+    while (!path.isEmpty() && pageSizes.size() < 5) {
+        const HttpResult page = m_client->get(path, bearer(tokens.at(1)));
+        QCOMPARE(page.status, 200);
+        const QJsonArray data = page.json()[u"data"_s].toArray();
+        for (const QJsonValue &post : data)
+            listed.append(post[u"id"_s].toString());
+        pageSizes.append(int(data.size()));
+        const QJsonObject paging = page.json()[u"paging"_s].toObject();
+        QVERIFY(!paging[u"cursors"_s][u"before"_s].toString().isEmpty());
+        afterOfLast = paging[u"cursors"_s][u"after"_s].toString();
+        path.clear();
+        if (paging.contains(u"next"_s)) {
+            // An absolute address on the host asked, without the token given in the header.
+            const QUrl next(paging[u"next"_s].toString(), QUrl::StrictMode);
+            QCOMPARE(next.scheme(), u"http"_s);
+            QVERIFY(!next.host().isEmpty());
+            QVERIFY(!QUrlQuery(next).hasQueryItem(u"access_token"_s));
+            QVERIFY(QUrlQuery(next).hasQueryItem(u"after"_s));
+            path = next.path(QUrl::FullyEncoded) + u'?' + next.query(QUrl::FullyEncoded);
+        }
+    }
+    QCOMPARE(pageSizes, (QList<int> {2, 2, 1}));
+    QCOMPARE(listed, made);
+    // The last page's `after` cursor leads to an empty page without `next`.
+    const HttpResult beyond
+        = m_client->get(u"/facebook/v26.0/"_s + PageOne + u"/published_posts?limit=2&after="_s
+                            + encoded(afterOfLast),
+                        bearer(tokens.at(1)));
+    QCOMPARE(beyond.status, 200);
+    QCOMPARE(beyond.json()[u"data"_s].toArray().size(), 0);
+    QVERIFY(!beyond.json().contains(u"paging"_s));
 }
 
 void TstFakePlatforms::facebookPolicyBlockAnswers368()

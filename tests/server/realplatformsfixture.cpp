@@ -114,11 +114,22 @@ QString RealPlatformsFixture::connectAccountIn(const Tenant &tenant, const QStri
 }
 
 QString RealPlatformsFixture::submitIn(const Tenant &tenant, const QString &accountId,
-                                       const QString &platform, const QString &text)
+                                       const QString &platform, const QString &text,
+                                       const QString &pageId)
 {
     const Tenant mine = m_tenant;
     m_tenant = tenant;
-    const QString id = submit(accountId, platform, text);
+    const QString id = submit(accountId, platform, text, {}, pageId);
+    m_tenant = mine;
+    return id;
+}
+
+QString RealPlatformsFixture::pageNamedIn(const Tenant &tenant, const QString &accountId,
+                                          const QString &name)
+{
+    const Tenant mine = m_tenant;
+    m_tenant = tenant;
+    const QString id = pageNamed(accountId, name);
     m_tenant = mine;
     return id;
 }

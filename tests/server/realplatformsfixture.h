@@ -55,7 +55,7 @@ public:
     QString submit(const QString &accountId, const QString &platform, const QString &text,
                    const QJsonArray &mediaUrls = {}, const QString &pageId = {});
     QString submitIn(const Tenant &tenant, const QString &accountId, const QString &platform,
-                     const QString &text);
+                     const QString &text, const QString &pageId = {});
     // Submits and waits for `status`; the submission, empty if it never got there.
     QJsonObject publish(const QString &accountId, const QString &platform, const QString &text,
                         const QJsonArray &mediaUrls = {}, const QString &pageId = {},
@@ -65,6 +65,7 @@ public:
     bool addFault(const QJsonObject &rule);
     // The id of the account's page or organization of that name.
     QString pageNamed(const QString &accountId, const QString &name);
+    QString pageNamedIn(const Tenant &tenant, const QString &accountId, const QString &name);
 
 private:
     ServerConfig m_config;

@@ -48,7 +48,9 @@ ServerConfig quickConfig()
     // The tests poll; the API's own limits are not what they test.
     config.readsPerMinute = 100'000;
     config.writesPerMinute = 100'000;
-    config.platformLookup = {100, 300, 200};
+    config.platformLookup.firstLookAfterMs = 100;
+    config.platformLookup.secondLookAfterMs = 300;
+    config.platformLookup.freshTokenGraceMs = 200;
     config.dispatcher.firstRetryDelayMs = 100;
     return config;
 }
@@ -102,6 +104,56 @@ private:
     }
 
     QJsonObject submission(const QString &id) { return f().server().submission(f().tenant(), id); }
+
+    // Submits `text` to `where` (on `page`, when named), whose create call the platform
+    // applies and whose answer is lost, and while the answer is awaited publishes `others`
+    // posts of another project to the same account (and page). The submission's id,
+    // empty on a setup failure.
+    QString postLostAmongOthers(const Target &where, const QString &page, const QString &text,
+                                int others)
+    {
+        const QString accountId = f().connectAccount(where.connector);
+        const Tenant other = f().server().addTenant(u"Other agency"_s);
+        f().server().grantCredits(other, others * 2);
+        const QString sharedId = f().connectAccountIn(other, where.connector);
+        if (accountId.isEmpty() || sharedId.isEmpty())
+            return {};
+        const QString pageId = page.isEmpty() ? QString() : f().pageNamed(accountId, page);
+        const QString sharedPageId
+            = page.isEmpty() ? QString() : f().pageNamedIn(other, sharedId, page);
+        if (!page.isEmpty() && (pageId.isEmpty() || sharedPageId.isEmpty()))
+            return {};
+        // Enough calls for everyone: the platforms' quotas are not what is looked at here.
+        QJsonObject noLimits;
+        if (where.connector == u"x")
+            noLimits = {{u"rateLimits"_s,
+                         QJsonObject {{u"POST /2/tweets"_s,
+                                       QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
+                        {u"userLimit24Hour"_s, 0}};
+        else if (where.connector == u"facebook")
+            noLimits = {{u"rateLimits"_s, QJsonObject {{u"page"_s, QJsonObject {{u"limit"_s, 0}}},
+                                                       {u"app"_s, QJsonObject {{u"limit"_s, 0}}}}}};
+        if (!noLimits.isEmpty()
+            && !f().fake().platform(where.connector)->applySwitches(noLimits).isEmpty())
+            return {};
+        if (!f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
+                                                          {u"action"_s, u"apply-then-drop"_s},
+                                                          {u"delayMs"_s, 8000}})))
+            return {};
+        const QString lost = f().submit(accountId, where.platform, text, {}, pageId);
+        if (lost.isEmpty()
+            || !QTest::qWaitFor([&] { return f().fake().posts(where.connector).size() == 1; }))
+            return {};
+        QStringList published;
+        for (int i = 0; i < others; ++i)
+            published.append(
+                f().submitIn(other, sharedId, where.platform, u"Busy %1"_s.arg(i), sharedPageId));
+        for (const QString &id : std::as_const(published)) {
+            if (!f().server().waitForStatus(other, id, u"published"_s))
+                return {};
+        }
+        return lost;
+    }
 
     CreditBalance credits()
     {
@@ -644,40 +696,59 @@ private Q_SLOTS:
         QCOMPARE(credits().remaining, before.remaining);
     }
 
-    // One look shows the newest posts only. The X account is shared with another project
-    // that posts a full page while the answer is lost: absence cannot be proven, so the
-    // post is not sent again.
-    void aBusyAccountCannotProveAbsence()
+    // The account is shared with another project that posts a full page of 100 posts
+    // while the answer is lost: the look reads on to the next page and finds the post.
+    void aBusyAccountIsReadPastItsFirstPage_data()
     {
-        const Target where = target(u"x"_s);
-        const QString accountId = f().connectAccount(u"x"_s);
-        QVERIFY(!accountId.isEmpty());
-        const Tenant other = f().server().addTenant(u"Other agency"_s);
-        f().server().grantCredits(other, 200);
-        const QString sharedId = f().connectAccountIn(other, u"x"_s);
-        QVERIFY(!sharedId.isEmpty());
-        QCOMPARE(f().fake().platform(u"x"_s)->applySwitches(QJsonObject {
-                     {u"rateLimits"_s,
-                      QJsonObject {{u"POST /2/tweets"_s,
-                                    QJsonObject {{u"limit"_s, 0}, {u"windowSeconds"_s, 900}}}}},
-                     {u"userLimit24Hour"_s, 0}}),
-                 QString());
-        QVERIFY(f().addFault(createFault(where, QJsonObject {{u"nth"_s, 1},
-                                                             {u"action"_s, u"apply-then-drop"_s},
-                                                             {u"delayMs"_s, 8000}})));
-        const QString lost = f().submit(accountId, where.platform, u"Lost in the crowd"_s);
+        QTest::addColumn<QString>("connector");
+        QTest::addColumn<QString>("page"); // empty: the person's own account
+        QTest::addColumn<QString>("nextPage"); // what asks for a page after the first
+        QTest::newRow("x") << u"x"_s << QString() << u"pagination_token"_s;
+        QTest::newRow("linkedin") << u"linkedin"_s << u"Fake Devtestco"_s << u"start"_s;
+        QTest::newRow("facebook") << u"facebook"_s << u"Fake Page One"_s << u"after"_s;
+    }
+    void aBusyAccountIsReadPastItsFirstPage()
+    {
+        QFETCH(QString, connector);
+        QFETCH(QString, page);
+        QFETCH(QString, nextPage);
+        const Target where = target(connector);
+        const QString text = u"Lost in the crowd"_s;
+        const QString lost = postLostAmongOthers(where, page, text, 100);
         QVERIFY(!lost.isEmpty());
-        QTRY_COMPARE(f().fake().posts(u"x"_s).size(), 1);
-        QStringList others;
-        for (int i = 0; i < 100; ++i)
-            others.append(f().submitIn(other, sharedId, where.platform, u"Busy %1"_s.arg(i)));
-        for (const QString &id : std::as_const(others))
-            QVERIFY(f().server().waitForStatus(other, id, u"published"_s));
+        QVERIFY(f().server().waitForStatus(f().tenant(), lost, u"published"_s));
+        const QJsonArray posts = f().fake().posts(connector);
+        QCOMPARE(posts.size(), 101);
+        QString madeId;
+        for (const QJsonValue &post : posts) {
+            if (post[u"text"_s].toString() == text)
+                madeId = post[u"id"_s].toString();
+        }
+        QVERIFY(!madeId.isEmpty());
+        QCOMPARE(submission(lost).value(u"platformPostId"_s).toString(), madeId);
+        QCOMPARE(creates(where), 101);
+        const QJsonArray calls = f().fake().journal().items(connector);
+        QVERIFY(std::any_of(calls.begin(), calls.end(), [&nextPage](const QJsonValue &call) {
+            return call[u"method"_s] == u"GET"_s && call[u"query"_s].toObject().contains(nextPage);
+        }));
+    }
+
+    // A look reads a bounded number of pages: when the post is not among them and X has
+    // more, absence cannot be proven, so the post fails with words that say why and where
+    // to check, and is not sent again.
+    void aLookPastItsBoundCannotProveAbsence()
+    {
+        ServerConfig config = quickConfig();
+        config.platformLookup.maxPages = 1;
+        m_fixture = std::make_unique<RealPlatformsFixture>(config);
+        const Target where = target(u"x"_s);
+        const QString lost = postLostAmongOthers(where, {}, u"Lost in the crowd"_s, 100);
+        QVERIFY(!lost.isEmpty());
         QVERIFY(f().server().waitForStatus(f().tenant(), lost, u"failed"_s));
         const QJsonObject failed = submission(lost);
         QVERIFY2(failed.value(u"errorMessage"_s)
                      .toString()
-                     .contains(u"more posts on X since then than one look shows"_s),
+                     .contains(u"more posts on X since then than the 100 read"_s),
                  qPrintable(failed.value(u"errorMessage"_s).toString()));
         QVERIFY(!failed.value(u"checkUrl"_s).toString().isEmpty());
         QCOMPARE(creates(where), 101);

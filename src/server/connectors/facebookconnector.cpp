@@ -331,7 +331,7 @@ void FacebookConnector::createPost(const Attempt &attempt, const QStringList &ph
     });
 }
 
-void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+PlatformRequest FacebookConnector::postsRequest(const Attempt &attempt, qint64 sinceMs) const
 {
     PlatformRequest request;
     request.url = PlatformAuthorization::withQuery(
@@ -339,42 +339,67 @@ void FacebookConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
             attempt.app, QStringLiteral("api"),
             QStringLiteral("/%1/published_posts").arg(attempt.pageExternalId))),
         {{QStringLiteral("fields"), QStringLiteral("id,message,created_time")},
-         {QStringLiteral("since"), QString::number((sentAtMs - ClockSkewMs) / 1000)},
+         {QStringLiteral("since"), QString::number(sinceMs / 1000)},
          {QStringLiteral("limit"), QString::number(LookupPageSize)}});
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
-    const QString wanted = comparable(attempt.request.submission.text);
+    return request;
+}
+
+PlatformConnector::PostsPage
+FacebookConnector::postsPage(const Attempt &, const PlatformRequest &first, const PlatformRequest &,
+                             const PlatformResponse &response, qint64) const
+{
+    const QJsonObject answer = response.json();
+    PostsPage page;
+    // `since` keeps every post listed within the window.
+    const QJsonArray posts = answer.value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &value : posts) {
+        const QJsonObject post = value.toObject();
+        const QString id = post.value(QStringLiteral("id")).toString();
+        page.posts.append(
+            ListedPost {comparable(post.value(QStringLiteral("message")).toString()),
+                        Created {id, QStringLiteral("https://www.facebook.com/%1").arg(id)}});
+    }
+    // developers.facebook.com/docs/graph-api/results: paging.next is there while there are
+    // more pages (fewer posts than `limit` does not mean the end), and is the address of
+    // the next one. It is followed as given on Graph's own host; anywhere else it would
+    // carry the token away, so the `after` cursor is asked for from Graph instead.
+    const QJsonObject paging = answer.value(QStringLiteral("paging")).toObject();
+    const QString nextUrl = paging.value(QStringLiteral("next")).toString();
+    if (nextUrl.isEmpty())
+        return page;
+    PlatformRequest next = first;
+    const QUrl given(nextUrl, QUrl::StrictMode);
+    if (given.isValid() && given.scheme() == first.url.scheme() && given.host() == first.url.host()
+        && given.port() == first.url.port()) {
+        next.url = given;
+    } else {
+        const QString after = paging.value(QStringLiteral("cursors"))
+                                  .toObject()
+                                  .value(QStringLiteral("after"))
+                                  .toString();
+        if (after.isEmpty()) {
+            page.failure = QStringLiteral("Facebook gave the next page of the Page's posts "
+                                          "elsewhere than Graph");
+            return page;
+        }
+        next.url = PlatformAuthorization::withQuery(first.url, {{QStringLiteral("after"), after}});
+    }
+    page.next = next;
+    return page;
+}
+
+QString FacebookConnector::absenceProvesNothing(const Attempt &attempt) const
+{
     // Facebook lists a video's post only once it has processed the video, which takes
     // minutes: its absence proves nothing. A server restarted has not loaded the media,
     // so any post with media may be one.
     const bool mayBeVideo
         = videoOf(attempt)
           || (attempt.media.isEmpty() && !attempt.request.submission.mediaUrls.isEmpty());
-    send(request, [this, wanted, mayBeVideo,
-                   done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
-            done(Search {Search::Result::Undeterminable, {}, error->message});
-            return;
-        }
-        const QJsonArray posts = response.json().value(QStringLiteral("data")).toArray();
-        for (qsizetype i = posts.size() - 1; i >= 0; --i) {
-            const QJsonObject post = posts.at(i).toObject();
-            if (comparable(post.value(QStringLiteral("message")).toString()) == wanted) {
-                const QString id = post.value(QStringLiteral("id")).toString();
-                done(Search {Search::Result::Found,
-                             Created {id, QStringLiteral("https://www.facebook.com/%1").arg(id)},
-                             {}});
-                return;
-            }
-        }
-        if (mayBeVideo) {
-            done(Search {Search::Result::Undeterminable,
-                         {},
-                         QStringLiteral("Facebook lists a video's post only once it has "
-                                        "processed the video")});
-            return;
-        }
-        done(notAmong(posts.size(), QStringLiteral("Facebook")));
-    });
+    if (!mayBeVideo)
+        return {};
+    return QStringLiteral("Facebook lists a video's post only once it has processed the video");
 }
 
 } // namespace slotline

@@ -30,7 +30,11 @@ protected:
     bool needsPage() const override { return true; }
     void create(const Attempt &attempt, CreateDone done) override;
     // GET /{page-id}/published_posts since the call, with the Page's token.
-    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
+    PlatformRequest postsRequest(const Attempt &attempt, qint64 sinceMs) const override;
+    PostsPage postsPage(const Attempt &attempt, const PlatformRequest &first,
+                        const PlatformRequest &asked, const PlatformResponse &response,
+                        qint64 sinceMs) const override;
+    QString absenceProvesNothing(const Attempt &attempt) const override;
     bool needsPersonToken(const Attempt &attempt) const override;
 
 private:

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
+#include <QUrlQuery>
 
 namespace slotline {
 
@@ -312,7 +313,7 @@ QString LinkedInConnector::postUrl(const QString &urn)
     return QStringLiteral("https://www.linkedin.com/feed/update/%1/").arg(urn);
 }
 
-void LinkedInConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+PlatformRequest LinkedInConnector::postsRequest(const Attempt &attempt, qint64) const
 {
     PlatformRequest request;
     request.url = PlatformAuthorization::withQuery(
@@ -324,28 +325,50 @@ void LinkedInConnector::findPost(const Attempt &attempt, qint64 sentAtMs, Search
          {QStringLiteral("sortBy"), QStringLiteral("LAST_MODIFIED")}});
     request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     request.headers.emplaceBack("X-RestLi-Method", "FINDER");
+    return request;
+}
+
+QString LinkedInConnector::listedText(const Attempt &attempt) const
+{
     // What was sent is the escaped text, and LinkedIn keeps it as sent.
-    const QString sent = comparable(LittleText::escape(attempt.request.submission.text));
-    const qint64 since = sentAtMs - ClockSkewMs;
-    send(request, [this, sent, since, done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
-            done(Search {Search::Result::Undeterminable, {}, error->message});
-            return;
-        }
-        const QJsonArray posts = response.json().value(QStringLiteral("elements")).toArray();
-        for (qsizetype i = posts.size() - 1; i >= 0; --i) {
-            const QJsonObject post = posts.at(i).toObject();
-            const qint64 createdAt = qint64(post.value(QStringLiteral("createdAt")).toDouble());
-            if (createdAt < since)
-                continue;
-            if (comparable(post.value(QStringLiteral("commentary")).toString()) == sent) {
-                const QString urn = post.value(QStringLiteral("id")).toString();
-                done(Search {Search::Result::Found, Created {urn, postUrl(urn)}, {}});
-                return;
-            }
-        }
-        done(notAmong(posts.size(), QStringLiteral("LinkedIn")));
-    });
+    return comparable(LittleText::escape(attempt.request.submission.text));
+}
+
+PlatformConnector::PostsPage LinkedInConnector::postsPage(const Attempt &,
+                                                          const PlatformRequest &first,
+                                                          const PlatformRequest &asked,
+                                                          const PlatformResponse &response,
+                                                          qint64 sinceMs) const
+{
+    PostsPage page;
+    const QJsonArray posts = response.json().value(QStringLiteral("elements")).toArray();
+    // The finder is asked without a time filter, newest change first: the list has left
+    // the window at the first post last changed before it (a post changes after it is made).
+    bool beforeWindow = false;
+    for (const QJsonValue &value : posts) {
+        const QJsonObject post = value.toObject();
+        const qint64 createdAt = qint64(post.value(QStringLiteral("createdAt")).toDouble());
+        const qint64 changedAt
+            = qint64(post.value(QStringLiteral("lastModifiedAt")).toDouble(double(createdAt)));
+        if (changedAt < sinceMs)
+            beforeWindow = true;
+        if (createdAt < sinceMs)
+            continue;
+        const QString urn = post.value(QStringLiteral("id")).toString();
+        page.posts.append(
+            ListedPost {comparable(post.value(QStringLiteral("commentary")).toString()),
+                        Created {urn, postUrl(urn)}});
+    }
+    // learn.microsoft.com, linkedin/shared/api-guide/concepts/pagination: the next page
+    // starts `count` further on; fewer elements than `count` is the end of the list.
+    if (beforeWindow || posts.size() < LookupPageSize)
+        return page;
+    const int start = QUrlQuery(asked.url).queryItemValue(QStringLiteral("start")).toInt();
+    PlatformRequest next = first;
+    next.url = PlatformAuthorization::withQuery(
+        first.url, {{QStringLiteral("start"), QString::number(start + LookupPageSize)}});
+    page.next = next;
+    return page;
 }
 
 } // namespace slotline

@@ -29,7 +29,11 @@ protected:
     // GET /rest/posts?q=author: an organization's posts need r_organization_social, a
     // member's r_member_social, which LinkedIn grants few apps; without it the platform
     // cannot tell.
-    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
+    PlatformRequest postsRequest(const Attempt &attempt, qint64 sinceMs) const override;
+    PostsPage postsPage(const Attempt &attempt, const PlatformRequest &first,
+                        const PlatformRequest &asked, const PlatformResponse &response,
+                        qint64 sinceMs) const override;
+    QString listedText(const Attempt &attempt) const override;
     // LinkedIn may refuse a token it has just issued (65601) for a few seconds.
     qint64 freshTokenGraceMs() const override { return lookupTiming().freshTokenGraceMs; }
 

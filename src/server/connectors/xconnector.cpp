@@ -295,7 +295,7 @@ QString XConnector::shownText(const QJsonObject &post)
     return fromCodePoints(expanded);
 }
 
-void XConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+PlatformRequest XConnector::postsRequest(const Attempt &attempt, qint64 sinceMs) const
 {
     PlatformRequest request;
     request.url = PlatformAuthorization::withQuery(
@@ -304,29 +304,40 @@ void XConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone do
             QStringLiteral("/2/users/%1/tweets").arg(attempt.request.account.externalId))),
         {{QStringLiteral("max_results"), QString::number(LookupPageSize)},
          {QStringLiteral("start_time"),
-          QDateTime::fromMSecsSinceEpoch(sentAtMs - ClockSkewMs, Qt::UTC).toString(Qt::ISODate)},
+          QDateTime::fromMSecsSinceEpoch(sinceMs, Qt::UTC).toString(Qt::ISODate)},
          {QStringLiteral("tweet.fields"), QStringLiteral("created_at,entities")}});
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
-    const QString wanted = comparable(attempt.request.submission.text);
-    const QString username = attempt.request.account.username;
-    send(request,
-         [this, wanted, username, done = std::move(done)](const PlatformResponse &response) {
-             if (auto error = failureOf(response, QStringLiteral("X"))) {
-                 done(Search {Search::Result::Undeterminable, {}, error->message});
-                 return;
-             }
-             const QJsonArray posts = response.json().value(QStringLiteral("data")).toArray();
-             // Oldest first: the first match is the one this call made.
-             for (qsizetype i = posts.size() - 1; i >= 0; --i) {
-                 const QJsonObject post = posts.at(i).toObject();
-                 if (comparable(shownText(post)) == wanted) {
-                     const QString id = post.value(QStringLiteral("id")).toString();
-                     done(Search {Search::Result::Found, Created {id, postUrl(username, id)}, {}});
-                     return;
-                 }
-             }
-             done(notAmong(posts.size(), QStringLiteral("X")));
-         });
+    return request;
+}
+
+PlatformConnector::PostsPage XConnector::postsPage(const Attempt &attempt,
+                                                   const PlatformRequest &first,
+                                                   const PlatformRequest &,
+                                                   const PlatformResponse &response, qint64) const
+{
+    const QJsonObject answer = response.json();
+    PostsPage page;
+    // start_time keeps every post listed within the window.
+    const QJsonArray posts = answer.value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &value : posts) {
+        const QJsonObject post = value.toObject();
+        const QString id = post.value(QStringLiteral("id")).toString();
+        page.posts.append(ListedPost {comparable(shownText(post)),
+                                      Created {id, postUrl(attempt.request.account.username, id)}});
+    }
+    // docs.x.com, x-api/fundamentals/pagination: meta.next_token, given back as
+    // pagination_token, until an answer has none.
+    const QString token = answer.value(QStringLiteral("meta"))
+                              .toObject()
+                              .value(QStringLiteral("next_token"))
+                              .toString();
+    if (!token.isEmpty()) {
+        PlatformRequest next = first;
+        next.url = PlatformAuthorization::withQuery(first.url,
+                                                    {{QStringLiteral("pagination_token"), token}});
+        page.next = next;
+    }
+    return page;
 }
 
 } // namespace slotline

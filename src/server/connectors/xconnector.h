@@ -26,7 +26,10 @@ protected:
     void create(const Attempt &attempt, CreateDone done) override;
     // GET /2/users/{id}/tweets since the call: X shows each link of the text as a t.co
     // link (expanded in `entities`) and adds one for the media.
-    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) override;
+    PlatformRequest postsRequest(const Attempt &attempt, qint64 sinceMs) const override;
+    PostsPage postsPage(const Attempt &attempt, const PlatformRequest &first,
+                        const PlatformRequest &asked, const PlatformResponse &response,
+                        qint64 sinceMs) const override;
 
 public:
     // A video's chunk: read from its file only while it is sent.

@@ -374,6 +374,56 @@ void PlatformConnector::search(const Attempt &attempt, qint64 sentAtMs, SearchDo
         });
 }
 
+void PlatformConnector::findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
+{
+    const qint64 sinceMs = sentAtMs - ClockSkewMs;
+    const PlatformRequest first = postsRequest(attempt, sinceMs);
+    readPosts(attempt, first, first, sinceMs, 0, 0, std::move(done));
+}
+
+void PlatformConnector::readPosts(const Attempt &attempt, const PlatformRequest &first,
+                                  const PlatformRequest &asked, qint64 sinceMs, int pagesRead,
+                                  qsizetype postsRead, SearchDone done)
+{
+    send(asked, [this, attempt, first, asked, sinceMs, pagesRead, postsRead,
+                 done = std::move(done)](const PlatformResponse &response) {
+        if (auto error = failureOf(response, displayName())) {
+            done(Search {Search::Result::Undeterminable, {}, error->message});
+            return;
+        }
+        const PostsPage page = postsPage(attempt, first, asked, response, sinceMs);
+        if (!page.failure.isEmpty()) {
+            done(Search {Search::Result::Undeterminable, {}, page.failure});
+            return;
+        }
+        const QString wanted = listedText(attempt);
+        // Oldest first: the first match is the one this call made.
+        for (qsizetype i = page.posts.size() - 1; i >= 0; --i) {
+            if (page.posts.at(i).text == wanted) {
+                done(Search {Search::Result::Found, page.posts.at(i).post, {}});
+                return;
+            }
+        }
+        const qsizetype read = postsRead + page.posts.size();
+        if (!page.next) {
+            const QString why = absenceProvesNothing(attempt);
+            done(why.isEmpty() ? Search {Search::Result::NotFound, {}, {}}
+                               : Search {Search::Result::Undeterminable, {}, why});
+            return;
+        }
+        if (pagesRead + 1 >= qMax(1, m_lookupTiming.maxPages)) {
+            done(Search {Search::Result::Undeterminable,
+                         {},
+                         QStringLiteral("the account has more posts on %1 since then than the "
+                                        "%2 read")
+                             .arg(displayName())
+                             .arg(read)});
+            return;
+        }
+        readPosts(attempt, first, *page.next, sinceMs, pagesRead + 1, read, done);
+    });
+}
+
 void PlatformConnector::settleLeftOver(const PublishRequest &request, Found found)
 {
     QTimer::singleShot(0, this, [this, request, found = std::move(found)]() mutable {
@@ -505,17 +555,6 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Atte
                               account, attempt.pageExternalId);
     }
     return PublishResult::failure(error.message, false);
-}
-
-PlatformConnector::Search PlatformConnector::notAmong(qsizetype listed, const QString &platform)
-{
-    if (listed < LookupPageSize)
-        return Search {Search::Result::NotFound, {}, {}};
-    return Search {Search::Result::Undeterminable,
-                   {},
-                   QStringLiteral("the account has more posts on %1 since then than one look "
-                                  "shows")
-                       .arg(platform)};
 }
 
 QString PlatformConnector::comparable(const QString &text)

@@ -88,9 +88,36 @@ protected:
     // Whether the attempt also needs the person's token beside the page's.
     virtual bool needsPersonToken(const Attempt &) const { return false; }
     virtual void create(const Attempt &attempt, CreateDone done) = 0;
-    // Looks among the author's posts since `sentAtMs` (less some clock skew) for this
-    // attempt's text.
-    virtual void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done) = 0;
+
+    // One page of the author's posts as the platform lists them, newest first.
+    struct ListedPost
+    {
+        QString text; // comparable()
+        Created post;
+    };
+    struct PostsPage
+    {
+        // Only those created at or after the start of the window.
+        QList<ListedPost> posts;
+        // The request for the following page: none when the platform says there are no
+        // more, or when this page already reaches back before the window.
+        std::optional<PlatformRequest> next;
+        QString failure; // the page could not be used: why, in words
+    };
+    // The first page of the author's posts since `sinceMs`, LookupPageSize of them.
+    virtual PlatformRequest postsRequest(const Attempt &attempt, qint64 sinceMs) const = 0;
+    // What the answer to `asked` (`first` or one that followed it) lists.
+    virtual PostsPage postsPage(const Attempt &attempt, const PlatformRequest &first,
+                                const PlatformRequest &asked, const PlatformResponse &response,
+                                qint64 sinceMs) const = 0;
+    // The attempt's text as the platform keeps it, comparable().
+    virtual QString listedText(const Attempt &attempt) const
+    {
+        return comparable(attempt.request.submission.text);
+    }
+    // Why the post's absence from the list proves nothing (Facebook lists a video's post
+    // late); empty when it proves the post was not made.
+    virtual QString absenceProvesNothing(const Attempt &) const { return {}; }
     // A token just issued may be refused for a moment (LinkedIn's 65601): how long to wait
     // before trying it once more.
     virtual qint64 freshTokenGraceMs() const { return 0; }
@@ -107,11 +134,8 @@ protected:
     // Posts are looked for from this long before the create call was sent: the
     // platform's clock and ours may differ.
     static constexpr qint64 ClockSkewMs = 5 * 60 * 1000;
-    // Posts asked for in one look (the most each platform gives in one page).
+    // Posts asked for in one page (the most each platform gives in one).
     static constexpr int LookupPageSize = 100;
-    // The post was not among the `listed` posts: absent, unless the page was full and the
-    // post could be on a page not read.
-    static Search notAmong(qsizetype listed, const QString &platform);
     // Text compared the way platforms keep it: line ends as \n, no space at either end.
     static QString comparable(const QString &text);
     const PlatformLookupTiming &lookupTiming() const { return m_lookupTiming; }
@@ -168,6 +192,14 @@ private:
                       Done done);
     // findPost(), and once more a little later if the post is not there yet.
     void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
+    // Looks among the author's posts since `sentAtMs` (less some clock skew) for this
+    // attempt's text, page after page while the platform has more of them in the window,
+    // up to PlatformLookupTiming::maxPages pages.
+    void findPost(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
+    // Reads the page `asked`, `pagesRead` pages and `postsRead` posts after `first`.
+    void readPosts(const Attempt &attempt, const PlatformRequest &first,
+                   const PlatformRequest &asked, qint64 sinceMs, int pagesRead, qsizetype postsRead,
+                   SearchDone done);
     // What a search told, recorded against the create call it was about.
     void recordSearch(qint64 recordId, const Search &search);
     PublishResult publishedAs(const Created &post) const;
