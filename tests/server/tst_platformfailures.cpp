@@ -42,6 +42,16 @@ QByteArray httpDate(qint64 ms)
         .toLatin1();
 }
 
+// Graph's error body: {"error": {message, type, code[, error_subcode]}}.
+QJsonObject graphError(const QString &message, int code, int subcode = 0)
+{
+    QJsonObject error {
+        {u"message"_s, message}, {u"type"_s, u"OAuthException"_s}, {u"code"_s, code}};
+    if (subcode != 0)
+        error.insert(u"error_subcode"_s, subcode);
+    return QJsonObject {{u"error"_s, error}};
+}
+
 ServerConfig quickConfig()
 {
     ServerConfig config;
@@ -217,11 +227,7 @@ private Q_SLOTS:
                                            u"\"call_count\":100,\"total_cputime\":10,"
                                            u"\"total_time\":10,"
                                            u"\"estimated_time_to_regain_access\":7}]}"_s}}},
-                            {u"body"_s,
-                             QJsonObject {
-                                 {u"error"_s, QJsonObject {{u"message"_s, u"Too many calls"_s},
-                                                           {u"type"_s, u"OAuthException"_s},
-                                                           {u"code"_s, 80001}}}}}}
+                            {u"body"_s, graphError(u"Too many calls"_s, 80001)}}
             << qint64(7 * 60'000);
     }
     void rateLimitedPostsWaitAndGoOutInOrder()
@@ -443,13 +449,9 @@ private Q_SLOTS:
             where,
             QJsonObject {
                 {u"status"_s, 400},
-                {u"body"_s,
-                 QJsonObject {{u"error"_s,
-                               QJsonObject {{u"message"_s, u"It looks like you were misusing this "
-                                                           u"feature by going too fast."_s},
-                                            {u"type"_s, u"OAuthException"_s},
-                                            {u"code"_s, 368},
-                                            {u"error_subcode"_s, 1390008}}}}}})));
+                {u"body"_s, graphError(u"It looks like you were misusing this feature by going "
+                                       u"too fast."_s,
+                                       368, 1390008)}})));
         const QJsonObject blocked
             = f().publish(accountId, where.platform, u"Too fast"_s, {}, pageId, u"failed"_s);
         QVERIFY(blocked.value(u"errorMessage"_s).toString().contains(u"Facebook blocked"_s));
@@ -476,11 +478,7 @@ private Q_SLOTS:
         QTest::newRow("Facebook 100 invalid parameter")
             << u"facebook"_s
             << QJsonObject {{u"status"_s, 400},
-                            {u"body"_s, QJsonObject {{u"error"_s,
-                                                      QJsonObject {{u"message"_s,
-                                                                    u"(#100) Invalid parameter"_s},
-                                                                   {u"type"_s, u"OAuthException"_s},
-                                                                   {u"code"_s, 100}}}}}}
+                            {u"body"_s, graphError(u"(#100) Invalid parameter"_s, 100)}}
             << u"Facebook refused a value in this post: (#100) Invalid parameter"_s;
     }
     void badRequestsFailWithThePlatformsWords()
@@ -572,14 +570,9 @@ private Q_SLOTS:
             where,
             QJsonObject {
                 {u"status"_s, 400},
-                {u"body"_s,
-                 QJsonObject {{u"error"_s,
-                               QJsonObject {{u"message"_s, u"Error validating access token: The "
-                                                           u"session has been invalidated because "
-                                                           u"the user changed their password."_s},
-                                            {u"type"_s, u"OAuthException"_s},
-                                            {u"code"_s, 190},
-                                            {u"error_subcode"_s, 460}}}}}})));
+                {u"body"_s, graphError(u"Error validating access token: The session has been "
+                                       u"invalidated because the user changed their password."_s,
+                                       190, 460)}})));
         const CreditBalance before = credits();
         const QJsonObject failed
             = f().publish(accountId, where.platform, u"Locked out"_s, {}, pageId, u"failed"_s);
