@@ -78,6 +78,17 @@ QString displayUrl(const QString &url)
     return shown;
 }
 
+// X's listings show `&`, `<` and `>` as HTML entities, as its v1.1 API did (verify: the
+// entities' offsets are counted here in the text as shown).
+QString htmlEscaped(const QString &text)
+{
+    QString shown = text;
+    shown.replace(u'&', u"&amp;"_s);
+    shown.replace(u'<', u"&lt;"_s);
+    shown.replace(u'>', u"&gt;"_s);
+    return shown;
+}
+
 } // namespace
 
 bool FakeX::isUserTweetsPath(const QString &path)
@@ -167,7 +178,7 @@ QJsonObject FakeX::timelineTweet(const Tweet &tweet, const QStringList &fields) 
         return link;
     };
     for (const PlatformRules::Span &span : PlatformRules::findUrls(tweet.text)) {
-        text += tweet.text.mid(last, span.start - last);
+        text += htmlEscaped(tweet.text.mid(last, span.start - last));
         const QString original = tweet.text.mid(span.start, span.length);
         const bool hasScheme = original.startsWith(u"http://"_s, Qt::CaseInsensitive)
                                || original.startsWith(u"https://"_s, Qt::CaseInsensitive);
@@ -175,7 +186,7 @@ QJsonObject FakeX::timelineTweet(const Tweet &tweet, const QStringList &fields) 
                              {u"display_url"_s, displayUrl(original)}});
         last = span.start + span.length;
     }
-    text += tweet.text.mid(last);
+    text += htmlEscaped(tweet.text.mid(last));
     if (!tweet.mediaIds.isEmpty()) {
         const Media media = m_media.value(tweet.mediaIds.first());
         const bool video = media.category == u"tweet_video"_s

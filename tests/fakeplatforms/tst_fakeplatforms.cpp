@@ -1332,7 +1332,7 @@ void TstFakePlatforms::xUserTimelineListsNewestFirstWithTcoLinks()
     const QString token = connectX()[u"access_token"_s].toString();
     QCOMPARE(tweet(token, {{u"text"_s, u"first https://example.com/a and more"_s}}).status, 201);
     const QString second
-        = tweet(token, {{u"text"_s, u"second"_s}}).json()[u"data"_s][u"id"_s].toString();
+        = tweet(token, {{u"text"_s, u"second & <more>"_s}}).json()[u"data"_s][u"id"_s].toString();
     const QString deleted
         = tweet(token, {{u"text"_s, u"deleted"_s}}).json()[u"data"_s][u"id"_s].toString();
     QCOMPARE(m_client->send("DELETE", u"/x/2/tweets/"_s + deleted, bearer(token)).status, 200);
@@ -1355,7 +1355,8 @@ void TstFakePlatforms::xUserTimelineListsNewestFirstWithTcoLinks()
     QCOMPARE(data.size(), 3);
     QCOMPARE(data.at(0)[u"id"_s].toString(), withMedia);
     QCOMPARE(data.at(1)[u"id"_s].toString(), second);
-    QCOMPARE(data.at(1)[u"text"_s].toString(), u"second"_s);
+    // Listed with &, < and > as HTML entities.
+    QCOMPARE(data.at(1)[u"text"_s].toString(), u"second &amp; &lt;more&gt;"_s);
     QVERIFY(!data.at(1).toObject().contains(u"entities"_s));
     QCOMPARE(data.at(1)[u"edit_history_tweet_ids"_s].toArray(), QJsonArray {second});
     QVERIFY(

@@ -592,13 +592,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("connector");
         QTest::addColumn<QString>("page"); // empty: the person's own account
         QTest::addColumn<QString>("action");
+        QTest::addColumn<QString>("text");
         for (const auto &[connector, page] :
              {std::pair {u"x"_s, QString()}, std::pair {u"linkedin"_s, u"Fake Devtestco"_s},
               std::pair {u"facebook"_s, u"Fake Page One"_s}}) {
+            const QString plain = u"Said once (%1)"_s.arg(connector);
             QTest::addRow("%s: created, then the connection dropped", qPrintable(connector))
-                << connector << page << u"apply-then-drop"_s;
+                << connector << page << u"apply-then-drop"_s << plain;
             QTest::addRow("%s: created, then a 500", qPrintable(connector))
-                << connector << page << u"apply-then-respond"_s;
+                << connector << page << u"apply-then-respond"_s << plain;
+            // X lists these three as HTML entities.
+            QTest::addRow("%s: & < > in the text", qPrintable(connector))
+                << connector << page << u"apply-then-drop"_s
+                << u"Fish & chips <today> -> &amp; stays &amp; (%1) https://example.com/?a=1&b=2"_s
+                       .arg(connector);
         }
     }
     void aLostAnswerIsFoundOnThePlatform()
@@ -606,6 +613,7 @@ private Q_SLOTS:
         QFETCH(QString, connector);
         QFETCH(QString, page);
         QFETCH(QString, action);
+        QFETCH(QString, text);
         const Target where = target(connector);
         const QString accountId = f().connectAccount(connector);
         QVERIFY(!accountId.isEmpty());
@@ -627,7 +635,6 @@ private Q_SLOTS:
         }
         QVERIFY(f().addFault(fault));
         const CreditBalance before = credits();
-        const QString text = u"Said once (%1)"_s.arg(connector);
         const QJsonObject published = f().publish(accountId, where.platform, text, {}, pageId);
         QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
         const QJsonArray posts = f().fake().posts(connector);

@@ -9,17 +9,6 @@
 #include <QTimer>
 
 namespace slotline {
-namespace {
-
-QString fromCodePoints(const QList<uint> &codePoints)
-{
-    QString text;
-    for (const uint codePoint : codePoints)
-        text += QChar::fromUcs4(char32_t(codePoint));
-    return text;
-}
-
-} // namespace
 
 void XConnector::create(const Attempt &attempt, CreateDone done)
 {
@@ -267,32 +256,46 @@ QString XConnector::postUrl(const QString &username, const QString &id)
 
 QString XConnector::shownText(const QJsonObject &post)
 {
+    // X lists `&`, `<` and `>` as HTML entities; a t.co link holds none of them.
     QString text = post.value(QStringLiteral("text")).toString();
+    text.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    text.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    text.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    // Each t.co link is found by itself rather than by its offsets: X counts those in the
+    // escaped text in some answers and in the text as written in others.
     const QJsonArray urls
         = post.value(QStringLiteral("entities")).toObject().value(QStringLiteral("urls")).toArray();
-    // From the end, so that the earlier offsets stay right; X counts them in code points.
-    QList<QJsonObject> links;
-    for (const QJsonValue &url : urls)
-        links.append(url.toObject());
-    std::sort(links.begin(), links.end(), [](const QJsonObject &a, const QJsonObject &b) {
-        return a.value(QStringLiteral("start")).toInt() > b.value(QStringLiteral("start")).toInt();
-    });
-    QList<uint> expanded = text.toUcs4();
-    for (const QJsonObject &link : std::as_const(links)) {
-        const qsizetype start = link.value(QStringLiteral("start")).toInt();
-        const qsizetype end = link.value(QStringLiteral("end")).toInt();
-        if (start < 0 || end > expanded.size() || start >= end)
-            continue;
+    for (const QJsonValue &value : urls) {
+        const QJsonObject link = value.toObject();
         const QString shortUrl = link.value(QStringLiteral("url")).toString();
-        const QString original = link.value(QStringLiteral("expanded_url")).toString();
-        if (fromCodePoints(expanded.mid(start, end - start)) != shortUrl)
+        if (!shortUrl.startsWith(u"https://t.co/") && !shortUrl.startsWith(u"http://t.co/"))
             continue;
         // A media link is not part of what was written.
         const bool media = link.contains(QStringLiteral("media_key"));
-        const QList<uint> replacement = media ? QList<uint>() : original.toUcs4();
-        expanded = expanded.mid(0, start) + replacement + expanded.mid(end);
+        const QString original
+            = media ? QString() : link.value(QStringLiteral("expanded_url")).toString();
+        if (!media && original.isEmpty())
+            continue;
+        text = replacedLink(text, shortUrl, original);
     }
-    return fromCodePoints(expanded);
+    return text;
+}
+
+QString XConnector::replacedLink(const QString &text, const QString &shortUrl,
+                                 const QString &replacement)
+{
+    // Whole links only: https://t.co/abc is not the start of https://t.co/abcd.
+    QString out;
+    qsizetype from = 0;
+    for (qsizetype at = text.indexOf(shortUrl); at >= 0; at = text.indexOf(shortUrl, from)) {
+        const qsizetype end = at + shortUrl.size();
+        const bool whole = end == text.size() || !text.at(end).isLetterOrNumber();
+        out += QStringView(text).mid(from, at - from);
+        out += whole ? replacement : shortUrl;
+        from = end;
+    }
+    out += QStringView(text).mid(from);
+    return out;
 }
 
 PlatformRequest XConnector::postsRequest(const Attempt &attempt, qint64 sinceMs) const

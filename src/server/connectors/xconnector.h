@@ -41,6 +41,9 @@ private:
     static QString postUrl(const QString &username, const QString &id);
     // The post's text as it was written: t.co links expanded, the media's link left out.
     static QString shownText(const QJsonObject &post);
+    // `text` with each whole occurrence of `shortUrl` replaced.
+    static QString replacedLink(const QString &text, const QString &shortUrl,
+                                const QString &replacement);
     struct VideoUpload
     {
         QString mediaId;
