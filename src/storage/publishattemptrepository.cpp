@@ -76,6 +76,25 @@ std::optional<PublishAttempt> PublishAttemptRepository::latest(const QString &su
                                    "platform_post_id, public_url FROM publish_attempts "
                                    "WHERE submission_id = ? ORDER BY id DESC LIMIT 1"));
     query.bind(submissionId).exec();
+    return read(query);
+}
+
+std::optional<PublishAttempt> PublishAttemptRepository::firstLostAnswer(const QString &submissionId,
+                                                                        qint64 beforeId)
+{
+    // Pending: a stopped server's call, never settled since; unknown and not_found: a lost
+    // answer, looked for or not.
+    Statement query(m_database,
+                    QStringLiteral("SELECT id, submission_id, claim_token, sent_at, outcome, "
+                                   "platform_post_id, public_url FROM publish_attempts "
+                                   "WHERE submission_id = ? AND id < ? AND (outcome IS NULL "
+                                   "OR outcome IN ('unknown', 'not_found')) ORDER BY id LIMIT 1"));
+    query.bind(submissionId).bind(beforeId).exec();
+    return read(query);
+}
+
+std::optional<PublishAttempt> PublishAttemptRepository::read(Statement &query)
+{
     if (!query.next())
         return std::nullopt;
     PublishAttempt attempt;

@@ -8,6 +8,7 @@ namespace slotline {
 
 class Clock;
 class Database;
+class Statement;
 
 // A create call sent to a real platform, and what became of it.
 struct PublishAttempt
@@ -45,8 +46,13 @@ public:
     // The submission's newest create call, if it ever had one.
     std::optional<PublishAttempt> latest(const QString &submissionId);
     int count(const QString &submissionId);
+    // The submission's first create call before `beforeId` whose answer was lost (or never
+    // recorded): the platform may have made the post then.
+    std::optional<PublishAttempt> firstLostAnswer(const QString &submissionId, qint64 beforeId);
 
 private:
+    static std::optional<PublishAttempt> read(Statement &query);
+
     Database &m_database;
     const Clock &m_clock;
 };

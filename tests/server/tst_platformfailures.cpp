@@ -674,6 +674,61 @@ private Q_SLOTS:
         QCOMPARE(f().journal(u"x"_s, u"GET"_s, u"/2/users/1880000000000000001/tweets"_s).size(), 2);
     }
 
+    // The lost call made the post, but the platform did not list it yet when looked for,
+    // so the post was sent again and refused as a duplicate: that refusal is the lost
+    // post, found when it is listed by then, and otherwise a failure that says where to
+    // check, never a plain "duplicate".
+    void aDuplicateAfterALostAnswerIsTheLostPost_data()
+    {
+        QTest::addColumn<bool>("listedByThen");
+        QTest::newRow("listed by the second call") << true;
+        QTest::newRow("still not listed") << false;
+    }
+    void aDuplicateAfterALostAnswerIsTheLostPost()
+    {
+        QFETCH(bool, listedByThen);
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        fake::FakePlatform *x = f().fake().platform(u"x"_s);
+        QCOMPARE(x->applySwitches(QJsonObject {{u"listingDelaySeconds"_s, 3600}}), QString());
+        QVERIFY(f().addFault(
+            createFault(where, QJsonObject {{u"nth"_s, 1}, {u"action"_s, u"apply-then-drop"_s}})));
+        const CreditBalance before = credits();
+        const QString id = f().submit(accountId, where.platform, u"Lagging & listed"_s);
+        QVERIFY(!id.isEmpty());
+        QTRY_VERIFY(
+            submission(id)
+                .value(u"errorMessage"_s)
+                .toString()
+                .contains(u"The post was not on the account when looked for twice since."_s));
+        QCOMPARE(creates(where), 1);
+        if (listedByThen)
+            QCOMPARE(x->applySwitches(QJsonObject {{u"listingDelaySeconds"_s, 0}}), QString());
+        f().server().clock().advanceMs(1000);
+        f().server().server().dispatcher().wake();
+        if (listedByThen) {
+            QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+            const QJsonObject published = submission(id);
+            QCOMPARE(f().fake().posts(u"x"_s).size(), 1);
+            QCOMPARE(published.value(u"platformPostId"_s).toString(),
+                     f().fake().posts(u"x"_s).first().toObject().value(u"id"_s).toString());
+            QCOMPARE(credits().used, before.used + 1);
+        } else {
+            QVERIFY(f().server().waitForStatus(f().tenant(), id, u"failed"_s));
+            const QJsonObject failed = submission(id);
+            const QString message = failed.value(u"errorMessage"_s).toString();
+            QVERIFY2(message.contains(u"most likely published it"_s), qPrintable(message));
+            QVERIFY2(message.contains(u"Check the account on X"_s), qPrintable(message));
+            QVERIFY2(!message.contains(u"Change the text"_s), qPrintable(message));
+            QCOMPARE(failed.value(u"checkUrl"_s).toString(), u"https://x.com/fake_x_user"_s);
+            QCOMPARE(f().fake().posts(u"x"_s).size(), 1);
+            QCOMPARE(credits().remaining, before.remaining);
+        }
+        QTest::qWait(400);
+        QCOMPARE(creates(where), 2);
+    }
+
     // LinkedIn lists a member's posts only to apps it grants r_member_social: whether the
     // lost call made the post cannot be told, so the post fails saying to check, with its
     // credit back, and is not sent again.

@@ -39,6 +39,9 @@ struct PlatformError
     int status = 0;
     QString code; // the platform's own code where it gave one: 65601, 190/463, DUPLICATE_POST
     std::optional<qint64> retryAtMs; // RateLimited: when the quota allows calls again
+    // Refused as a duplicate of a post already on the account: after a call whose answer
+    // was lost, the sign that the lost call made the post.
+    bool duplicate = false;
 };
 
 // Tokens as a platform grants them.

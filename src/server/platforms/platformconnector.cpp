@@ -272,6 +272,14 @@ void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Do
         }
         if (open)
             attempts.settle(open->recordId, PublishAttempt::Outcome::Refused);
+        if (open && error.duplicate) {
+            // The platform has this very text: when an earlier call's answer was lost,
+            // that call most likely made it.
+            if (const auto lost = attempts.firstLostAnswer(attempt.request.token, open->recordId)) {
+                afterDuplicate(attempt, *lost, std::move(done));
+                return;
+            }
+        }
         if (error.kind == PlatformError::Kind::TokenRejected && refreshed && freshTokenGraceMs() > 0
             && !attempt.waitedForFreshToken && error.code == u"65601") {
             // A token issued a moment ago may be refused until the platform has it
@@ -330,6 +338,33 @@ void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &o
                                        attempt.request.account, attempt.pageExternalId));
                    return;
                }
+           });
+}
+
+void PlatformConnector::afterDuplicate(const Attempt &attempt, const PublishAttempt &lost,
+                                       Done done)
+{
+    qCInfo(lcDispatcher).noquote()
+        << attempt.request.token << "refused as a duplicate after a call whose answer was lost:"
+        << "looking for that call's post on" << displayName();
+    search(attempt, lost.sentAtMs,
+           [this, attempt, lostId = lost.id, done = std::move(done)](const Search &found) {
+               if (found.result == Search::Result::Found) {
+                   recordSearch(lostId, found);
+                   done(publishedAs(found.post));
+                   return;
+               }
+               const QString why = found.result == Search::Result::NotFound
+                                       ? QStringLiteral("it is not listed among the account's "
+                                                        "posts yet")
+                                       : found.why;
+               done(unknownOutcome(
+                   QStringLiteral("%1 refused this post as a duplicate of one already on the "
+                                  "account, and an earlier attempt to send it got no answer: "
+                                  "that attempt most likely published it, but it could not be "
+                                  "found (%2).")
+                       .arg(displayName(), why),
+                   attempt.request.account, attempt.pageExternalId));
            });
 }
 

@@ -15,6 +15,7 @@ class Clock;
 class Database;
 class SecretBox;
 class TokenKeeper;
+struct PublishAttempt;
 
 // What the three real platforms' connectors share: the app and the account's state, the
 // page, the media, the token (refreshed once when the platform refuses it), and turning
@@ -190,6 +191,9 @@ private:
     void attemptCreate(const Attempt &attempt, bool refreshed, Done done);
     void afterUnknown(const Attempt &attempt, const OpenCreate &open, const PlatformError &error,
                       Done done);
+    // Refused as a duplicate after `lost`, an earlier call of the same post whose answer
+    // was lost: the post that call made is looked for; never reported as a plain failure.
+    void afterDuplicate(const Attempt &attempt, const PublishAttempt &lost, Done done);
     // findPost(), and once more a little later if the post is not there yet.
     void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
     // Looks among the author's posts since `sentAtMs` (less some clock skew) for this

@@ -139,6 +139,7 @@ void PlatformErrorReader::readX(const PlatformResponse &response, qint64 nowMs,
     const QString detail = body.value(QStringLiteral("detail")).toString();
     if (response.status == 403 && detail.contains(u"duplicate content", Qt::CaseInsensitive)) {
         error.code = QStringLiteral("duplicate");
+        error.duplicate = true;
         error.message = QStringLiteral("X refused this post as a duplicate of one already on the "
                                        "account (\"%1\"). Change the text to publish it.")
                             .arg(detail);
@@ -191,6 +192,7 @@ void PlatformErrorReader::readLinkedIn(const PlatformResponse &response, qint64 
         if (input.toObject().value(QStringLiteral("code")).toString() == u"DUPLICATE_POST") {
             error.kind = PlatformError::Kind::Refused;
             error.code = QStringLiteral("DUPLICATE_POST");
+            error.duplicate = true;
             error.message = QStringLiteral("LinkedIn refused this post as a duplicate of one "
                                            "already on the account. Change the text to publish "
                                            "it.");
@@ -254,6 +256,7 @@ void PlatformErrorReader::readGraph(const PlatformResponse &response, qint64 now
     }
     if (code == 506) {
         error.kind = PlatformError::Kind::Refused;
+        error.duplicate = true;
         error.message = QStringLiteral("Facebook refused this post as a duplicate of one already "
                                        "on the Page. Change the text to publish it.");
         return;
