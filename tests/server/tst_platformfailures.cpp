@@ -585,6 +585,33 @@ private Q_SLOTS:
         QCOMPARE(credits().remaining, before.remaining);
     }
 
+    // The person's token, which Facebook's video uploads need, ran out (about 60 days)
+    // while the Page's token did not: the video fails with words that say to reconnect for
+    // videos, and the account stays connected, so that a text post still goes out.
+    void anExpiredPersonTokenStopsOnlyVideos()
+    {
+        const Target where = target(u"facebook"_s);
+        const auto [accountId, pageId] = connect(where);
+        QVERIFY(!accountId.isEmpty());
+        const QString video = clip();
+        f().fake().clock().advance(61LL * 24 * 60 * 60);
+        const CreditBalance before = credits();
+        const QJsonObject failed = f().publish(accountId, where.platform, u"Our video"_s,
+                                               QJsonArray {video}, pageId, u"failed"_s);
+        const QString message = failed.value(u"errorMessage"_s).toString();
+        QVERIFY2(message.contains(u"the sign-in expired"_s), qPrintable(message));
+        QVERIFY2(message.contains(u"Connect the account again to publish videos"_s),
+                 qPrintable(message));
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+        QCOMPARE(credits().remaining, before.remaining);
+
+        const QJsonObject published
+            = f().publish(accountId, where.platform, u"Still on the Page"_s, {}, pageId);
+        QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
+        QCOMPARE(f().fake().posts(u"facebook"_s).size(), 1);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+    }
+
     // The platform made the post and its answer was lost: read back from the author's
     // posts, it is published with the platform's id, and never sent again.
     void aLostAnswerIsFoundOnThePlatform_data()

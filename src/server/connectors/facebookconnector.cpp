@@ -20,6 +20,27 @@ std::optional<PlatformError> FacebookConnector::graphFailureOf(const PlatformRes
                    : uploadFailureOf(response, QStringLiteral("Facebook"));
 }
 
+std::optional<PlatformError>
+FacebookConnector::personCallFailureOf(const PlatformResponse &response) const
+{
+    auto error = graphFailureOf(response, false);
+    if (error && error->kind == PlatformError::Kind::TokenRejected) {
+        error->kind = PlatformError::Kind::Refused;
+        error->message = personTokenRefused(error->message);
+    }
+    return error;
+}
+
+QString FacebookConnector::personTokenRefused(const QString &why) const
+{
+    // The person's token lasts about 60 days and cannot be renewed without the person;
+    // the Page's token does not expire.
+    return QStringLiteral("A Facebook video is uploaded with the sign-in of the person who "
+                          "connected the account. %1 Connect the account again to publish "
+                          "videos; text and photo posts go on with the Page's own token.")
+        .arg(why);
+}
+
 QString FacebookConnector::accountUrl(const Account &, const QString &pageExternalId) const
 {
     if (pageExternalId.isEmpty())
@@ -83,7 +104,7 @@ void FacebookConnector::startVideoUpload(const Attempt &attempt, CreateDone done
          {QStringLiteral("file_type"), video.mimeType},
          {QStringLiteral("access_token"), attempt.personAccessToken}});
     send(request, [this, attempt, done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = graphFailureOf(response, false)) {
+        if (auto error = personCallFailureOf(response)) {
             done(*error);
             return;
         }
@@ -120,7 +141,7 @@ void FacebookConnector::sendVideo(const Attempt &attempt, VideoUpload upload, Cr
                  resumeVideo(attempt, upload, response.failureText, std::move(done));
                  return;
              }
-             if (auto error = graphFailureOf(response, false)) {
+             if (auto error = personCallFailureOf(response)) {
                  done(*error);
                  return;
              }
@@ -154,7 +175,7 @@ void FacebookConnector::resumeVideo(const Attempt &attempt, VideoUpload upload, 
     request.headers = {{"Authorization", "OAuth " + attempt.personAccessToken.toUtf8()}};
     send(request,
          [this, attempt, upload, done = std::move(done)](const PlatformResponse &response) mutable {
-             if (auto error = graphFailureOf(response, false)) {
+             if (auto error = personCallFailureOf(response)) {
                  done(*error);
                  return;
              }

@@ -36,6 +36,7 @@ protected:
                         qint64 sinceMs) const override;
     QString absenceProvesNothing(const Attempt &attempt) const override;
     bool needsPersonToken(const Attempt &attempt) const override;
+    QString personTokenRefused(const QString &why) const override;
 
 private:
     struct VideoUpload
@@ -52,6 +53,9 @@ private:
 
     std::optional<PlatformError> graphFailureOf(const PlatformResponse &response,
                                                 bool creates) const;
+    // The error of a call made with the person's token: a refused token fails this post
+    // only, and leaves the account connected.
+    std::optional<PlatformError> personCallFailureOf(const PlatformResponse &response) const;
     void uploadPhotos(const Attempt &attempt, QStringList photos, CreateDone done);
     void createPost(const Attempt &attempt, const QStringList &photos, CreateDone done);
 

@@ -187,7 +187,11 @@ void PlatformConnector::withToken(Attempt attempt, TokenDone done)
             attempt.request.account,
             [this, attempt, done = std::move(done)](const PlatformResult<QString> &person) mutable {
                 if (const auto *error = std::get_if<PlatformError>(&person)) {
-                    done(resultOf(*error, attempt));
+                    // Only the posts that need the person's token wait for a reconnect:
+                    // the page's own token still publishes the others.
+                    done(error->kind == PlatformError::Kind::TokenRejected
+                             ? PublishResult::failure(personTokenRefused(error->message), false)
+                             : resultOf(*error, attempt));
                     return;
                 }
                 attempt.personAccessToken = std::get<QString>(person);

@@ -88,6 +88,10 @@ protected:
     virtual bool needsPage() const { return false; }
     // Whether the attempt also needs the person's token beside the page's.
     virtual bool needsPersonToken(const Attempt &) const { return false; }
+    // Why a post that needs the person's token fails when the platform refused that token
+    // (`why`), in words that say which posts wait for a reconnect. The account itself stays
+    // connected: its page's token publishes the other posts.
+    virtual QString personTokenRefused(const QString &why) const { return why; }
     virtual void create(const Attempt &attempt, CreateDone done) = 0;
 
     // One page of the author's posts as the platform lists them, newest first.
