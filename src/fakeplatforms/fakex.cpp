@@ -497,6 +497,11 @@ FakeResponse FakeX::uploadOneShot(const FakeRequest &request)
     if (category != u"tweet_image"_s && category != u"dm_image"_s && category != u"subtitles"_s)
         return invalidRequest(
             u"$.media_category must be tweet_image, dm_image or subtitles here."_s);
+    // The one-shot upload is for still images: a GIF goes through initialize, append and
+    // finalize as tweet_gif (verify: the wording of the refusal).
+    if (bytes.startsWith("GIF8") || mediaType == u"image/gif"_s)
+        return invalidRequest(
+            u"GIFs must be uploaded with the chunked upload and media_category tweet_gif."_s);
     Media media {newMediaId(),
                  token->userId,
                  category,

@@ -526,6 +526,14 @@ void TstFakePlatforms::xMediaMustExistAndBelongToTheUser()
          {u"media"_s, QJsonObject {{u"media_ids"_s, QJsonArray {u"1910000000000009999"_s}}}}});
     QCOMPARE(unknown.status, 400);
 
+    // A GIF is not for the one-shot upload (tweet_gif goes in chunks).
+    const HttpResult gif = m_client->send(
+        "POST", u"/x/2/media/upload"_s, bearer(token, {{"content-type", "application/json"}}),
+        json({{u"media"_s, QString::fromLatin1(QByteArray("GIF89a frames").toBase64())},
+              {u"media_category"_s, u"tweet_image"_s}}));
+    QCOMPARE(gif.status, 400);
+    QVERIFY(gif.json()[u"errors"_s][0][u"message"_s].toString().contains(u"tweet_gif"_s));
+
     const QString withoutMediaScope
         = connectX(u"tweet.read tweet.write users.read"_s)[u"access_token"_s].toString();
     QCOMPARE(m_client

@@ -24,6 +24,14 @@ QByteArray pngBytes()
     return bytes;
 }
 
+// An animated GIF's header, and enough frames to be more than a header.
+QByteArray gifBytes()
+{
+    QByteArray bytes("GIF89a\x02\0\x02\0\xf0\0\0", 13);
+    bytes += QByteArray(5000, 'g');
+    return bytes;
+}
+
 QJsonArray journal(const FakePlatformServer &fake, const QString &platform, const QString &method,
                    const QString &pathPrefix)
 {
@@ -117,6 +125,7 @@ private Q_SLOTS:
         f().web().route("/clip.mp4", FakeMediaServer::file("video/mp4", m_video));
         for (const QByteArray name : {"/a.png", "/b.png", "/c.png"})
             f().web().route(name, FakeMediaServer::file("image/png", pngBytes()));
+        f().web().route("/loop.gif", FakeMediaServer::file("image/gif", gifBytes()));
     }
 
     void cleanup() { m_fixture.reset(); }
@@ -154,6 +163,32 @@ private Q_SLOTS:
         const QJsonArray mediaIds
             = fake().posts(u"x"_s).first().toObject().value(u"mediaIds"_s).toArray();
         QCOMPARE(mediaIds.size(), 1);
+    }
+
+    // X's one-shot upload takes still images only: an animated GIF goes in chunks as
+    // tweet_gif, its processing is followed as a video's, and then it is posted.
+    void xUploadsAGifInChunksAsTweetGif()
+    {
+        const QString accountId = connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        const QJsonObject post = publish(accountId, u"twitter"_s, u"Looping"_s, {url("/loop.gif")});
+        QCOMPARE(post.value(u"status"_s).toString(), u"published"_s);
+
+        const QJsonArray init = journal(fake(), u"x"_s, u"POST"_s, u"/2/media/upload/initialize"_s);
+        QCOMPARE(init.size(), 1);
+        const QJsonObject initBody = bodyOf(init.first());
+        QCOMPARE(initBody.value(u"media_category"_s).toString(), u"tweet_gif"_s);
+        QCOMPARE(initBody.value(u"media_type"_s).toString(), u"image/gif"_s);
+        QCOMPARE(initBody.value(u"total_bytes"_s).toInteger(), gifBytes().size());
+        int oneShot = 0;
+        for (const QJsonValue &call : journal(fake(), u"x"_s, u"POST"_s, u"/2/media/upload"_s))
+            oneShot += call.toObject().value(u"path"_s).toString() == u"/2/media/upload"_s;
+        QCOMPARE(oneShot, 0);
+        // initialize, one append, finalize; processed: pending, in_progress, succeeded.
+        QCOMPARE(journal(fake(), u"x"_s, u"POST"_s, u"/2/media/upload/"_s).size(), 3);
+        QCOMPARE(journal(fake(), u"x"_s, u"GET"_s, u"/2/media/upload"_s).size(), 3);
+        QCOMPARE(journal(fake(), u"x"_s, u"POST"_s, u"/2/tweets"_s).size(), 1);
+        QCOMPARE(fake().posts(u"x"_s).first().toObject().value(u"mediaIds"_s).toArray().size(), 1);
     }
 
     void xVideoThatFailsProcessingMakesNoPost()

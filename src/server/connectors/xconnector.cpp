@@ -22,7 +22,7 @@ void XConnector::uploadImages(const Attempt &attempt, QStringList mediaIds, Crea
         return;
     }
     const MediaFile &image = attempt.media.at(mediaIds.size());
-    if (image.isVideo()) {
+    if (needsChunks(image)) {
         initializeVideo(attempt, mediaIds, std::move(done));
         return;
     }
@@ -68,6 +68,13 @@ PlatformRequest XConnector::mediaRequest(const Attempt &attempt, const QString &
     return request;
 }
 
+bool XConnector::needsChunks(const MediaFile &file)
+{
+    // The one-shot upload takes still images only: an animated GIF goes in chunks as
+    // tweet_gif and is processed like a video.
+    return file.isVideo() || file.mimeType == u"image/gif";
+}
+
 void XConnector::initializeVideo(const Attempt &attempt, QStringList mediaIds, CreateDone done)
 {
     const MediaFile &video = attempt.media.at(mediaIds.size());
@@ -76,7 +83,8 @@ void XConnector::initializeVideo(const Attempt &attempt, QStringList mediaIds, C
     request.body = QJsonDocument(QJsonObject {{QStringLiteral("media_type"), video.mimeType},
                                               {QStringLiteral("total_bytes"), video.size},
                                               {QStringLiteral("media_category"),
-                                               QStringLiteral("tweet_video")}})
+                                               video.isVideo() ? QStringLiteral("tweet_video")
+                                                               : QStringLiteral("tweet_gif")}})
                        .toJson(QJsonDocument::Compact);
     send(request, [this, attempt, mediaIds,
                    done = std::move(done)](const PlatformResponse &response) mutable {
@@ -170,7 +178,7 @@ void XConnector::followProcessing(const Attempt &attempt, QStringList mediaIds, 
         const QString reason = error.value(QStringLiteral("message")).toString();
         done(PlatformError {
             PlatformError::Kind::Refused,
-            QStringLiteral("X could not process the video %1: %2")
+            QStringLiteral("X could not process %1: %2")
                 .arg(attempt.media.at(mediaIds.size()).fileName,
                      reason.isEmpty() ? error.value(QStringLiteral("name")).toString() : reason),
             0});

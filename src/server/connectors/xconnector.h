@@ -6,9 +6,9 @@
 
 namespace slotline {
 
-// Posts to X: images through POST /2/media/upload, a video in chunks through
-// /2/media/upload/initialize, …/append and …/finalize and then processing polled with
-// STATUS, the post through POST /2/tweets (docs.x.com, x-api/posts/creation-of-a-post),
+// Posts to X: images through POST /2/media/upload, a video or an animated GIF in chunks
+// through /2/media/upload/initialize, …/append and …/finalize and then processing polled
+// with STATUS, the post through POST /2/tweets (docs.x.com, x-api/posts/creation-of-a-post),
 // with the person's OAuth 2.0 token.
 class XConnector : public PlatformConnector
 {
@@ -51,6 +51,8 @@ private:
         int statusChecks = 0;
     };
 
+    // Videos and animated GIFs: uploaded in chunks, then processed.
+    static bool needsChunks(const MediaFile &file);
     void uploadImages(const Attempt &attempt, QStringList mediaIds, CreateDone done);
     void initializeVideo(const Attempt &attempt, QStringList mediaIds, CreateDone done);
     void appendChunk(const Attempt &attempt, QStringList mediaIds, VideoUpload video,
