@@ -8,6 +8,7 @@
 #include "gui/widgets/composerwidget.h"
 #include "gui/widgets/connectionstatuswidget.h"
 #include "gui/widgets/messagelabel.h"
+#include "storage/accountrepository.h"
 #include "support/testserver.h"
 
 #include <QAbstractButton>
@@ -145,6 +146,66 @@ private Q_SLOTS:
         QCOMPARE(made.size(), 1);
         QCOMPARE(made.first().value(u"accountId"_s).toString(), tenant.twitterAccountId);
         QVERIFY(publish->isEnabled()); // free again once the answer is in
+    }
+
+    // Two X accounts, a brand's and a person's. The brand, chosen in the composer and the
+    // calendar, comes to need reconnecting: both keep it chosen and say so, and publishing
+    // is refused with the reason. Reconnected, it publishes to the brand. No post ever
+    // goes to the other account.
+    void theChosenAccountStaysChosenThroughAReconnect()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Two on X"_s);
+        AccountRepository repository(server.database(), server.clock());
+        NewAccount brandAccount;
+        brandAccount.projectId = tenant.projectId;
+        brandAccount.platform = Platform::Twitter;
+        brandAccount.name = u"Brand on X"_s;
+        brandAccount.username = u"brand"_s;
+        const QString brand = repository.add(brandAccount).id;
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        auto *accounts = desktop.find<QComboBox>(u"accountCombo"_s);
+        auto *targets = desktop.find<QComboBox>(u"targetCombo"_s);
+        auto *publish = desktop.find<QPushButton>(u"publishButton"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(accounts->count(), 4, 10'000);
+        QTRY_COMPARE(desktop.window.connectionStatus().stateText(), u"Online"_s);
+        desktop.find<QToolButton>(u"twitterButton"_s)->click();
+        QCOMPARE(accounts->count(), 2);
+        const int brandRow = accounts->findData(brand, Qt::UserRole);
+        QVERIFY(brandRow >= 0);
+        accounts->setCurrentIndex(brandRow);
+        const int brandTarget = targets->findData(QStringList {brand, QString()});
+        QVERIFY(brandTarget >= 0);
+        targets->setCurrentIndex(brandTarget);
+        desktop.find<QPlainTextEdit>(u"textEdit"_s)->setPlainText(u"For the brand's followers"_s);
+
+        // X refused the brand's token: the server marks it, the app hears of it.
+        repository.setStatus(brand, AccountStatus::NeedsReconnect, u"X refused the token"_s);
+        desktop.session.sync().refreshReference();
+        QTRY_VERIFY_WITH_TIMEOUT(accounts->currentText().contains(u"Needs reconnect"_s), 10'000);
+        QCOMPARE(accounts->currentData(Qt::UserRole).toString(), brand);
+        QTRY_COMPARE(targets->currentData().toStringList().value(0), brand);
+        QVERIFY2(targets->currentText().contains(u"Needs reconnect"_s),
+                 qPrintable(targets->currentText()));
+        QVERIFY(realClick(publish));
+        QTRY_VERIFY(desktop.message(u"accountErrorLabel"_s).contains(u"connected again"_s));
+        QVERIFY2(desktop.message(u"accountErrorLabel"_s).contains(u"Brand on X"_s),
+                 qPrintable(desktop.message(u"accountErrorLabel"_s)));
+        QTest::qWait(300);
+        QCOMPARE(posts(server, tenant).size(), 0);
+        QCOMPARE(accounts->currentData(Qt::UserRole).toString(), brand);
+
+        // Reconnected: the same choice, now publishing.
+        repository.setStatus(brand, AccountStatus::Connected);
+        desktop.session.sync().refreshReference();
+        QTRY_VERIFY_WITH_TIMEOUT(!accounts->currentText().contains(u"Needs reconnect"_s), 10'000);
+        QCOMPARE(accounts->currentData(Qt::UserRole).toString(), brand);
+        QCOMPARE(targets->currentData().toStringList().value(0), brand);
+        QVERIFY(realClick(publish));
+        QTRY_COMPARE_WITH_TIMEOUT(posts(server, tenant).size(), 1, 10'000);
+        QTest::qWait(300);
+        for (const QJsonObject &post : posts(server, tenant))
+            QCOMPARE(post.value(u"accountId"_s).toString(), brand);
     }
 
     void publishingAgainAsksFirstAndNamesWhereItWent()

@@ -3,6 +3,7 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "gui/errortext.h"
+#include "gui/models/accounttreemodel.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/weekmodel.h"
 #include "gui/platformstyle.h"
@@ -235,14 +236,21 @@ void CalendarPanel::fillTargets()
     const QSignalBlocker blocker(m_ui->targetCombo);
     m_ui->targetCombo->clear();
     for (const Account &account : m_session.store().cachedAccounts()) {
-        // Drafts dropped here are scheduled for the choice: only accounts that take posts
-        // (a rate-limited one does; its posts wait).
-        if (account.status == AccountStatus::NeedsReconnect
-            || account.status == AccountStatus::Disconnected)
+        // Drafts dropped here are scheduled for the choice. An account that came to need
+        // reconnecting stays listed with its state, so that the choice never moves to
+        // another account by itself (ScheduleEditor refuses drops for it, saying why); a
+        // disconnected one only while it is the choice.
+        if (account.status == AccountStatus::Disconnected && account.id != chosen.accountId)
             continue;
         const QIcon icon = PlatformStyle::icon(account.platform);
-        m_ui->targetCombo->addItem(icon, account.name.isEmpty() ? account.id : account.name,
-                                   targetData(account.id, QString()));
+        QString label = account.name.isEmpty() ? account.id : account.name;
+        if (!account.username.isEmpty())
+            label = tr("%1 (@%2)").arg(label, account.username);
+        if (account.status == AccountStatus::NeedsReconnect
+            || account.status == AccountStatus::Disconnected)
+            //: An account in the calendar's "Schedule for" choice, then its state.
+            label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
+        m_ui->targetCombo->addItem(icon, label, targetData(account.id, QString()));
         for (const Subaccount &page : m_session.store().cachedSubaccounts(account.id)) {
             //: An account's page in the calendar's account choice.
             m_ui->targetCombo->addItem(icon, tr("%1 › %2").arg(account.name, page.name),
@@ -254,7 +262,10 @@ void CalendarPanel::fillTargets()
     const int found = hadAccounts
                           ? m_ui->targetCombo->findData(targetData(chosen.accountId, chosen.pageId))
                           : -1;
-    m_ui->targetCombo->setCurrentIndex(std::max(0, found));
+    // A choice no longer listed becomes "Every account", which schedules nothing: never
+    // another account in its place.
+    const int everyAccount = m_ui->targetCombo->count() - 1;
+    m_ui->targetCombo->setCurrentIndex(found >= 0 ? found : hadAccounts ? everyAccount : 0);
     m_view->setDefaultTarget(target(), m_ui->targetCombo->currentText());
 }
 

@@ -30,6 +30,8 @@ namespace {
 
 constexpr int AccountIdRole = Qt::UserRole;
 constexpr int PlatformRole = Qt::UserRole + 1;
+constexpr int StatusRole = Qt::UserRole + 2;
+constexpr int NameRole = Qt::UserRole + 3; // the account's name and @handle, without its state
 
 // The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
 std::optional<int> mediaIndex(const QString &field)
@@ -484,6 +486,17 @@ bool ComposerWidget::validate()
                 = m_ui->accountCombo->count() == 0
                       ? tr("There is no connected account for the chosen platforms.")
                       : tr("Choose the account to publish with.");
+    } else if (const auto status
+               = static_cast<AccountStatus>(m_ui->accountCombo->currentData(StatusRole).toInt());
+               status == AccountStatus::NeedsReconnect || status == AccountStatus::Disconnected) {
+        const QString name = m_ui->accountCombo->currentData(NameRole).toString();
+        found[int(Field::Account)]
+            = status == AccountStatus::NeedsReconnect
+                  ? tr("%1 needs to be connected again before it can publish: reconnect it in "
+                       "the accounts list, or choose another account.")
+                        .arg(name)
+                  : tr("%1 is disconnected: connect it again, or choose another account.")
+                        .arg(name);
     } else {
         const auto platform
             = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
@@ -608,32 +621,48 @@ void ComposerWidget::fillAccounts()
 {
     const bool wasLoading = m_loading;
     m_loading = true;
-    const QString wanted = m_ui->accountCombo->currentData(AccountIdRole).toString().isEmpty()
-                               ? m_preferredAccountId
-                               : m_ui->accountCombo->currentData(AccountIdRole).toString();
+    // The person's choice stays while the list changes under it: an account that came to
+    // need reconnecting stays listed with its state, and a choice that is no longer there
+    // leaves nothing chosen. Never another account in its place, which would publish to
+    // an audience nobody chose.
+    const QString shown = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const QString wanted = m_preferredAccountId.isEmpty() ? shown : m_preferredAccountId;
     const QList<Platform> chosen = chosenPlatforms();
     m_ui->accountCombo->clear();
     for (const Account &account : m_session.store().cachedAccounts()) {
         // A rate-limited account may be chosen: its posts wait and go out afterwards. One
-        // that must be reconnected, or was disconnected, cannot publish.
-        if (account.status != AccountStatus::Connected
-            && account.status != AccountStatus::RateLimited)
+        // that must be reconnected is offered with its state (publishing is refused until
+        // it is reconnected); a disconnected one only while it is the choice.
+        if (account.status == AccountStatus::Disconnected && account.id != wanted)
             continue;
         if (!chosen.isEmpty() && !chosen.contains(account.platform))
             continue;
         QString label = account.username.isEmpty()
                             ? account.name
                             : tr("%1 (@%2)").arg(account.name, account.username);
-        if (account.status == AccountStatus::RateLimited)
-            //: An account in the composer's choice, then its state ("Rate limited until 14:30").
+        const QString name = label;
+        if (account.status != AccountStatus::Connected)
+            //: An account in the composer's choice, then its state ("Rate limited until 14:30",
+            //: "Needs reconnect").
             label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
         m_ui->accountCombo->addItem(PlatformStyle::icon(account.platform), label);
         const int row = m_ui->accountCombo->count() - 1;
+        m_ui->accountCombo->setItemData(row, name, NameRole);
         m_ui->accountCombo->setItemData(row, account.id, AccountIdRole);
         m_ui->accountCombo->setItemData(row, static_cast<int>(account.platform), PlatformRole);
+        m_ui->accountCombo->setItemData(row, static_cast<int>(account.status), StatusRole);
     }
     const int found = m_ui->accountCombo->findData(wanted, AccountIdRole);
-    m_ui->accountCombo->setCurrentIndex(found >= 0 ? found : 0);
+    // Left out only by the platforms the person just chose: the first account of those is
+    // what they asked for (their choice comes back with its platform).
+    const auto cached = m_session.store().cachedAccounts();
+    const bool filteredOut = std::any_of(
+        cached.cbegin(), cached.cend(), [&](const Account &account) {
+            return account.id == wanted && !chosen.isEmpty() && !chosen.contains(account.platform);
+        });
+    m_ui->accountCombo->setCurrentIndex(found >= 0                        ? found
+                                        : wanted.isEmpty() || filteredOut ? 0
+                                                                          : -1);
     m_loading = wasLoading;
     fillPages();
     updateCounters();
