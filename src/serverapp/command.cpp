@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,13 +19,20 @@ bool CommandContext::openDatabase()
         return false;
     }
     QFile::setPermissions(dataDirectory, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QString file = QDir(dataDirectory).filePath(QStringLiteral("slotline.db"));
+    createdDatabase = !QFileInfo::exists(file);
     try {
-        database.open(QDir(dataDirectory).filePath(QStringLiteral("slotline.db")));
+        database.open(file);
     } catch (const DatabaseError &error) {
         err << "error: " << error.message() << Qt::endl;
         return false;
     }
     return true;
+}
+
+QString CommandContext::databaseDirectory() const
+{
+    return QDir::cleanPath(QDir(dataDirectory).absolutePath());
 }
 
 void CommandContext::printJson(const QJsonValue &value)

@@ -22,9 +22,13 @@ struct CommandContext
     QTextStream &err;
     Database database;
     SystemClock clock;
+    // openDatabase() found no database there and made a new one.
+    bool createdDatabase = false;
 
     // Opens (creating if needed) the database in the data directory; prints why not.
     bool openDatabase();
+    // Where the database is: what an administration command names when it wrote there.
+    QString databaseDirectory() const;
     void printJson(const QJsonValue &value);
 
     template<typename Item, typename ToJson>

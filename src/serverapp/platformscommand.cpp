@@ -5,9 +5,11 @@
 #include "storage/platformapprepository.h"
 #include "storage/secretbox.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QUrl>
 
 namespace slotline {
@@ -33,6 +35,14 @@ QString knownSettings(const QString &platform, bool urls)
             names.append(setting.name);
     }
     return names.join(QStringLiteral(", "));
+}
+
+// Where the desktop app (organization Slotline, application slotline) keeps its built-in
+// server's data unless it runs with --profile <dir> (then <dir>/data/server).
+QString desktopServerDataDirectory()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+        .filePath(QStringLiteral("Slotline/slotline/server"));
 }
 
 } // namespace
@@ -206,11 +216,23 @@ int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &cont
         context.printJson(toJson(stored));
     } else {
         context.out << PlatformCatalog::displayName(app.platform) << " app " << app.clientId
-                    << " saved. Register <public-url>/oauth/callback/" << app.platform
+                    << " saved in " << context.databaseDirectory()
+                    << ". Register <public-url>/oauth/callback/" << app.platform
                     << " as its callback address (the built-in server of the desktop app: "
                        "http://127.0.0.1:8787/oauth/callback/"
                     << app.platform << ")." << Qt::endl;
     }
+    if (context.createdDatabase)
+        // The usual slip: the desktop app's built-in server keeps its data elsewhere, and
+        // a new, empty database here serves nobody.
+        context.err << "note: " << context.databaseDirectory()
+                    << " held no Slotline data, so a new database was made there. If the app "
+                       "is for another server's data (the desktop app's built-in server keeps "
+                       "its own in "
+                    << desktopServerDataDirectory()
+                    << ", or <profile>/data/server under --profile), run the command again with "
+                       "--data <that directory>."
+                    << Qt::endl;
     return ExitSuccess;
 }
 

@@ -7,6 +7,7 @@
 #include "storage/platformapprepository.h"
 #include "storage/secretbox.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -233,6 +234,13 @@ private Q_SLOTS:
                     .value(u"message"_s)
                     .toString()
                     .contains(u"slotline-server platforms set x"_s));
+        // A server only this computer reaches names its data directory, so that the command
+        // works as printed (the desktop app's built-in server).
+        const QString message
+            = refused.json().value(u"error"_s).toObject().value(u"message"_s).toString();
+        QVERIFY2(message.contains(u"platforms set x --data "_s
+                                  + QDir(f().server().dataDirectory()).absolutePath()),
+                 qPrintable(message));
         const HttpResult unknown = f().server().post(u"/users/me/accounts/connect"_s, f().tenant(),
                                                      QJsonObject {{u"platform"_s, u"myspace"_s}});
         QCOMPARE(unknown.status, 422);

@@ -266,6 +266,10 @@ private Q_SLOTS:
         QCOMPARE(set.exitCode, 0);
         QVERIFY2(set.out.contains(u"/oauth/callback/x"_s), qPrintable(set.out));
         QVERIFY(!set.out.contains(u"the-app-secret"_s));
+        // It says where it wrote; the database was there already, so no warning.
+        QVERIFY2(set.out.contains(u"saved in "_s + QDir(m_directory.path()).absolutePath()),
+                 qPrintable(set.out));
+        QVERIFY2(!set.err.contains(u"note:"_s), qPrintable(set.err));
 
         const Run listed = platforms({u"list"_s, u"--json"_s});
         QCOMPARE(listed.exitCode, 0);
@@ -316,6 +320,23 @@ private Q_SLOTS:
         QCOMPARE(platforms({u"remove"_s, u"x"_s}).exitCode, 0);
         QCOMPARE(platforms({u"remove"_s, u"x"_s}).exitCode, 1);
         QVERIFY(platforms({u"list"_s, u"--json"_s}).jsonArray().isEmpty());
+    }
+
+    // Run without --data by mistake, the command writes a new database where nobody reads
+    // it: it says so, and where the desktop app's built-in server keeps its data.
+    void platformsSetInANewDirectorySaysWhereItWrote()
+    {
+        QTemporaryDir fresh;
+        const QString directory = fresh.filePath(u"nothing-here-yet"_s);
+        const Run set = run({u"platforms"_s, u"set"_s, u"x"_s, u"--client-id"_s, u"client-1"_s,
+                             u"--client-secret"_s, u"s"_s, u"--data"_s, directory},
+                            false);
+        QCOMPARE(set.exitCode, 0);
+        QVERIFY2(set.out.contains(u"saved in "_s + directory), qPrintable(set.out));
+        QVERIFY2(set.err.contains(u"held no Slotline data, so a new database was made there"_s),
+                 qPrintable(set.err));
+        QVERIFY2(set.err.contains(u"Slotline/slotline/server"_s), qPrintable(set.err));
+        QVERIFY2(set.err.contains(u"--data"_s), qPrintable(set.err));
     }
 
     void publicUrls_data()

@@ -10,9 +10,14 @@
 #include "server/platforms/xauthorization.h"
 #include "storage/accountrepository.h"
 #include "storage/credentialrepository.h"
+#include "storage/database.h"
 #include "storage/databaseerror.h"
 #include "storage/platformapprepository.h"
 #include "storage/transaction.h"
+
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QRegularExpression>
 
 namespace slotline {
 namespace {
@@ -72,6 +77,24 @@ QString AccountConnections::redirectUri(const QString &connector) const
     return base + callbackPath() + connector;
 }
 
+QString AccountConnections::dataOptionForLocalAdministrator() const
+{
+    // A server only this computer reaches (the desktop app's built-in one) is administered
+    // by whoever reads this: the command works as printed only with its own data
+    // directory. A server others reach keeps its directory to itself.
+    const QString host = QUrl(m_publicBaseUrl).host();
+    const QHostAddress address(host);
+    const bool local = host == u"localhost" || (!address.isNull() && address.isLoopback());
+    const QString databaseFile = m_database.filePath();
+    if (!local || databaseFile.isEmpty())
+        return {};
+    QString directory = QFileInfo(databaseFile).absolutePath();
+    // Quoted for a shell when it needs to be.
+    if (directory.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./+-]"))))
+        directory = u'\'' + directory.replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+    return QStringLiteral(" --data ") + directory;
+}
+
 PlatformAuthorization *AccountConnections::authorization(const QString &connector) const
 {
     return m_authorizations.value(connector);
@@ -114,8 +137,9 @@ AccountConnections::start(const QString &projectId, const QString &platform,
                                   .arg(PlatformCatalog::displayName(*connector), *connector)
                             : QStringLiteral("This server has no %1 app yet; the administrator "
                                              "configures one with: slotline-server platforms set "
-                                             "%2 --client-id … --client-secret-file …")
-                                  .arg(PlatformCatalog::displayName(*connector), *connector))
+                                             "%2%3 --client-id … --client-secret-file …")
+                                  .arg(PlatformCatalog::displayName(*connector), *connector,
+                                       dataOptionForLocalAdministrator()))
             .withDetail(QStringLiteral("platform"),
                         QStringLiteral("Not configured on this server."));
 

@@ -52,6 +52,9 @@ public:
     void setPublicBaseUrl(const QString &url) { m_publicBaseUrl = url; }
     static QString callbackPath() { return QStringLiteral("/oauth/callback/"); }
     QString redirectUri(const QString &connector) const;
+    // " --data <dir>" for an administration command printed by a server reached only on
+    // this computer; empty otherwise.
+    QString dataOptionForLocalAdministrator() const;
 
     PlatformAuthorization *authorization(const QString &connector) const;
 
