@@ -339,6 +339,17 @@ private Q_SLOTS:
         QVERIFY2(set.err.contains(u"--data"_s), qPrintable(set.err));
     }
 
+    // Meta's Video API overview retired graph-video.facebook.com for graph.facebook.com.
+    void facebookVideosGoToGraphsOwnHost()
+    {
+        const Run set = run({u"platforms"_s, u"set"_s, u"facebook"_s, u"--client-id"_s, u"1"_s,
+                             u"--client-secret"_s, u"s"_s, u"--json"_s});
+        QCOMPARE(set.exitCode, 0);
+        const QJsonObject settings = set.json().value(u"settings"_s).toObject();
+        QCOMPARE(settings.value(u"video"_s).toString(), u"https://graph.facebook.com/v26.0"_s);
+        QCOMPARE(settings.value(u"api"_s).toString(), u"https://graph.facebook.com/v26.0"_s);
+    }
+
     void publicUrls_data()
     {
         QTest::addColumn<QString>("given");

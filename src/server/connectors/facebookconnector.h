@@ -10,9 +10,10 @@ namespace slotline {
 //
 // A video goes through the Resumable Upload API with the person's token (/{app-id}/uploads,
 // then the file to the upload session, resumed from the offset Facebook holds when the
-// connection breaks), is published by POST /{page-id}/videos on graph-video.facebook.com
-// with the Page's token, and is followed until Facebook has processed it
-// (docs/video-api/guides/publishing, docs/graph-api/resumable-upload-api).
+// connection breaks), is published by POST /{page-id}/videos on graph.facebook.com (Meta's
+// Video API overview retired graph-video.facebook.com) with the Page's token, and is
+// followed until Facebook has processed it (docs/video-api/guides/publishing,
+// docs/graph-api/resumable-upload-api).
 class FacebookConnector : public PlatformConnector
 {
     Q_OBJECT

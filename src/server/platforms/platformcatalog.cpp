@@ -61,7 +61,9 @@ QList<PlatformCatalog::Setting> PlatformCatalog::settings(const QString &connect
             {QStringLiteral("api"), QStringLiteral("https://graph.facebook.com/v26.0"),
              QStringLiteral("the Graph API, with its version: /oauth/access_token, /me/accounts, "
                             "/{page-id}/feed, /{page-id}/photos, /{app-id}/uploads")},
-            {QStringLiteral("video"), QStringLiteral("https://graph-video.facebook.com/v26.0"),
+            // developers.facebook.com/docs/video-api/overview: graph-video.facebook.com
+            // "has been deprecated. Use the graph.facebook.com host".
+            {QStringLiteral("video"), QStringLiteral("https://graph.facebook.com/v26.0"),
              QStringLiteral("where Page videos are published: /{page-id}/videos (same version "
                             "as api)")},
         };
