@@ -22,13 +22,17 @@ struct Organization
     QString id;
     QString localizedName;
     QString vanityName;
+    // The member's role there, as organizationAcls names it (learn.microsoft.com, linkedin
+    // community-management organization-access-control-by-role): a content administrator
+    // posts as the organization too.
+    QString role;
 };
 
 const QList<Organization> &organizations()
 {
     static const QList<Organization> list = {
-        {u"2414183"_s, u"Fake Devtestco"_s, u"fake-devtestco"_s},
-        {u"2414184"_s, u"Fake Second Org"_s, u"fake-second-org"_s},
+        {u"2414183"_s, u"Fake Devtestco"_s, u"fake-devtestco"_s, u"ADMINISTRATOR"_s},
+        {u"2414184"_s, u"Fake Second Org"_s, u"fake-second-org"_s, u"CONTENT_ADMINISTRATOR"_s},
     };
     return list;
 }
@@ -492,13 +496,14 @@ FakeResponse FakeLinkedIn::organizationAcls(const FakeRequest &request)
     const QString role = request.queryValue(u"role"_s);
     const QString state = request.queryValue(u"state"_s);
     QJsonArray elements;
-    if ((role.isEmpty() || role == u"ADMINISTRATOR"_s)
-        && (state.isEmpty() || state == u"APPROVED"_s)) {
+    if (state.isEmpty() || state == u"APPROVED"_s) {
         for (const Organization &organization : organizations()) {
+            if (!role.isEmpty() && role != organization.role)
+                continue;
             elements.append(QJsonObject {
                 {u"roleAssignee"_s, QString(u"urn:li:person:"_s + token->userId)},
                 {u"state"_s, u"APPROVED"_s},
-                {u"role"_s, u"ADMINISTRATOR"_s},
+                {u"role"_s, organization.role},
                 {u"organization"_s, QString(u"urn:li:organization:"_s + organization.id)}});
         }
     }

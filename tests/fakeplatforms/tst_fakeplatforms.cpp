@@ -844,9 +844,15 @@ void TstFakePlatforms::linkedInOrganizationsAndPostingAsOne()
         rest);
     QCOMPARE(acls.status, 200);
     const QJsonArray elements = acls.json()[u"elements"_s].toArray();
-    QCOMPARE(elements.size(), 2);
+    QCOMPARE(elements.size(), 1); // the second organization's role is CONTENT_ADMINISTRATOR
     const QString organization = elements.first()[u"organization"_s].toString();
     QCOMPARE(organization, u"urn:li:organization:2414183"_s);
+    const QJsonArray all
+        = m_client->get(u"/linkedin/rest/organizationAcls?q=roleAssignee&state=APPROVED"_s, rest)
+              .json()[u"elements"_s]
+              .toArray();
+    QCOMPARE(all.size(), 2);
+    QCOMPARE(all.at(1)[u"role"_s].toString(), u"CONTENT_ADMINISTRATOR"_s);
     const HttpResult details = m_client->get(u"/linkedin/rest/organizations/2414183"_s, rest);
     QCOMPARE(details.json()[u"localizedName"_s].toString(), u"Fake Devtestco"_s);
     QCOMPARE(details.json()[u"vanityName"_s].toString(), u"fake-devtestco"_s);

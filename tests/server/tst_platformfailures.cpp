@@ -778,6 +778,32 @@ private Q_SLOTS:
         QCOMPARE(credits().remaining, before.remaining);
     }
 
+    // An organization's posts are read only with r_organization_social: connected without
+    // it, the look-up after a lost answer cannot tell, and the failure names the scope.
+    void anOrganizationLookupWithoutItsScopeNamesIt()
+    {
+        const Target where = target(u"linkedin"_s);
+        f().configure(u"linkedin"_s,
+                      {u"authorize=/linkedin/oauth/v2/authorization"_s,
+                       u"token=/linkedin/oauth/v2/accessToken"_s, u"api=/linkedin"_s},
+                      u"openid profile email w_member_social w_organization_social "
+                      u"rw_organization_admin"_s);
+        const QString accountId = f().connectAccount(u"linkedin"_s);
+        QVERIFY(!accountId.isEmpty());
+        const QString pageId = f().pageNamed(accountId, u"Fake Devtestco"_s);
+        QVERIFY(!pageId.isEmpty());
+        QVERIFY(f().addFault(
+            createFault(where, QJsonObject {{u"nth"_s, 1}, {u"action"_s, u"apply-then-drop"_s}})));
+        const QJsonObject failed
+            = f().publish(accountId, where.platform, u"As the org"_s, {}, pageId, u"failed"_s);
+        const QString message = failed.value(u"errorMessage"_s).toString();
+        QVERIFY2(message.contains(u"may have published"_s), qPrintable(message));
+        QVERIFY2(message.contains(u"r_organization_social"_s), qPrintable(message));
+        QCOMPARE(failed.value(u"checkUrl"_s).toString(),
+                 u"https://www.linkedin.com/company/2414183/"_s);
+        QCOMPARE(creates(where), 1);
+    }
+
     // The account is shared with another project that posts a full page of 100 posts
     // while the answer is lost: the look reads on to the next page and finds the post.
     void aBusyAccountIsReadPastItsFirstPage_data()

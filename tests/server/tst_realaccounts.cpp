@@ -139,6 +139,12 @@ private Q_SLOTS:
                   .items();
         QVERIFY2(!pages.isEmpty(), "the member's organizations become subaccounts");
         QCOMPARE(pages.first().toObject().value(u"type"_s).toString(), u"organization"_s);
+        // Both: the member is ADMINISTRATOR of one, CONTENT_ADMINISTRATOR of the other.
+        QStringList names;
+        for (const QJsonValue &page : pages)
+            names.append(page.toObject().value(u"name"_s).toString());
+        names.sort();
+        QCOMPARE(names, (QStringList {u"Fake Devtestco"_s, u"Fake Second Org"_s}));
 
         // Every reserved character of little text, which LinkedIn would cut the post at.
         const QString text

@@ -334,6 +334,24 @@ QString LinkedInConnector::listedText(const Attempt &attempt) const
     return comparable(LittleText::escape(attempt.request.submission.text));
 }
 
+QString LinkedInConnector::whyPostsUnread(const Attempt &attempt, const PlatformError &error) const
+{
+    if (error.status != 403)
+        return error.message;
+    // The Posts API's permissions: r_organization_social reads an organization's posts
+    // (Community Management API); r_member_social, a member's, is granted to few apps.
+    if (!attempt.pageExternalId.isEmpty())
+        return QStringLiteral("LinkedIn lets this app read the organization's posts only with "
+                              "the r_organization_social scope, which the account was not "
+                              "connected with: add it to the LinkedIn app's scopes "
+                              "(slotline-server platforms set linkedin --scopes …) and connect "
+                              "the account again. LinkedIn said: %1")
+            .arg(error.message);
+    return QStringLiteral("LinkedIn lists a member's own posts only to apps it grants the "
+                          "r_member_social scope, which it grants few apps. LinkedIn said: %1")
+        .arg(error.message);
+}
+
 PlatformConnector::PostsPage LinkedInConnector::postsPage(const Attempt &,
                                                           const PlatformRequest &first,
                                                           const PlatformRequest &asked,

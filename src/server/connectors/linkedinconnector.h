@@ -34,6 +34,8 @@ protected:
                         const PlatformRequest &asked, const PlatformResponse &response,
                         qint64 sinceMs) const override;
     QString listedText(const Attempt &attempt) const override;
+    // A 403 names the scope the app lacks.
+    QString whyPostsUnread(const Attempt &attempt, const PlatformError &error) const override;
     // LinkedIn may refuse a token it has just issued (65601) for a few seconds.
     qint64 freshTokenGraceMs() const override { return lookupTiming().freshTokenGraceMs; }
 

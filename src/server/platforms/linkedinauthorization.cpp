@@ -122,12 +122,21 @@ void LinkedInAuthorization::readOrganizations(const PlatformApp &app, const QStr
     send(request, [this, app, accessToken, identity,
                    done = std::move(done)](const PlatformResponse &response) mutable {
         if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
+            if (response.status == 403)
+                error->message
+                    = QStringLiteral("LinkedIn refused to list the organizations the person "
+                                     "administers: the app needs the rw_organization_admin "
+                                     "scope (Community Management API) among its scopes. "
+                                     "LinkedIn said: %1")
+                          .arg(error->message);
             done(*error);
             return;
         }
-        // The roles that may publish as the organization.
+        // The roles that may publish as the organization (the Posts API's permissions:
+        // w_organization_social for an ADMINISTRATOR, CONTENT_ADMINISTRATOR or
+        // DIRECT_SPONSORED_CONTENT_POSTER).
         static const QStringList posting {QStringLiteral("ADMINISTRATOR"),
-                                          QStringLiteral("CONTENT_ADMIN"),
+                                          QStringLiteral("CONTENT_ADMINISTRATOR"),
                                           QStringLiteral("DIRECT_SPONSORED_CONTENT_POSTER")};
         const QJsonArray elements = response.json().value(QStringLiteral("elements")).toArray();
         for (const QJsonValue &element : elements) {

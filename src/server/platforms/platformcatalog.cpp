@@ -76,7 +76,8 @@ QString PlatformCatalog::defaultScopes(const QString &connector)
         return QStringLiteral("tweet.read tweet.write users.read media.write offline.access");
     if (connector == u"linkedin")
         // Posting as organizations needs LinkedIn's Community Management product, which
-        // adds w_organization_social and r_organization_admin (platforms set --scopes).
+        // adds w_organization_social, r_organization_social and rw_organization_admin
+        // (platforms set --scopes).
         return QStringLiteral("openid profile w_member_social");
     if (connector == u"facebook")
         return QStringLiteral("pages_show_list,pages_read_engagement,pages_manage_posts");

@@ -427,7 +427,7 @@ void PlatformConnector::readPosts(const Attempt &attempt, const PlatformRequest 
     send(asked, [this, attempt, first, asked, sinceMs, pagesRead, postsRead,
                  done = std::move(done)](const PlatformResponse &response) {
         if (auto error = failureOf(response, displayName())) {
-            done(Search {Search::Result::Undeterminable, {}, error->message});
+            done(Search {Search::Result::Undeterminable, {}, whyPostsUnread(attempt, *error)});
             return;
         }
         const PostsPage page = postsPage(attempt, first, asked, response, sinceMs);

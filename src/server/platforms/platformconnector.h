@@ -115,6 +115,12 @@ protected:
     virtual PostsPage postsPage(const Attempt &attempt, const PlatformRequest &first,
                                 const PlatformRequest &asked, const PlatformResponse &response,
                                 qint64 sinceMs) const = 0;
+    // Why the author's posts could not be read, in words that say what to change (a scope
+    // the app lacks, say).
+    virtual QString whyPostsUnread(const Attempt &, const PlatformError &error) const
+    {
+        return error.message;
+    }
     // The attempt's text as the platform keeps it, comparable().
     virtual QString listedText(const Attempt &attempt) const
     {
