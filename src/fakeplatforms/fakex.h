@@ -96,6 +96,9 @@ private:
     QHash<QString, RateCounter::Limit> m_rateLimits; // set by the switch, over the defaults
     int m_userLimit24Hour = DefaultUserLimit24Hour;
     qint64 m_listingDelaySeconds = 0;
+    // X bills usage: "ok", or every API call refused as when the app's credits are used up
+    // ("credits-depleted", 402) or its usage cap is reached ("monthly-cap", 429).
+    QString m_usage = QStringLiteral("ok");
 
     FakeClock *m_clock;
     OAuthApp m_registeredApp;

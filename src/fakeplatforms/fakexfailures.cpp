@@ -127,8 +127,35 @@ FakeResponse FakeX::serve(const FakeRequest &request)
         || token->expiredAt(now))
         return handle(request);
 
-    // Limits are per user for user tokens; a refused call counts toward nothing.
+    // X bills usage, app-wide. Neither answer is in X's documentation; the bodies are the
+    // ones applications report (the newer api.x.com credits-depleted problem, and the
+    // UsageCapExceeded problem of github.com/xdevplatform/xdk issue 25, whose rate-limit
+    // headers still show calls left).
+    if (m_usage == u"credits-depleted"_s)
+        return FakeResponse::json(
+            402, QJsonObject {{u"title"_s, u"Payment Required"_s},
+                              {u"type"_s, u"https://api.x.com/2/problems/credits-depleted"_s},
+                              {u"status"_s, 402},
+                              {u"detail"_s, u"credits depleted"_s}});
     const QString endpoint = endpointOf(request);
+    if (m_usage == u"monthly-cap"_s) {
+        const RateCounter::Limit window = limitOf(endpoint);
+        FakeResponse capped = FakeResponse::json(
+            429, QJsonObject {{u"account_id"_s, u"1880000000000000000"_s},
+                              {u"product_name"_s, u"standard-basic"_s},
+                              {u"title"_s, u"UsageCapExceeded"_s},
+                              {u"period"_s, u"Monthly"_s},
+                              {u"scope"_s, u"Product"_s},
+                              {u"detail"_s, u"Usage cap exceeded: Monthly product cap"_s},
+                              {u"type"_s, u"https://api.twitter.com/2/problems/usage-capped"_s}});
+        capped.withHeader("x-rate-limit-limit", QByteArray::number(window.limit));
+        capped.withHeader("x-rate-limit-remaining", QByteArray::number(window.limit - 1));
+        capped.withHeader("x-rate-limit-reset",
+                          QByteArray::number(now.addSecs(window.windowSeconds).toSecsSinceEpoch()));
+        return capped;
+    }
+
+    // Limits are per user for user tokens; a refused call counts toward nothing.
     const RateCounter::Limit window = limitOf(endpoint);
     const QString windowKey = token->userId + u' ' + endpoint;
     const bool capped = endpoint == TweetsEndpoint && m_userLimit24Hour > 0;
@@ -254,6 +281,12 @@ FakeResponse FakeX::listUserTweets(const FakeRequest &request)
                                   + u"] is not valid"_s);
         after = QString::fromLatin1(named.mid(6));
     }
+    const QStringList exclude = request.queryValue(u"exclude"_s).split(u',', Qt::SkipEmptyParts);
+    for (const QString &kind : exclude) {
+        if (kind != u"retweets"_s && kind != u"replies"_s)
+            return invalidRequest(u"The `exclude` query parameter value ["_s + kind
+                                  + u"] is not one of [replies, retweets]"_s);
+    }
     const QStringList fields
         = request.queryValue(u"tweet.fields"_s).split(u',', Qt::SkipEmptyParts);
     const bool knownUser
@@ -287,7 +320,8 @@ FakeResponse FakeX::listUserTweets(const FakeRequest &request)
     }
     for (; it != m_tweets.crend(); ++it) {
         if (it->deleted || it->authorId != userId || it->createdAt > listedBefore
-            || (startTime.isValid() && it->createdAt < startTime))
+            || (startTime.isValid() && it->createdAt < startTime)
+            || (exclude.contains(u"replies"_s) && !it->replyTo.isEmpty()))
             continue;
         if (data.size() == maxResults) {
             more = true;
@@ -331,6 +365,12 @@ QString FakeX::applyFailureSwitches(const QJsonObject &switches)
     }
     if (switches.contains(u"listingDelaySeconds"_s))
         m_listingDelaySeconds = qMax<qint64>(0, switches[u"listingDelaySeconds"_s].toInteger());
+    if (switches.contains(u"usage"_s)) {
+        const QString usage = switches[u"usage"_s].toString();
+        if (usage != u"ok"_s && usage != u"credits-depleted"_s && usage != u"monthly-cap"_s)
+            return u"usage must be ok, credits-depleted or monthly-cap"_s;
+        m_usage = usage;
+    }
     return {};
 }
 
@@ -340,6 +380,7 @@ void FakeX::resetFailureModes()
     m_rateLimits.clear();
     m_userLimit24Hour = DefaultUserLimit24Hour;
     m_listingDelaySeconds = 0;
+    m_usage = u"ok"_s;
 }
 
 QJsonObject FakeX::describeFailureModes() const
@@ -352,6 +393,7 @@ QJsonObject FakeX::describeFailureModes() const
     state.insert(u"rateLimits"_s, limits);
     state.insert(u"userLimit24Hour"_s, m_userLimit24Hour);
     state.insert(u"listingDelaySeconds"_s, m_listingDelaySeconds);
+    state.insert(u"usage"_s, m_usage);
     return state;
 }
 

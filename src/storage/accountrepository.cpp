@@ -119,6 +119,23 @@ void AccountRepository::setStatus(const QString &accountId, AccountStatus status
         .exec();
 }
 
+void AccountRepository::pauseConnector(const QString &connector, const QString &reason,
+                                       qint64 untilMs)
+{
+    // Accounts that must be reconnected or were disconnected keep their state; an account
+    // already waiting longer keeps its longer wait.
+    Statement(m_database,
+              QStringLiteral("UPDATE accounts SET status = 'rate_limited', status_reason = ?, "
+                             "rate_limited_until = ? WHERE connector = ? AND (status = "
+                             "'connected' OR (status = 'rate_limited' AND "
+                             "COALESCE(rate_limited_until, 0) < ?))"))
+        .bind(reason)
+        .bind(untilMs)
+        .bind(connector)
+        .bind(untilMs)
+        .exec();
+}
+
 std::optional<Account> AccountRepository::find(const QString &projectId, const QString &accountId)
 {
     Statement query(m_database, SelectAccount + QStringLiteral("WHERE id = ? AND project_id = ?"));

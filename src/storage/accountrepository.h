@@ -48,6 +48,10 @@ public:
     void setStatus(const QString &accountId, AccountStatus status, const QString &reason = {},
                    std::optional<qint64> rateLimitedUntilMs = std::nullopt);
 
+    // Every account published through `connector`, in every project, waits until
+    // `untilMs` with `reason` (the platform refuses the server's app itself).
+    void pauseConnector(const QString &connector, const QString &reason, qint64 untilMs);
+
     Subaccount addSubaccount(const QString &accountId, const QString &name, const QString &type);
     // The page or organization with the platform's id `externalId`, added or renamed.
     Subaccount putSubaccount(const QString &accountId, const QString &externalId,

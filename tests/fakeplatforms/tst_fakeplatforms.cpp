@@ -1416,6 +1416,17 @@ void TstFakePlatforms::xUserTimelineListsNewestFirstWithTcoLinks()
         m_client->get(XUserTweets, bearer(connectX(u"users.read"_s)[u"access_token"_s].toString()))
             .status,
         403);
+
+    // exclude=replies leaves the user's replies out (and what is billed with them).
+    const HttpResult reply
+        = tweet(token, {{u"text"_s, u"a reply"_s},
+                        {u"reply"_s, QJsonObject {{u"in_reply_to_tweet_id"_s, second}}}});
+    QCOMPARE(reply.status, 201);
+    QCOMPARE(m_client->get(XUserTweets, bearer(token)).json()[u"data"_s].toArray().size(), 4);
+    const HttpResult withoutReplies
+        = m_client->get(XUserTweets + u"?exclude=retweets,replies"_s, bearer(token));
+    QCOMPARE(withoutReplies.json()[u"data"_s].toArray().size(), 3);
+    QCOMPARE(m_client->get(XUserTweets + u"?exclude=likes"_s, bearer(token)).status, 400);
 }
 
 void TstFakePlatforms::xUserTimelinePagesWithNextToken()

@@ -83,6 +83,41 @@ private Q_SLOTS:
                              "{\"1\":[{\"estimated_time_to_regain_access\":1e300}]}"}}
             << Kind::RateLimited << u"80001"_s << Now + PlatformErrorReader::LongestWaitMs
             << u"until 09:00 UTC"_s;
+        // X's paid usage used up: app-wide, and not a 15-minute window.
+        QTest::newRow("X 402 credits depleted (api.x.com problem)")
+            << u"X"_s << 402
+            << QByteArray("{\"detail\":\"credits depleted\",\"status\":402,\"title\":\"Payment "
+                          "Required\",\"type\":\"https://api.x.com/2/problems/credits-depleted\"}")
+            << HttpHeaders {} << Kind::RateLimited << u"credits_depleted"_s
+            << Now + PlatformErrorReader::XUsageRetryMs
+            << u"credits are used up (credits depleted)"_s;
+        QTest::newRow("X 402 CreditsDepleted (api.twitter.com problem)")
+            << u"X"_s << 402
+            << QByteArray("{\"title\":\"CreditsDepleted\",\"detail\":\"Your enrolled account "
+                          "does not have any credits to fulfill this request.\",\"type\":"
+                          "\"https://api.twitter.com/2/problems/credits\"}")
+            << HttpHeaders {} << Kind::RateLimited << u"credits_depleted"_s
+            << Now + PlatformErrorReader::XUsageRetryMs << u"tries again at 09:15 UTC"_s;
+        QTest::newRow("X 429 monthly usage cap, with calls left in the window")
+            << u"X"_s << 429
+            << QByteArray("{\"title\":\"UsageCapExceeded\",\"period\":\"Monthly\",\"scope\":"
+                          "\"Product\",\"detail\":\"Usage cap exceeded: Monthly product cap\","
+                          "\"type\":\"https://api.twitter.com/2/problems/usage-capped\"}")
+            << HttpHeaders {{"date", xDate},
+                            {"x-rate-limit-remaining", "39999"},
+                            {"x-rate-limit-reset", QByteArray::number((Now + 60'000) / 1000)}}
+            << Kind::RateLimited << u"usage_capped"_s << Now + PlatformErrorReader::XUsageCapRetryMs
+            << u"monthly usage cap"_s;
+        QTest::newRow("X 429 daily usage cap: until the next UTC midnight")
+            << u"X"_s << 429
+            << QByteArray("{\"title\":\"UsageCapExceeded\",\"period\":\"Daily\",\"scope\":"
+                          "\"Account\",\"type\":\"https://api.twitter.com/2/problems/"
+                          "usage-capped\"}")
+            << HttpHeaders {} << Kind::RateLimited << u"usage_capped"_s
+            << QDateTime(QDateTime::fromMSecsSinceEpoch(Now, Qt::UTC).date().addDays(1),
+                         QTime(0, 0), Qt::UTC)
+                   .toMSecsSinceEpoch()
+            << u"daily usage cap"_s;
         QTest::newRow("X 401: token refused")
             << u"X"_s << 401
             << QByteArray("{\"title\":\"Unauthorized\",\"detail\":\"Unauthorized\"}")
@@ -210,6 +245,18 @@ private Q_SLOTS:
         QCOMPARE(error->retryAtMs.value_or(0), retryAtMs);
         QVERIFY2(error->message.contains(words), qPrintable(error->message));
         QCOMPARE(error->status, status);
+    }
+
+    // Only X's paid usage stops the whole app; a rate limit is the account's own.
+    void xUsageUsedUpStopsTheWholeApp()
+    {
+        const auto credits = PlatformErrorReader::read(
+            answer(402, "{\"title\":\"Payment Required\"}", {}), u"X"_s, Now);
+        QVERIFY(credits && credits->wholeApp);
+        const auto window = PlatformErrorReader::read(
+            answer(429, "{\"title\":\"Too Many Requests\"}", {}), u"X"_s, Now);
+        QVERIFY(window && !window->wholeApp);
+        QCOMPARE(window->kind, PlatformError::Kind::RateLimited);
     }
 
     void successAndTransportFailures()

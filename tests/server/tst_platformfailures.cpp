@@ -293,6 +293,77 @@ private Q_SLOTS:
         QCOMPARE(credits().used, before.used + 2);
     }
 
+    // X bills usage. Out of credits (402) or over the app's usage cap (429 with calls
+    // left in the window), X refuses every call of the server's app: every X account, in
+    // every project, waits with words that say why; the posts keep their credit and their
+    // attempts, and go out once X takes calls again.
+    void xUsedUpUsagePausesEveryXAccountUntilXTakesCallsAgain_data()
+    {
+        QTest::addColumn<QString>("usage");
+        QTest::addColumn<QString>("words");
+        QTest::addColumn<qint64>("waitMs");
+        QTest::newRow("credits depleted (402)")
+            << u"credits-depleted"_s << u"credits are used up"_s << qint64(15 * 60'000);
+        QTest::newRow("monthly usage cap (429)")
+            << u"monthly-cap"_s << u"monthly usage cap"_s << qint64(60 * 60'000);
+    }
+    void xUsedUpUsagePausesEveryXAccountUntilXTakesCallsAgain()
+    {
+        QFETCH(QString, usage);
+        QFETCH(QString, words);
+        QFETCH(qint64, waitMs);
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        const Tenant other = f().server().addTenant(u"Other agency"_s);
+        f().server().grantCredits(other, 10);
+        const QString otherAccountId = f().connectAccountIn(other, u"x"_s);
+        QVERIFY(!accountId.isEmpty() && !otherAccountId.isEmpty());
+        fake::FakePlatform *x = f().fake().platform(u"x"_s);
+        QCOMPARE(x->applySwitches(QJsonObject {{u"usage"_s, usage}}), QString());
+        const CreditBalance before = credits();
+        const qint64 startMs = f().server().clock().nowMs();
+
+        const QString id = f().submit(accountId, where.platform, u"Billed by the call"_s);
+        QVERIFY(!id.isEmpty());
+        QTRY_VERIFY(submission(id).value(u"errorMessage"_s).toString().contains(words));
+        QCOMPARE(submission(id).value(u"status"_s).toString(), u"in-progress"_s);
+        QCOMPARE(attemptsOf(id), 0);
+        for (const auto &[tenant, account] :
+             {std::pair {f().tenant(), accountId}, std::pair {other, otherAccountId}}) {
+            QJsonObject paused;
+            for (const QJsonValue &value :
+                 f().server().get(u"/api/v2/users/me/accounts"_s, tenant).items())
+                if (value.toObject().value(u"id"_s).toString() == account)
+                    paused = value.toObject();
+            QCOMPARE(paused.value(u"status"_s).toString(), u"rate_limited"_s);
+            QVERIFY2(paused.value(u"statusReason"_s).toString().contains(words),
+                     qPrintable(paused.value(u"statusReason"_s).toString()));
+            const qint64 until
+                = *isotime::parseOptional(paused.value(u"rateLimitedUntil"_s).toString());
+            QCOMPARE(until, startMs + waitMs);
+        }
+        // The other project's post waits without a call of its own.
+        const QString otherPost
+            = f().submitIn(other, otherAccountId, where.platform, u"Also billed"_s);
+        QTRY_VERIFY(f().server()
+                        .submission(other, otherPost)
+                        .value(u"errorMessage"_s)
+                        .toString()
+                        .startsWith(u"Waiting for the account's rate limit"_s));
+        QCOMPARE(creates(where), 1);
+        QCOMPARE(credits().remaining, before.remaining - 1); // reserved, not spent twice
+
+        // Someone added credits (or the period ended): both go out when their time comes.
+        QCOMPARE(x->applySwitches(QJsonObject {{u"usage"_s, u"ok"_s}}), QString());
+        f().server().clock().setNowMs(startMs + waitMs + 1000);
+        f().server().server().dispatcher().wake();
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+        QVERIFY(f().server().waitForStatus(other, otherPost, u"published"_s));
+        QCOMPARE(f().fake().posts(u"x"_s).size(), 2);
+        QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
+        QCOMPARE(credits().used, before.used + 1);
+    }
+
     // A duplicate is the platform's final word: failed with its reason, credit back, never
     // sent again.
     void duplicatesFailAndAreNeverRetried_data()

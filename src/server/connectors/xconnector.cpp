@@ -316,6 +316,9 @@ PlatformRequest XConnector::postsRequest(const Attempt &attempt, qint64 sinceMs)
         {{QStringLiteral("max_results"), QString::number(LookupPageSize)},
          {QStringLiteral("start_time"),
           QDateTime::fromMSecsSinceEpoch(sinceMs, Qt::UTC).toString(Qt::ISODate)},
+         // X bills reads per post returned: the account's replies and reposts are never a
+         // post Slotline made, so they are not asked for.
+         {QStringLiteral("exclude"), QStringLiteral("retweets,replies")},
          {QStringLiteral("tweet.fields"), QStringLiteral("created_at,entities")}});
     request.headers = {{"Authorization", PlatformAuthorization::bearer(attempt.accessToken)}};
     return request;

@@ -42,6 +42,9 @@ struct PlatformError
     // Refused as a duplicate of a post already on the account: after a call whose answer
     // was lost, the sign that the lost call made the post.
     bool duplicate = false;
+    // RateLimited for every account of the server's app, not this one only (X's usage
+    // credits or cap used up).
+    bool wholeApp = false;
 };
 
 // Tokens as a platform grants them.

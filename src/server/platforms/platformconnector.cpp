@@ -581,8 +581,13 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Atte
     case PlatformError::Kind::Unavailable: return PublishResult::failure(error.message, true);
     case PlatformError::Kind::RateLimited: {
         const qint64 until = std::max(error.retryAtMs.value_or(0), m_clock.nowMs() + 1000);
-        AccountRepository(m_database, m_clock)
-            .setStatus(account.id, AccountStatus::RateLimited, error.message, until);
+        AccountRepository accounts(m_database, m_clock);
+        if (error.wholeApp)
+            // The platform refuses the app itself: every account of it would only hit the
+            // same refusal.
+            accounts.pauseConnector(name(), error.message, until);
+        else
+            accounts.setStatus(account.id, AccountStatus::RateLimited, error.message, until);
         return PublishResult::deferred(
             QStringLiteral("Waiting for the account's rate limit: %1").arg(error.message), until);
     }

@@ -98,6 +98,8 @@ PlatformError PlatformErrorReader::generic(const PlatformResponse &response,
 void PlatformErrorReader::readX(const PlatformResponse &response, qint64 nowMs,
                                 PlatformError &error)
 {
+    if (readXUsage(response, nowMs, error))
+        return;
     if (response.status == 429) {
         // The window that is used up decides: the 24-hour cap outlasts the 15-minute one.
         // Seconds since 1970, as X writes them; anything else is not a reset.
@@ -144,6 +146,52 @@ void PlatformErrorReader::readX(const PlatformResponse &response, qint64 nowMs,
                                        "account (\"%1\"). Change the text to publish it.")
                             .arg(detail);
     }
+}
+
+bool PlatformErrorReader::readXUsage(const PlatformResponse &response, qint64 nowMs,
+                                     PlatformError &error)
+{
+    // X bills usage (docs.x.com/x-api/getting-started/pricing: "API requests will be blocked
+    // until you add credits"), app-wide. X documents neither answer's body; these are the
+    // ones applications report: 402 with the api.twitter.com "CreditsDepleted" problem or
+    // the newer api.x.com "credits-depleted" one, and 429 "UsageCapExceeded" (period Daily
+    // or Monthly), whose rate-limit headers still show calls left.
+    const QJsonObject body = response.json();
+    const QString title = body.value(QStringLiteral("title")).toString();
+    const QString type = body.value(QStringLiteral("type")).toString();
+    const QString detail = body.value(QStringLiteral("detail")).toString();
+    const bool credits = response.status == 402 || title == u"CreditsDepleted"
+                         || type.endsWith(u"/credits") || type.endsWith(u"/credits-depleted");
+    const bool capped = response.status == 429
+                        && (title == u"UsageCapExceeded" || type.endsWith(u"/usage-capped"));
+    if (!credits && !capped)
+        return false;
+    error.kind = PlatformError::Kind::RateLimited;
+    error.wholeApp = true;
+    if (credits) {
+        error.code = QStringLiteral("credits_depleted");
+        error.retryAtMs = nowMs + XUsageRetryMs;
+        error.message = QStringLiteral("X refuses every call of this server's X app: its usage "
+                                       "credits are used up (%1). Posts to X wait, and Slotline "
+                                       "tries again at %2; add credits in the X developer "
+                                       "console.")
+                            .arg(detail.isEmpty() ? title : detail, utcTime(*error.retryAtMs));
+        return true;
+    }
+    const QString period = body.value(QStringLiteral("period")).toString();
+    error.code = QStringLiteral("usage_capped");
+    if (period == u"Daily") {
+        const QDate today = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).date();
+        error.retryAtMs = QDateTime(today.addDays(1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+    } else {
+        // A monthly cap ends with the app's billing period, which the answer does not say.
+        error.retryAtMs = nowMs + XUsageCapRetryMs;
+    }
+    error.message = QStringLiteral("X's %1 usage cap for this server's X app is reached (%2). "
+                                   "Posts to X wait, and Slotline tries again at %3.")
+                        .arg(period.isEmpty() ? QStringLiteral("monthly") : period.toLower(),
+                             detail.isEmpty() ? title : detail, utcTime(*error.retryAtMs));
+    return true;
 }
 
 void PlatformErrorReader::readLinkedIn(const PlatformResponse &response, qint64 nowMs,

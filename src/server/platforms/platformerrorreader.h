@@ -16,7 +16,9 @@ namespace slotline {
 // - duplicates: X 403 "duplicate content", LinkedIn 422 DUPLICATE_POST, Graph 506 (and 368,
 //   its block on repeated or abusive posting);
 // - a retired LinkedIn-Version (426, or 400 without one), which only the administrator can
-//   change.
+//   change;
+// - X's paid usage used up (402 credits depleted, 429 usage cap): every call of the app is
+//   refused until someone adds credits or the period ends (PlatformError::wholeApp).
 //
 // `nowMs` is when the answer came: a quota that ends "in 12 minutes" or "at midnight"
 // ends then.
@@ -32,6 +34,10 @@ public:
     static constexpr qint64 GraphDefaultWaitMs = 60 * 60 * 1000;
     // X documents 15-minute windows; a 429 without its reset header waits one of them.
     static constexpr qint64 XDefaultWaitMs = 15 * 60 * 1000;
+    // X's app out of credits: how often a post tries whether someone added some.
+    static constexpr qint64 XUsageRetryMs = 15 * 60 * 1000;
+    // X's monthly usage cap: its end (the billing period's) is not in the answer.
+    static constexpr qint64 XUsageCapRetryMs = 60 * 60 * 1000;
     // A 429 that says nothing more (from a proxy, say).
     static constexpr qint64 DefaultWaitMs = 60 * 1000;
     // No platform's word makes an account wait longer.
@@ -40,6 +46,8 @@ public:
 private:
     static PlatformError generic(const PlatformResponse &response, const QString &platform);
     static void readX(const PlatformResponse &response, qint64 nowMs, PlatformError &error);
+    // X's paid usage used up (credits or a usage cap): true when it was that.
+    static bool readXUsage(const PlatformResponse &response, qint64 nowMs, PlatformError &error);
     static void readLinkedIn(const PlatformResponse &response, qint64 nowMs, PlatformError &error);
     static void readGraph(const PlatformResponse &response, qint64 nowMs, PlatformError &error);
 };
