@@ -1382,6 +1382,15 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <extracomment>The calendar&apos;s button that turns slot editing on and off (its menu name is &quot;Edit slots&quot;).</extracomment>
         <translation>Zeitfenster</translation>
     </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation>%1 (@%2)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the calendar&apos;s &quot;Schedule for&quot; choice, then its state.</extracomment>
+        <translation>%1 – %2</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
@@ -1581,8 +1590,16 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     </message>
     <message>
         <source>%1 — %2</source>
-        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;).</extracomment>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
         <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
+        <translation>%1 muss neu verbunden werden, bevor es veröffentlichen kann: Verbinden Sie es in der Kontenliste neu, oder wählen Sie ein anderes Konto.</translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: connect it again, or choose another account.</source>
+        <translation>%1 ist getrennt: Verbinden Sie es erneut, oder wählen Sie ein anderes Konto.</translation>
     </message>
 </context>
 <context>

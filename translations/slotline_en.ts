@@ -1379,6 +1379,15 @@ Posts due meanwhile wait and go out afterwards.</source>
         <extracomment>The calendar&apos;s button that turns slot editing on and off (its menu name is &quot;Edit slots&quot;).</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the calendar&apos;s &quot;Schedule for&quot; choice, then its state.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::CallLogModel</name>
@@ -1578,7 +1587,15 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>%1 — %2</source>
-        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;).</extracomment>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: connect it again, or choose another account.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
