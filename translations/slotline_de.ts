@@ -1124,6 +1124,11 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <extracomment>What the platform said about an account that is not connected.</extracomment>
         <translation>%1 meldet: %2</translation>
     </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <extracomment>An X account in the accounts list: its name and @handle.</extracomment>
+        <translation>%1 (@%2)</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountsPanel</name>
@@ -2455,6 +2460,11 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <source>Not published yet: %1</source>
         <extracomment>An unfinished post&apos;s tooltip; %1 is why it waits, as the server put it.</extracomment>
         <translation>Noch nicht veröffentlicht: %1</translation>
+    </message>
+    <message>
+        <source>Waiting until %1</source>
+        <extracomment>A post in the Posts list that waits for its account&apos;s rate limit to end.</extracomment>
+        <translation>Wartet bis %1</translation>
     </message>
 </context>
 <context>

@@ -1121,6 +1121,11 @@ Posts due meanwhile wait and go out afterwards.</source>
         <extracomment>What the platform said about an account that is not connected.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (@%2)</source>
+        <extracomment>An X account in the accounts list: its name and @handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountsPanel</name>
@@ -2450,6 +2455,11 @@ Posts due meanwhile wait and go out afterwards.</source>
     <message>
         <source>Not published yet: %1</source>
         <extracomment>An unfinished post&apos;s tooltip; %1 is why it waits, as the server put it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting until %1</source>
+        <extracomment>A post in the Posts list that waits for its account&apos;s rate limit to end.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -103,6 +103,8 @@ private Q_SLOTS:
         const QModelIndex linkedin = model.index(0, 0);
         QCOMPARE(linkedin.data().toString(), u"Ada Lovelace"_s);
         QVERIFY(linkedin.data(Qt::ToolTipRole).toString().contains(u"@ada"_s));
+        // An X account shows its @handle: two accounts of one person look different.
+        QCOMPARE(model.index(1, 0).data().toString(), u"Ada on X (@ada_x)"_s);
         QCOMPARE(linkedin.data(AccountTreeModel::UsernameRole).toString(), u"ada"_s);
         QCOMPARE(linkedin.data(AccountTreeModel::PlatformRole).toInt(), int(Platform::LinkedIn));
         QCOMPARE(linkedin.data(AccountTreeModel::PageIdRole).toString(), QString());
@@ -181,7 +183,7 @@ private Q_SLOTS:
 
         const QModelIndex twitter = model.index(1, 0);
         const QString until = QLocale().toString(noon.time(), QLocale::ShortFormat);
-        QCOMPARE(twitter.data().toString(), u"Ada on X — Rate limited until "_s + until);
+        QCOMPARE(twitter.data().toString(), u"Ada on X (@ada_x) — Rate limited until "_s + until);
         QVERIFY(twitter.data(Qt::ToolTipRole).toString().contains(u"wait"_s));
         QVERIFY(!twitter.data(Qt::ForegroundRole).isValid()); // nothing to fix
         QVERIFY(!twitter.data(Qt::DecorationRole).value<QIcon>().isNull());
@@ -225,7 +227,7 @@ private Q_SLOTS:
         accounts[1].statusReason.clear();
         m_store->putAccounts(accounts, 4'000);
         QCOMPARE(changed.size(), 3);
-        QCOMPARE(model.index(1, 0).data().toString(), u"Ada on X"_s);
+        QCOMPARE(model.index(1, 0).data().toString(), u"Ada on X (@ada_x)"_s);
         QCOMPARE(removed.size(), 0);
     }
 
@@ -321,7 +323,7 @@ private Q_SLOTS:
         QVERIFY(inserted.size() >= 1);
         QVERIFY(twitter.isValid());
         QCOMPARE(twitter.data(AccountTreeModel::AccountIdRole).toString(), Twitter);
-        QCOMPARE(twitter.data().toString(), u"Ada, on X"_s);
+        QCOMPARE(twitter.data().toString(), u"Ada, on X (@ada_x)"_s);
         QCOMPARE(twitter.data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
         QVERIFY(bakery.isValid());
         QCOMPARE(bakery.data().toString(), u"Ada's Bakery"_s);

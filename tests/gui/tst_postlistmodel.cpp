@@ -363,6 +363,28 @@ private Q_SLOTS:
         QCOMPARE(waiting.data(Qt::ToolTipRole).toString(),
                  u"Not published yet: Waiting for the account's rate limit: X's rate limit for "
                  u"this account is used up until 14:30 UTC."_s);
+
+        // The account's limit known, the state says until when, and goes back when it ends.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QList<Account> accounts = m_store->cachedAccounts();
+        for (Account &account : accounts) {
+            if (account.id == Twitter) {
+                account.status = AccountStatus::RateLimited;
+                account.rateLimitedUntilMs = Start + 2 * HourMs;
+            }
+        }
+        m_store->putAccounts(accounts, Start);
+        QVERIFY(!changed.isEmpty());
+        const QString until = QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(Start + 2 * HourMs, QTimeZone::utc()).time(),
+            QLocale::ShortFormat);
+        QCOMPARE(
+            model.indexOfPost(u"ps_publishing"_s, PostListModel::StatusColumn).data().toString(),
+            u"Waiting until "_s + until);
+        m_clock.setNowMs(Start + 2 * HourMs + 1);
+        QCOMPARE(
+            model.indexOfPost(u"ps_publishing"_s, PostListModel::StatusColumn).data().toString(),
+            u"Publishing…"_s);
     }
 
     void newAccountNamesReachTheRows()

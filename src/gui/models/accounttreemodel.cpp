@@ -262,9 +262,16 @@ QVariant AccountTreeModel::accountData(const Account &account, int role) const
 {
     switch (role) {
     case Qt::DisplayRole: {
+        // Two X accounts of one person (a brand and a person) may share a name: the
+        // @handle is what tells them apart. LinkedIn's "username" is an e-mail address,
+        // which stays in the tooltip.
+        const QString name = account.platform == Platform::Twitter && !account.username.isEmpty()
+                                 //: An X account in the accounts list: its name and @handle.
+                                 ? tr("%1 (@%2)").arg(account.name, account.username)
+                                 : account.name;
         const QString state = statusText(account);
         //: An account in the accounts list that cannot publish now: its name, its state.
-        return state.isEmpty() ? account.name : tr("%1 — %2").arg(account.name, state);
+        return state.isEmpty() ? name : tr("%1 — %2").arg(name, state);
     }
     case Qt::DecorationRole:
         return account.status == AccountStatus::NeedsReconnect

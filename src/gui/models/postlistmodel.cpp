@@ -7,6 +7,7 @@
 #include "gui/platformstyle.h"
 
 #include <QFont>
+#include <QLocale>
 #include <QUrl>
 
 #include <algorithm>
@@ -133,8 +134,10 @@ void PostListModel::refreshNames()
         for (const Subaccount &page : m_store.cachedSubaccounts(account.id))
             pageNames.insert(page.id, page.name);
     }
+    // The state too: a rate-limited account's posts say until when they wait.
     const auto shown = [](const Account &a, const Account &b) {
-        return a.name == b.name && a.username == b.username && a.platform == b.platform;
+        return a.name == b.name && a.username == b.username && a.platform == b.platform
+               && a.status == b.status && a.rateLimitedUntilMs == b.rateLimitedUntilMs;
     };
     const bool changed
         = pageNames != m_pageNames || accounts.size() != m_accounts.size()
@@ -145,7 +148,18 @@ void PostListModel::refreshNames()
     m_accounts = std::move(accounts);
     m_pageNames = std::move(pageNames);
     if (changed && !m_rows.empty())
-        Q_EMIT dataChanged(index(0, AccountColumn), index(rowCount() - 1, AccountColumn));
+        Q_EMIT dataChanged(index(0, AccountColumn), index(rowCount() - 1, StatusColumn));
+}
+
+std::optional<qint64> PostListModel::waitingUntil(const Submission &post) const
+{
+    if (post.status != SubmissionStatus::InProgress)
+        return std::nullopt;
+    const auto account = m_accounts.constFind(post.accountId);
+    if (account == m_accounts.constEnd() || account->status != AccountStatus::RateLimited
+        || !account->rateLimitedUntilMs || *account->rateLimitedUntilMs <= m_timeText.nowMs())
+        return std::nullopt;
+    return account->rateLimitedUntilMs;
 }
 
 bool PostListModel::hasPostsInProgress() const
@@ -298,7 +312,18 @@ QVariant PostListModel::statusData(const Row &row, int role) const
     case Qt::DisplayRole:
         switch (post.status) {
         case SubmissionStatus::Scheduled: return tr("Scheduled");
-        case SubmissionStatus::InProgress: return tr("Publishing…");
+        case SubmissionStatus::InProgress: {
+            // Its account's rate limit holds it back: until when says more than "publishing".
+            const auto until = waitingUntil(post);
+            if (!until)
+                return tr("Publishing…");
+            const QDateTime at = m_timeText.toDateTime(*until);
+            const QString when = at.date() == m_timeText.toDateTime(m_timeText.nowMs()).date()
+                                     ? QLocale().toString(at.time(), QLocale::ShortFormat)
+                                     : m_timeText.dateTime(*until);
+            //: A post in the Posts list that waits for its account's rate limit to end.
+            return tr("Waiting until %1").arg(when);
+        }
         case SubmissionStatus::Published: return tr("Published");
         case SubmissionStatus::Failed:
             return post.errorMessage.trimmed().isEmpty()

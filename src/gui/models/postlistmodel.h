@@ -79,6 +79,8 @@ public:
     void refresh();
 
 private:
+    // When the post's account may publish again, while a rate limit holds the post back.
+    std::optional<qint64> waitingUntil(const Submission &post) const;
     // What a queued change is doing to a post.
     enum class Pending { None, Moving, Cancelling };
 
