@@ -134,6 +134,7 @@ void FakeLinkedIn::reset()
     m_videos.clear();
     m_nextVideo = 0;
     m_failVideoProcessing = false;
+    m_imageProcessingSeconds = 0;
     m_nextPost = 0;
     m_nextImage = 0;
     m_denyConsent = false;
@@ -612,6 +613,13 @@ FakeResponse FakeLinkedIn::createPost(const FakeRequest &request)
             continue;
         }
         const auto it = m_images.constFind(id);
+        if (it != m_images.constEnd() && it->owner == author && statusOf(*it) == u"PROCESSING"_s) {
+            // (verify) LinkedIn's wording for media still being processed; the Images API
+            // says an image is used in a post once it is AVAILABLE.
+            return inputError(u"ERROR :: /content/media/id :: "_s + id
+                                  + u" is still PROCESSING; use it once it is AVAILABLE\n"_s,
+                              u"/content/media/id"_s, u"INVALID_VALUE"_s, u"Media not ready"_s);
+        }
         if (it == m_images.constEnd() || !it->uploaded || it->owner != author) {
             // (verify) LinkedIn's wording for media that is missing, not AVAILABLE or not the
             // author's.
@@ -685,8 +693,13 @@ FakeResponse FakeLinkedIn::initializeImageUpload(const FakeRequest &request)
         return serviceError(403, 100,
                             u"Not enough permissions to upload images for "_s + owner); // (verify)
     ++m_nextImage;
-    Image image {u"urn:li:image:FakeImage"_s + QString::number(m_nextImage), owner,
-                 u"img-"_s + QString::number(m_nextImage), m_clock->now().addSecs(24 * 60 * 60)};
+    Image image {u"urn:li:image:FakeImage"_s + QString::number(m_nextImage),
+                 owner,
+                 u"img-"_s + QString::number(m_nextImage),
+                 m_clock->now().addSecs(24 * 60 * 60),
+                 false,
+                 0,
+                 QDateTime()};
     m_images.insert(image.urn, image);
     return FakeResponse::json(
         200, QJsonObject {
@@ -711,6 +724,7 @@ FakeResponse FakeLinkedIn::upload(const FakeRequest &request, const QString &upl
                 400, 0, u"The upload URL is expired, used, or the body is empty"_s); // (verify)
         image.uploaded = true;
         image.size = request.body.size();
+        image.availableAt = m_clock->now().addSecs(m_imageProcessingSeconds);
         return FakeResponse::empty(201);
     }
     return serviceError(404, 0, u"Unknown upload URL"_s);
@@ -724,9 +738,7 @@ FakeResponse FakeLinkedIn::image(const FakeRequest &request, const QString &urn)
     const auto it = m_images.constFind(urn);
     if (it == m_images.constEnd())
         return serviceError(404, 0, u"Image "_s + urn + u" not found"_s);
-    QJsonObject answer {{u"id"_s, it->urn},
-                        {u"owner"_s, it->owner},
-                        {u"status"_s, it->uploaded ? u"AVAILABLE"_s : u"WAITING_UPLOAD"_s}};
+    QJsonObject answer {{u"id"_s, it->urn}, {u"owner"_s, it->owner}, {u"status"_s, statusOf(*it)}};
     if (it->uploaded) {
         answer.insert(u"downloadUrl"_s,
                       QString(request.origin() + u"/linkedin/media/"_s + it->uploadToken));
@@ -734,6 +746,13 @@ FakeResponse FakeLinkedIn::image(const FakeRequest &request, const QString &urn)
                       m_clock->now().addSecs(24 * 60 * 60).toMSecsSinceEpoch());
     }
     return FakeResponse::json(200, answer);
+}
+
+QString FakeLinkedIn::statusOf(const Image &image) const
+{
+    if (!image.uploaded)
+        return u"WAITING_UPLOAD"_s;
+    return m_clock->now() < image.availableAt ? u"PROCESSING"_s : u"AVAILABLE"_s;
 }
 
 FakeResponse FakeLinkedIn::initializeVideoUpload(const FakeRequest &request)
@@ -892,6 +911,12 @@ QString FakeLinkedIn::applySwitches(const QJsonObject &switches)
     if (const QString error = applyVideoProcessing(switches, &m_failVideoProcessing);
         !error.isEmpty())
         return error;
+    if (switches.contains(u"imageProcessingSeconds"_s)) {
+        const qint64 seconds = switches[u"imageProcessingSeconds"_s].toInteger(-1);
+        if (seconds < 0)
+            return u"imageProcessingSeconds must be >= 0"_s;
+        m_imageProcessingSeconds = seconds;
+    }
     if (switches.contains(u"programmaticRefresh"_s))
         m_programmaticRefresh = switches[u"programmaticRefresh"_s].toBool();
     if (switches.contains(u"versions"_s)) {
@@ -921,6 +946,7 @@ QJsonObject FakeLinkedIn::describe() const
                         {u"consent"_s, m_denyConsent ? u"deny"_s : u"approve"_s},
                         {u"programmaticRefresh"_s, m_programmaticRefresh},
                         {u"videoProcessing"_s, m_failVideoProcessing ? u"fail"_s : u"succeed"_s},
+                        {u"imageProcessingSeconds"_s, m_imageProcessingSeconds},
                         {u"activeVersions"_s, QJsonArray::fromStringList(activeVersions())}};
 }
 

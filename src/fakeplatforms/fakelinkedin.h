@@ -58,7 +58,11 @@ private:
         QDateTime uploadExpiresAt;
         bool uploaded = false;
         qint64 size = 0;
+        // LinkedIn processes an image after its upload: PROCESSING until then.
+        QDateTime availableAt;
     };
+    // WAITING_UPLOAD, PROCESSING or AVAILABLE, now.
+    QString statusOf(const Image &image) const;
 
     // A video of the Videos API: uploaded in parts of PartBytes, each to its own URL,
     // then finalized with the parts' ETags in order, then processed. Only each part's
@@ -135,6 +139,8 @@ private:
     TokenStore m_tokens {QStringLiteral("li")};
     QList<Post> m_posts;
     QHash<QString, Image> m_images;
+    // How long an uploaded image stays PROCESSING (switch imageProcessingSeconds).
+    qint64 m_imageProcessingSeconds = 0;
     QHash<QString, Video> m_videos;
     qint64 m_nextVideo = 0;
     bool m_failVideoProcessing = false; // switch videoProcessing: "fail"

@@ -831,6 +831,40 @@ void TstFakePlatforms::linkedInImageUploadThenPost()
     QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withImage)).status, 201);
     QCOMPARE(admin("GET", u"/posts?platform=linkedin"_s).items().first()[u"mediaIds"_s].toArray(),
              QJsonArray {image});
+
+    // An uploaded image is PROCESSING for a while: a post naming it then is refused, naming
+    // it; once AVAILABLE it may be posted.
+    admin("POST", u"/switches"_s,
+          {{u"platform"_s, u"linkedin"_s}, {u"imageProcessingSeconds"_s, 60}});
+    const QJsonObject second
+        = m_client
+              ->send("POST", u"/linkedin/rest/images?action=initializeUpload"_s, rest,
+                     json({{u"initializeUploadRequest"_s,
+                            QJsonObject {{u"owner"_s, FakeLinkedIn::memberUrn()}}}}))
+              .json()[u"value"_s]
+              .toObject();
+    const QString slow = second[u"image"_s].toString();
+    QCOMPARE(m_client
+                 ->send("PUT", QUrl(second[u"uploadUrl"_s].toString()).path(),
+                        bearer(token, {{"content-type", "application/octet-stream"}}),
+                        QByteArray(1000, 'y'))
+                 .status,
+             201);
+    const auto slowStatus = [&] {
+        return m_client->get(u"/linkedin/rest/images/"_s + encoded(slow), rest)
+            .json()[u"status"_s]
+            .toString();
+    };
+    QCOMPARE(slowStatus(), u"PROCESSING"_s);
+    QJsonObject withSlow = linkedInPost(FakeLinkedIn::memberUrn(), u"Too soon"_s);
+    withSlow.insert(u"content"_s, QJsonObject {{u"media"_s, QJsonObject {{u"id"_s, slow}}}});
+    const HttpResult tooSoon
+        = m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withSlow));
+    QCOMPARE(tooSoon.status, 422);
+    QVERIFY(tooSoon.json()[u"message"_s].toString().contains(slow));
+    m_server->clock().advance(61);
+    QCOMPARE(slowStatus(), u"AVAILABLE"_s);
+    QCOMPARE(m_client->send("POST", u"/linkedin/rest/posts"_s, rest, json(withSlow)).status, 201);
 }
 
 void TstFakePlatforms::linkedInOrganizationsAndPostingAsOne()

@@ -1,6 +1,7 @@
 #include "fakeplatforms/fakeplatform.h"
 #include "realplatformsfixture.h"
 #include "server/apiserver.h"
+#include "storage/statement.h"
 #include "support/testvideo.h"
 
 #include <QCryptographicHash>
@@ -253,6 +254,67 @@ private Q_SLOTS:
                      .value(u"id"_s)
                      .toString(),
                  finalize.value(u"video"_s).toString());
+    }
+
+    // LinkedIn processes an image after its upload and refuses a post that names it while
+    // it is PROCESSING: its status is read until it is AVAILABLE, then the post is made,
+    // once.
+    void linkedInWaitsForItsImageToBeProcessed()
+    {
+        const QString accountId = connectAccount(u"linkedin"_s);
+        QVERIFY(!accountId.isEmpty());
+        QCOMPARE(fake()
+                     .platform(u"linkedin"_s)
+                     ->applySwitches(QJsonObject {{u"imageProcessingSeconds"_s, 2}}),
+                 QString());
+        const QJsonObject post
+            = publish(accountId, u"linkedin"_s, u"A processed picture"_s, {url("/a.png")});
+        QCOMPARE(post.value(u"status"_s).toString(), u"published"_s);
+        const QJsonArray looks = journal(fake(), u"linkedin"_s, u"GET"_s, u"/rest/images/"_s);
+        QVERIFY2(looks.size() >= 2, "looked while PROCESSING, and again once AVAILABLE");
+        const QJsonArray posts = journal(fake(), u"linkedin"_s, u"POST"_s, u"/rest/posts"_s);
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(posts.first().toObject().value(u"status"_s).toInt(), 201);
+    }
+
+    // Where the token may not read the image's status, the post is made at once; LinkedIn
+    // refuses it for naming an image still PROCESSING, and it is tried again shortly, not
+    // failed.
+    void linkedInRetriesAPostRefusedForAnImageNotReady()
+    {
+        const QString accountId = connectAccount(u"linkedin"_s);
+        QVERIFY(!accountId.isEmpty());
+        QCOMPARE(fake()
+                     .platform(u"linkedin"_s)
+                     ->applySwitches(QJsonObject {{u"imageProcessingSeconds"_s, 1}}),
+                 QString());
+        QVERIFY(f().addFault(QJsonObject {
+            {u"platform"_s, u"linkedin"_s},
+            {u"method"_s, u"GET"_s},
+            {u"path"_s, u"/rest/images/*"_s},
+            {u"status"_s, 403},
+            {u"body"_s, QJsonObject {{u"status"_s, 403},
+                                     {u"serviceErrorCode"_s, 100},
+                                     {u"code"_s, u"ACCESS_DENIED"_s},
+                                     {u"message"_s, u"Not enough permissions to access: "
+                                                    u"images.GET.20240101"_s}}}}));
+        const QJsonObject post
+            = publish(accountId, u"linkedin"_s, u"Posted when ready"_s, {url("/a.png")});
+        QCOMPARE(post.value(u"status"_s).toString(), u"published"_s);
+        const QJsonArray posts = journal(fake(), u"linkedin"_s, u"POST"_s, u"/rest/posts"_s);
+        QCOMPARE(posts.size(), 2);
+        QCOMPARE(posts.at(0).toObject().value(u"status"_s).toInt(), 422);
+        QCOMPARE(posts.at(1).toObject().value(u"status"_s).toInt(), 201);
+        QCOMPARE(fake().posts(u"linkedin"_s).size(), 1);
+        // Both calls are on record, the first as refused: nothing for a restart to look for.
+        Statement outcomes(f().server().database(),
+                           u"SELECT outcome FROM publish_attempts WHERE submission_id = ? "
+                           u"ORDER BY id"_s);
+        outcomes.bind(post.value(u"postSubmissionId"_s).toString()).exec();
+        QStringList seen;
+        while (outcomes.next())
+            seen.append(outcomes.text(0));
+        QCOMPARE(seen, (QStringList {u"refused"_s, u"created"_s}));
     }
 
     void linkedInVideoThatFailsProcessingMakesNoPost()

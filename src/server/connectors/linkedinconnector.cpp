@@ -1,6 +1,7 @@
 #include "server/connectors/linkedinconnector.h"
 
 #include "core/littletext.h"
+#include "server/logcategories.h"
 #include "server/platforms/linkedinauthorization.h"
 #include "server/platforms/platformcatalog.h"
 
@@ -27,7 +28,7 @@ void LinkedInConnector::create(const Attempt &attempt, CreateDone done)
 void LinkedInConnector::uploadImages(const Attempt &attempt, QStringList images, CreateDone done)
 {
     if (images.size() == attempt.media.size()) {
-        createPost(attempt, images, std::move(done));
+        waitForImages(attempt, images, 0, 0, std::move(done));
         return;
     }
     if (attempt.media.at(images.size()).isVideo()) {
@@ -251,8 +252,68 @@ void LinkedInConnector::checkVideo(const Attempt &attempt, QStringList media, Vi
     });
 }
 
+void LinkedInConnector::waitForImages(const Attempt &attempt, const QStringList &media,
+                                      qsizetype next, int checks, CreateDone done)
+{
+    // Videos were followed until AVAILABLE when they were finalized.
+    while (next < media.size() && !media.at(next).startsWith(u"urn:li:image:"))
+        ++next;
+    if (next == media.size()) {
+        createPost(attempt, media, std::move(done));
+        return;
+    }
+    PlatformRequest status;
+    status.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
+                                                QStringLiteral("/rest/images/"))
+                          + QString::fromLatin1(QUrl::toPercentEncoding(media.at(next))),
+                      QUrl::StrictMode);
+    status.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
+    send(status, [this, attempt, media, next, checks,
+                  done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
+            // Not readable with this token (a member's token may only write images): the
+            // post is made, and a refusal for an image not ready yet is tried again.
+            qCInfo(lcConnectors).noquote()
+                << attempt.request.token << "cannot read LinkedIn's image status ("
+                << error->message << "): posting without waiting";
+            createPost(attempt, media, std::move(done));
+            return;
+        }
+        const QJsonObject answer = response.json();
+        const QString state = answer.value(QStringLiteral("status")).toString();
+        if (state == u"AVAILABLE") {
+            waitForImages(attempt, media, next + 1, 0, std::move(done));
+            return;
+        }
+        if (state == u"PROCESSING_FAILED") {
+            const QString reason
+                = answer.value(QStringLiteral("processingFailureReason")).toString();
+            done(PlatformError {
+                PlatformError::Kind::Refused,
+                QStringLiteral("LinkedIn could not process the image %1: %2")
+                    .arg(attempt.media.at(next).fileName,
+                         reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
+                response.status});
+            return;
+        }
+        if (checks + 1 >= MaxImageChecks) {
+            // Nothing was posted: an ordinary failure, tried again later.
+            done(PlatformError {PlatformError::Kind::Unavailable,
+                                QStringLiteral("LinkedIn was still processing the image %1 (%2).")
+                                    .arg(attempt.media.at(next).fileName, state),
+                                response.status});
+            return;
+        }
+        const int seconds = qMin(8, 1 << qMin(checks, 3));
+        QTimer::singleShot(seconds * 1000, this,
+                           [this, attempt, media, next, checks, done = std::move(done)]() mutable {
+                               waitForImages(attempt, media, next, checks + 1, std::move(done));
+                           });
+    });
+}
+
 void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &images,
-                                   CreateDone done)
+                                   CreateDone done, int mediaRetries)
 {
     QJsonObject body {
         {QStringLiteral("author"), author(attempt)},
@@ -283,22 +344,45 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
     request.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
     request.headers.emplaceBack("Content-Type", "application/json");
     request.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    sendCreate(attempt, request, [this, done = std::move(done)](const PlatformResponse &response) {
-        if (auto error = createFailureOf(response, QStringLiteral("LinkedIn"))) {
-            done(*error);
-            return;
-        }
-        // 201 with an empty body: the post's URN is in x-restli-id.
-        const QString urn = QString::fromUtf8(response.header("x-restli-id"));
-        if (urn.isEmpty()) {
-            done(PlatformError {
-                PlatformError::Kind::Unknown,
-                QStringLiteral("LinkedIn answered %1 without the post's id").arg(response.status),
-                response.status});
-            return;
-        }
-        done(Created {urn, postUrl(urn)});
-    });
+    sendCreate(
+        attempt, request,
+        [this, attempt, images, mediaRetries,
+         done = std::move(done)](const PlatformResponse &response) {
+            if (auto error = createFailureOf(response, QStringLiteral("LinkedIn"))) {
+                // Refused for naming media LinkedIn has not finished processing: nothing was
+                // posted, so the same post may go again once the media is ready.
+                const bool namesMedia
+                    = std::any_of(images.cbegin(), images.cend(), [&response](const QString &urn) {
+                          return response.body.contains(urn.toUtf8());
+                      });
+                if (error->kind == PlatformError::Kind::Refused && !error->duplicate
+                    && response.status >= 400 && response.status < 500 && namesMedia
+                    && mediaRetries < MaxMediaRetries) {
+                    settleRefused(attempt);
+                    static constexpr int DelaysMs[MaxMediaRetries] = {2000, 5000, 10'000};
+                    qCInfo(lcConnectors).noquote()
+                        << attempt.request.token << "LinkedIn refused the post's media for now ("
+                        << error->message << "): trying again";
+                    QTimer::singleShot(DelaysMs[mediaRetries], this,
+                                       [this, attempt, images, mediaRetries, done]() {
+                                           createPost(attempt, images, done, mediaRetries + 1);
+                                       });
+                    return;
+                }
+                done(*error);
+                return;
+            }
+            // 201 with an empty body: the post's URN is in x-restli-id.
+            const QString urn = QString::fromUtf8(response.header("x-restli-id"));
+            if (urn.isEmpty()) {
+                done(PlatformError {PlatformError::Kind::Unknown,
+                                    QStringLiteral("LinkedIn answered %1 without the post's id")
+                                        .arg(response.status),
+                                    response.status});
+                return;
+            }
+            done(Created {urn, postUrl(urn)});
+        });
 }
 
 QString LinkedInConnector::accountUrl(const Account &, const QString &pageExternalId) const

@@ -62,7 +62,21 @@ private:
                        CreateDone done);
     void checkVideo(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
     void uploadImages(const Attempt &attempt, QStringList images, CreateDone done);
-    void createPost(const Attempt &attempt, const QStringList &images, CreateDone done);
+    // LinkedIn refuses a post whose image is still PROCESSING: each image's status is read
+    // (GET /rest/images/{urn}) until it is AVAILABLE. Where the token may not read it, the
+    // post is made and a refusal naming the image is tried again (createPost).
+    void waitForImages(const Attempt &attempt, const QStringList &media, qsizetype next, int checks,
+                       CreateDone done);
+    // `mediaRetries`: how often a refusal naming the post's media was tried again.
+    void createPost(const Attempt &attempt, const QStringList &images, CreateDone done,
+                    int mediaRetries = 0);
+
+public:
+    // Looks at an image's status before giving up (about a minute in all).
+    static constexpr int MaxImageChecks = 10;
+    // A post refused because its media was not ready is tried again this often, after
+    // 2 s, 5 s and 10 s.
+    static constexpr int MaxMediaRetries = 3;
 };
 
 } // namespace slotline

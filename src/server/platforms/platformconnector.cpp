@@ -252,6 +252,21 @@ void PlatformConnector::recordCreated(const Attempt &attempt, const Created &cre
     m_openCreates.erase(open);
 }
 
+void PlatformConnector::settleRefused(const Attempt &attempt)
+{
+    const auto open = m_openCreates.constFind(attempt.request.token);
+    if (open == m_openCreates.cend())
+        return;
+    try {
+        PublishAttemptRepository(m_database, m_clock)
+            .settle(open->recordId, PublishAttempt::Outcome::Refused);
+    } catch (const DatabaseError &error) {
+        qCWarning(lcDispatcher).noquote()
+            << "cannot record the refusal for" << attempt.request.token << ':' << error.message();
+    }
+    m_openCreates.erase(open);
+}
+
 void PlatformConnector::attemptCreate(const Attempt &attempt, bool refreshed, Done done)
 {
     create(attempt, [this, attempt, refreshed,

@@ -142,6 +142,9 @@ protected:
     // processing a video): the answer is recorded now, so that a server stopped meanwhile
     // publishes it with this id instead of looking for it.
     void recordCreated(const Attempt &attempt, const Created &created);
+    // The platform refused the create call (it made nothing) and the connector sends it
+    // again itself: the refused call is recorded as such first.
+    void settleRefused(const Attempt &attempt);
     // Posts are looked for from this long before the create call was sent: the
     // platform's clock and ours may differ.
     static constexpr qint64 ClockSkewMs = 5 * 60 * 1000;
