@@ -33,6 +33,11 @@ const QList<Page> &pages()
     return list;
 }
 
+// The one Facebook Login for Business configuration of the fake app (user access token).
+const QStringList LoginConfigurationPermissions
+    = {u"pages_show_list"_s, u"pages_read_engagement"_s, u"pages_manage_posts"_s,
+       u"business_management"_s};
+
 const QStringList KnownPermissions = {
     u"public_profile"_s,          u"email"_s,
     u"pages_show_list"_s,         u"pages_read_engagement"_s,
@@ -239,11 +244,20 @@ FakeResponse FakeFacebook::dialog(const FakeRequest &request)
     if (state.isEmpty())
         return FakeResponse::text(400,
                                   u"state is required (the fake insists on CSRF protection)."_s);
-    const QStringList scopes
+    QStringList scopes
         = request.queryValue(u"scope"_s).split(QRegularExpression(u"[ ,]+"_s), Qt::SkipEmptyParts);
     for (const QString &scope : scopes) {
         if (!KnownPermissions.contains(scope))
             return FakeResponse::text(400, u"Invalid Scopes: "_s + scope);
+    }
+    // Facebook Login for Business: a configuration saved in the App Dashboard names the
+    // permissions (and the token type) instead of `scope`, which it replaces (verify: the
+    // dialog's wording for an unknown configuration).
+    if (const QString configId = request.queryValue(u"config_id"_s); !configId.isEmpty()) {
+        if (configId != QStringView(LoginConfigurationId))
+            return FakeResponse::text(400, u"Invalid config_id: "_s + configId
+                                               + u" is not a configuration of this app."_s);
+        scopes = LoginConfigurationPermissions;
     }
     // developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow: a person who
     // declines comes back with error_reason=user_denied.

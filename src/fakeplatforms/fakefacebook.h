@@ -37,6 +37,9 @@ public:
     QJsonObject describe() const override;
     QJsonObject describeFailureModes() const override;
 
+    // The app's Facebook Login for Business configuration (a user access token with
+    // pages_show_list, pages_read_engagement, pages_manage_posts, business_management).
+    static constexpr const char16_t *LoginConfigurationId = u"880000000000001";
     static constexpr qint64 ShortLivedSeconds = 60 * 60;
     static constexpr qint64 LongLivedSeconds = 5183944;
     static constexpr qint64 CodeSeconds = 10 * 60;

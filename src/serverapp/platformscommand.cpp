@@ -193,6 +193,12 @@ int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &cont
                                 << " must be an http:// or https:// address" << Qt::endl;
                     return false;
                 }
+            } else if (app.platform == u"facebook" && name == u"config_id"
+                       && !QRegularExpression(QStringLiteral("^[0-9]*$")).match(value).hasMatch()) {
+                context.err << "error: --set config_id must be the number Meta shows for the "
+                               "configuration (Facebook Login for Business → Configurations)"
+                            << Qt::endl;
+                return false;
             } else if (app.platform == u"linkedin" && name == u"version"
                        && !QRegularExpression(QStringLiteral("^20\\d\\d(0[1-9]|1[0-2])$"))
                                .match(value)

@@ -1,5 +1,6 @@
 #include "core/isotime.h"
 #include "core/littletext.h"
+#include "fakeplatforms/fakefacebook.h"
 #include "fakeplatforms/fakeplatform.h"
 #include "fakeplatforms/fakeplatformserver.h"
 #include "realplatformsfixture.h"
@@ -221,6 +222,36 @@ private Q_SLOTS:
         QCOMPARE(nowhere.status, 422);
         QVERIFY(nowhere.errorDetails().join(u' ').contains(u"post.target.pageId"_s));
         QCOMPARE(fake().posts(u"facebook"_s).size(), 2);
+    }
+
+    // Facebook Login for Business: the login dialog gets the saved configuration's id
+    // instead of scopes, and the Pages arrive as with classic Facebook Login.
+    void facebookLoginForBusinessAsksForItsConfiguration()
+    {
+        QString error;
+        const auto secrets
+            = SecretBox::fromKeyFile(SecretBox::keyFilePath(f().server().dataDirectory()), &error);
+        QVERIFY(secrets);
+        PlatformAppRepository apps(f().server().database(), *secrets, f().server().clock());
+        PlatformApp app = *apps.find(u"facebook"_s);
+        app.urls.insert(u"config_id"_s,
+                        QStringView(fake::FakeFacebook::LoginConfigurationId).toString());
+        apps.put(app);
+
+        const QString accountId = connectAccount(u"facebook"_s);
+        QVERIFY(!accountId.isEmpty());
+        const QJsonArray dialogs
+            = journal(fake(), u"facebook"_s, u"GET"_s, u"/v26.0/dialog/oauth"_s);
+        QCOMPARE(dialogs.size(), 1);
+        const QJsonObject query = dialogs.first().toObject().value(u"query"_s).toObject();
+        QCOMPARE(query.value(u"config_id"_s).toString(),
+                 QStringView(fake::FakeFacebook::LoginConfigurationId).toString());
+        QVERIFY(!query.contains(u"scope"_s));
+        const QJsonArray pages
+            = f().server()
+                  .get(u"/api/v2/users/me/accounts/%1/subaccounts"_s.arg(accountId), f().tenant())
+                  .items();
+        QCOMPARE(pages.size(), 2);
     }
 
     void aPlatformWithoutAnAppSaysWhoConfiguresIt()

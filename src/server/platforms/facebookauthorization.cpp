@@ -15,12 +15,17 @@ constexpr int MaxPageRequests = 20; // pages of /me/accounts: thousands of Pages
 QUrl FacebookAuthorization::authorizationUrl(const PlatformApp &app, const QString &state,
                                              const QString &, const QString &redirectUri) const
 {
+    // Facebook Login for Business: the saved configuration names the permissions and the
+    // token type, and replaces `scope`; classic Facebook Login asks for scopes.
+    const QString configId = PlatformCatalog::value(app, QStringLiteral("config_id"));
     return withQuery(QUrl(PlatformCatalog::value(app, QStringLiteral("authorize"))),
                      {{QStringLiteral("client_id"), app.clientId},
                       {QStringLiteral("redirect_uri"), redirectUri},
                       {QStringLiteral("state"), state},
                       {QStringLiteral("response_type"), QStringLiteral("code")},
-                      {QStringLiteral("scope"), PlatformCatalog::scopes(app)}});
+                      configId.isEmpty()
+                          ? std::pair {QStringLiteral("scope"), PlatformCatalog::scopes(app)}
+                          : std::pair {QStringLiteral("config_id"), configId}});
 }
 
 void FacebookAuthorization::exchangeCode(const PlatformApp &app, const QString &code,

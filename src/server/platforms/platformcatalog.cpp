@@ -66,6 +66,13 @@ QList<PlatformCatalog::Setting> PlatformCatalog::settings(const QString &connect
             {QStringLiteral("video"), QStringLiteral("https://graph.facebook.com/v26.0"),
              QStringLiteral("where Page videos are published: /{page-id}/videos (same version "
                             "as api)")},
+            // Facebook Login for Business works from a configuration saved in the App
+            // Dashboard, which the login dialog takes instead of scopes.
+            {QStringLiteral("config_id"), QString(),
+             QStringLiteral("a Facebook Login for Business configuration's id: the login "
+                            "dialog asks for it instead of scopes (empty: classic Facebook "
+                            "Login with scopes)"),
+             false},
         };
     return {};
 }
