@@ -22,16 +22,22 @@ struct Page
     QString id;
     QString name;
     QString category;
+    // Held through the person's business portfolio only: not in /me/accounts, which lists
+    // the Pages the person chose in the login dialog (as Postiz's provider finds).
+    bool portfolioOnly = false;
 };
 
 const QList<Page> &pages()
 {
     static const QList<Page> list = {
-        {u"100000000000001"_s, u"Fake Page One"_s, u"Software"_s},
-        {u"100000000000002"_s, u"Fake Page Two"_s, u"Community"_s},
+        {u"100000000000001"_s, u"Fake Page One"_s, u"Software"_s, false},
+        {u"100000000000002"_s, u"Fake Page Two"_s, u"Community"_s, false},
+        {u"100000000000003"_s, u"Fake Portfolio Page"_s, u"Brand"_s, true},
     };
     return list;
 }
+
+const QString BusinessId = u"200000000000001"_s;
 
 // The one Facebook Login for Business configuration of the fake app (user access token).
 const QStringList LoginConfigurationPermissions
@@ -202,6 +208,11 @@ FakeResponse FakeFacebook::handle(const FakeRequest &request)
         return permissions(request, params);
     if (rest == QStringList {u"me"_s, u"accounts"_s} && method == "GET")
         return accounts(request, params);
+    if (rest == QStringList {u"me"_s, u"businesses"_s} && method == "GET")
+        return businesses(params);
+    if (rest.size() == 2 && rest.at(0) == BusinessId
+        && (rest.at(1) == u"owned_pages"_s || rest.at(1) == u"client_pages"_s) && method == "GET")
+        return businessPages(rest.at(1) == u"owned_pages"_s, params);
     if (rest.size() == 2 && rest.at(1) == u"feed"_s && method == "POST")
         return feed(rest.at(0), params);
     if (rest.size() == 2 && rest.at(1) == u"photos"_s && method == "POST")
@@ -429,6 +440,63 @@ FakeResponse FakeFacebook::permissions(const FakeRequest &request, const Params 
     return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
 }
 
+const IssuedToken *FakeFacebook::businessUser(const Params &params, FakeResponse *refusal)
+{
+    const IssuedToken *user = authenticate(params, refusal);
+    if (!user)
+        return nullptr;
+    // developers.facebook.com/docs/pages-api/manage-pages: business_management is needed
+    // (verify: Graph's code and wording without it).
+    if (user->kind != IssuedToken::Kind::Access
+        || !user->scopes.contains(u"business_management"_s)) {
+        *refusal = graphError(400,
+                              u"(#200) Requires business_management permission to manage the "
+                              u"object"_s,
+                              u"OAuthException"_s, 200);
+        return nullptr;
+    }
+    return user;
+}
+
+FakeResponse FakeFacebook::businesses(const Params &params)
+{
+    FakeResponse refusal;
+    if (!businessUser(params, &refusal))
+        return refusal;
+    return FakeResponse::json(
+        200, QJsonObject {{u"data"_s,
+                           QJsonArray {QJsonObject {{u"id"_s, BusinessId},
+                                                    {u"name"_s, u"Fake Business Portfolio"_s}}}}});
+}
+
+FakeResponse FakeFacebook::businessPages(bool owned, const Params &params)
+{
+    FakeResponse refusal;
+    const IssuedToken *user = businessUser(params, &refusal);
+    if (!user)
+        return refusal;
+    // The portfolio owns Page One too (also in /me/accounts) and the portfolio-only Page;
+    // it has no client Pages.
+    QJsonArray data;
+    const IssuedToken userCopy = *user;
+    for (const Page &page : pages()) {
+        if (!owned || (page.id != u"100000000000001"_s && !page.portfolioOnly))
+            continue;
+        IssuedToken pageToken;
+        pageToken.kind = IssuedToken::Kind::Page;
+        pageToken.userId = userCopy.userId;
+        pageToken.clientId = userCopy.clientId;
+        pageToken.scopes = userCopy.scopes;
+        pageToken.issuedAt = m_clock->now();
+        pageToken.expiresAt = userCopy.longLived ? QDateTime() : userCopy.expiresAt;
+        pageToken.pageId = page.id;
+        data.append(QJsonObject {{u"id"_s, page.id},
+                                 {u"name"_s, page.name},
+                                 {u"access_token"_s, m_tokens.issue(u"page"_s, pageToken)}});
+    }
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
+}
+
 FakeResponse FakeFacebook::accounts(const FakeRequest &, const Params &params)
 {
     FakeResponse refusal;
@@ -443,6 +511,8 @@ FakeResponse FakeFacebook::accounts(const FakeRequest &, const Params &params)
     if (user->scopes.contains(u"pages_show_list"_s)) {
         const IssuedToken userCopy = *user;
         for (const Page &page : pages()) {
+            if (page.portfolioOnly)
+                continue;
             // Page tokens from a long-lived user token do not expire; from a short-lived one
             // they end with it.
             IssuedToken pageToken;

@@ -84,6 +84,10 @@ private:
     FakeResponse me(const FakeRequest &request, const Params &params);
     FakeResponse permissions(const FakeRequest &request, const Params &params);
     FakeResponse accounts(const FakeRequest &request, const Params &params);
+    // The person's business portfolios, and the Pages one owns or manages for clients.
+    FakeResponse businesses(const Params &params);
+    FakeResponse businessPages(bool owned, const Params &params);
+    const IssuedToken *businessUser(const Params &params, FakeResponse *refusal);
     FakeResponse feed(const QString &pageId, const Params &params);
     FakeResponse photos(const QString &pageId, const Params &params);
     FakeResponse object(const FakeRequest &request, const QString &id, const Params &params);

@@ -1005,6 +1005,12 @@ void TstFakePlatforms::facebookPageTokenPostsAndUserTokenIsRefused()
     QVERIFY(pages.first()[u"tasks"_s].toArray().contains(u"CREATE_CONTENT"_s));
     const QString pageToken = pages.first()[u"access_token"_s].toString();
 
+    // A business portfolio's Pages need business_management, which this login lacks.
+    const HttpResult businesses
+        = m_client->get(u"/facebook/v26.0/me/businesses?access_token="_s + userToken);
+    QCOMPARE(businesses.status, 400);
+    QCOMPARE(businesses.json()[u"error"_s][u"code"_s].toInt(), 200);
+
     const HttpResult asUser
         = m_client->send("POST", u"/facebook/v26.0/"_s + PageOne + u"/feed"_s, FormHeaders,
                          formOf({{u"message"_s, u"Hello page"_s}, {u"access_token"_s, userToken}}));

@@ -225,8 +225,9 @@ private Q_SLOTS:
     }
 
     // Facebook Login for Business: the login dialog gets the saved configuration's id
-    // instead of scopes, and the Pages arrive as with classic Facebook Login.
-    void facebookLoginForBusinessAsksForItsConfiguration()
+    // instead of scopes, and the Pages arrive as with classic Facebook Login, with those
+    // of the person's business portfolio.
+    void facebookLoginForBusinessFindsPortfolioPages()
     {
         QString error;
         const auto secrets
@@ -247,11 +248,24 @@ private Q_SLOTS:
         QCOMPARE(query.value(u"config_id"_s).toString(),
                  QStringView(fake::FakeFacebook::LoginConfigurationId).toString());
         QVERIFY(!query.contains(u"scope"_s));
+        // The configuration has business_management: the Page held only through the
+        // person's business portfolio comes too, and Page One (in both lists) once.
         const QJsonArray pages
             = f().server()
                   .get(u"/api/v2/users/me/accounts/%1/subaccounts"_s.arg(accountId), f().tenant())
                   .items();
-        QCOMPARE(pages.size(), 2);
+        QStringList names;
+        for (const QJsonValue &page : pages)
+            names.append(page.toObject().value(u"name"_s).toString());
+        names.sort();
+        QCOMPARE(names,
+                 (QStringList {u"Fake Page One"_s, u"Fake Page Two"_s, u"Fake Portfolio Page"_s}));
+        // And it takes posts, with its own Page token.
+        const QJsonObject published
+            = f().publish(accountId, u"facebook"_s, u"From the portfolio"_s, {},
+                          f().pageNamed(accountId, u"Fake Portfolio Page"_s));
+        QCOMPARE(published.value(u"status"_s).toString(), u"published"_s);
+        QCOMPARE(fake().posts(u"facebook"_s).size(), 1);
     }
 
     void aPlatformWithoutAnAppSaysWhoConfiguresIt()

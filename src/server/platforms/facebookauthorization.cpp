@@ -1,5 +1,6 @@
 #include "server/platforms/facebookauthorization.h"
 
+#include "server/logcategories.h"
 #include "server/platforms/platformcatalog.h"
 
 #include <QJsonArray>
@@ -161,7 +162,82 @@ void FacebookAuthorization::readPages(const PlatformApp &app, const QString &acc
             readPages(app, accessToken, next, identity, std::move(done));
             return;
         }
+        readBusinesses(app, accessToken, identity, std::move(done));
+    });
+}
+
+void FacebookAuthorization::readBusinesses(const PlatformApp &app, const QString &accessToken,
+                                           PlatformIdentity identity, Done<PlatformIdentity> done)
+{
+    // /me/accounts lists the Pages the person chose in the login dialog; Pages held through
+    // a business portfolio are found through it (GET /me/businesses, then each one's
+    // owned_pages and client_pages), with business_management. Without that permission
+    // there is nothing more to find: the Pages already read are the account's.
+    PlatformRequest request;
+    request.url = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"),
+                                                           QStringLiteral("/me/businesses"))),
+                            {{QStringLiteral("fields"), QStringLiteral("id,name")},
+                             {QStringLiteral("limit"), QStringLiteral("25")}});
+    request.headers = {{"Authorization", bearer(accessToken)}};
+    send(request, [this, app, accessToken, identity,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            qCInfo(lcOAuth).noquote() << "no business portfolio Pages for" << identity.externalId
+                                      << ':' << error->message;
+            done(identity);
+            return;
+        }
+        QStringList edges;
+        for (const QJsonValue &business : response.json().value(QStringLiteral("data")).toArray()) {
+            const QString id = business.toObject().value(QStringLiteral("id")).toString();
+            if (id.isEmpty())
+                continue;
+            edges.append(QStringLiteral("/%1/owned_pages").arg(id));
+            edges.append(QStringLiteral("/%1/client_pages").arg(id));
+        }
+        readBusinessPages(app, accessToken, edges, identity, std::move(done));
+    });
+}
+
+void FacebookAuthorization::readBusinessPages(const PlatformApp &app, const QString &accessToken,
+                                              QStringList edges, PlatformIdentity identity,
+                                              Done<PlatformIdentity> done)
+{
+    if (edges.isEmpty()) {
         done(identity);
+        return;
+    }
+    PlatformRequest request;
+    request.url
+        = withQuery(QUrl(PlatformCatalog::endpoint(app, QStringLiteral("api"), edges.takeFirst())),
+                    {{QStringLiteral("fields"), QStringLiteral("id,name,access_token,tasks")},
+                     {QStringLiteral("limit"), QStringLiteral("100")}});
+    request.headers = {{"Authorization", bearer(accessToken)}};
+    send(request, [this, app, accessToken, edges, identity,
+                   done = std::move(done)](const PlatformResponse &response) mutable {
+        if (auto error = failureOf(response, QStringLiteral("Facebook"))) {
+            qCInfo(lcOAuth).noquote()
+                << "a business portfolio's Pages were not read:" << error->message;
+        } else {
+            for (const QJsonValue &value :
+                 response.json().value(QStringLiteral("data")).toArray()) {
+                const QJsonObject page = value.toObject();
+                const QString id = page.value(QStringLiteral("id")).toString();
+                const QString token = page.value(QStringLiteral("access_token")).toString();
+                const QJsonArray tasks = page.value(QStringLiteral("tasks")).toArray();
+                // Without a Page token nothing can be published there; a Page listed in
+                // /me/accounts too is the same Page.
+                const bool known = std::any_of(
+                    identity.pages.cbegin(), identity.pages.cend(),
+                    [&id](const PlatformIdentity::Page &p) { return p.externalId == id; });
+                if (id.isEmpty() || token.isEmpty() || known
+                    || (!tasks.isEmpty() && !tasks.contains(QStringLiteral("CREATE_CONTENT"))))
+                    continue;
+                identity.pages.append({id, page.value(QStringLiteral("name")).toString(),
+                                       QStringLiteral("page"), token});
+            }
+        }
+        readBusinessPages(app, accessToken, edges, identity, std::move(done));
     });
 }
 

@@ -32,6 +32,11 @@ public:
 private:
     void exchangeForLongLived(const PlatformApp &app, const TokenGrant &shortLived,
                               Done<TokenGrant> done);
+    void readBusinesses(const PlatformApp &app, const QString &accessToken,
+                        PlatformIdentity identity, Done<PlatformIdentity> done);
+    // Reads the first of `edges` (owned_pages, client_pages) and goes on with the rest.
+    void readBusinessPages(const PlatformApp &app, const QString &accessToken, QStringList edges,
+                           PlatformIdentity identity, Done<PlatformIdentity> done);
     void readPages(const PlatformApp &app, const QString &accessToken, const QUrl &url,
                    PlatformIdentity identity, Done<PlatformIdentity> done);
 };
