@@ -8,10 +8,13 @@ FakePlatformSettings FakePlatformSettings::defaults(quint16 slotlineCallbackPort
 {
     FakePlatformSettings settings;
     const auto app = [slotlineCallbackPort](const QString &platform) {
+        // Both loopback forms, each matched exactly: a developer registers the one the
+        // platform takes (some take localhost only).
+        const QString path
+            = u":"_s + QString::number(slotlineCallbackPort) + u"/oauth/callback/"_s + platform;
         return OAuthApp {u"fake-"_s + platform + u"-client"_s,
                          u"fake-"_s + platform + u"-secret"_s,
-                         {u"http://127.0.0.1:"_s + QString::number(slotlineCallbackPort)
-                          + u"/oauth/callback/"_s + platform}};
+                         {u"http://127.0.0.1"_s + path, u"http://localhost"_s + path}};
     };
     settings.x = app(u"x"_s);
     settings.linkedin = app(u"linkedin"_s);

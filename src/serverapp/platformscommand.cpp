@@ -193,6 +193,16 @@ int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &cont
                                 << " must be an http:// or https:// address" << Qt::endl;
                     return false;
                 }
+                // The platform sends the person there, and only that path reaches the
+                // server's callback (through a reverse proxy too).
+                const QString callbackPath = PlatformCatalog::CallbackPath + app.platform;
+                if (name == u"callback"
+                    && (url.path() != callbackPath || url.hasQuery() || url.hasFragment())) {
+                    context.err << "error: --url callback must end in " << callbackPath
+                                << " (for example http://localhost:8787" << callbackPath
+                                << "), with nothing after it" << Qt::endl;
+                    return false;
+                }
             } else if (app.platform == u"facebook" && name == u"config_id"
                        && !QRegularExpression(QStringLiteral("^[0-9]*$")).match(value).hasMatch()) {
                 context.err << "error: --set config_id must be the number Meta shows for the "
@@ -221,12 +231,16 @@ int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &cont
     if (context.json) {
         context.printJson(toJson(stored));
     } else {
+        const QString callback = stored.urls.value(QStringLiteral("callback"));
         context.out << PlatformCatalog::displayName(app.platform) << " app " << app.clientId
-                    << " saved in " << context.databaseDirectory()
-                    << ". Register <public-url>/oauth/callback/" << app.platform
-                    << " as its callback address (the built-in server of the desktop app: "
-                       "http://127.0.0.1:8787/oauth/callback/"
-                    << app.platform << ")." << Qt::endl;
+                    << " saved in " << context.databaseDirectory() << ". Register ";
+        if (callback.isEmpty())
+            context.out << "<public-url>/oauth/callback/" << app.platform
+                        << " as its callback address (the built-in server of the desktop app: "
+                           "http://127.0.0.1:8787/oauth/callback/"
+                        << app.platform << ")." << Qt::endl;
+        else
+            context.out << callback << " as its callback address." << Qt::endl;
     }
     if (context.createdDatabase)
         // The usual slip: the desktop app's built-in server keeps its data elsewhere, and

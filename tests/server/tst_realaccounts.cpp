@@ -268,6 +268,34 @@ private Q_SLOTS:
         QCOMPARE(fake().posts(u"facebook"_s).size(), 1);
     }
 
+    // The callback address registered with the platform may be the localhost form (or an
+    // https:// address in front of the server): the platform is sent that one, the code is
+    // exchanged with that one, and the account connects.
+    void aRegisteredLocalhostCallbackIsUsed()
+    {
+        QString error;
+        const auto secrets
+            = SecretBox::fromKeyFile(SecretBox::keyFilePath(f().server().dataDirectory()), &error);
+        QVERIFY(secrets);
+        PlatformAppRepository apps(f().server().database(), *secrets, f().server().clock());
+        PlatformApp app = *apps.find(u"x"_s);
+        const QString callback = u"http://localhost:%1/oauth/callback/x"_s.arg(f().server().port());
+        app.urls.insert(u"callback"_s, callback);
+        apps.put(app);
+
+        const QString accountId = connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        const QJsonObject authorize
+            = journal(fake(), u"x"_s, u"GET"_s, u"/i/oauth2/authorize"_s).first().toObject();
+        QCOMPARE(authorize.value(u"query"_s).toObject().value(u"redirect_uri"_s).toString(),
+                 callback);
+        const QJsonObject token
+            = journal(fake(), u"x"_s, u"POST"_s, u"/2/oauth2/token"_s).first().toObject();
+        QVERIFY2(token.value(u"body"_s).toString().contains(
+                     QString::fromLatin1(QUrl::toPercentEncoding(callback))),
+                 qPrintable(token.value(u"body"_s).toString()));
+    }
+
     void aPlatformWithoutAnAppSaysWhoConfiguresIt()
     {
         QString error;

@@ -350,6 +350,22 @@ private Q_SLOTS:
         QCOMPARE(settings.value(u"api"_s).toString(), u"https://graph.facebook.com/v26.0"_s);
     }
 
+    // A callback address other than the server's own must still reach its callback path.
+    void aCallbackAddressMustEndInTheCallbackPath()
+    {
+        const Run set = run({u"platforms"_s, u"set"_s, u"linkedin"_s, u"--client-id"_s, u"1"_s,
+                             u"--client-secret"_s, u"s"_s, u"--url"_s,
+                             u"callback=https://posts.example.com/oauth/callback/linkedin"_s});
+        QCOMPARE(set.exitCode, 0);
+        QVERIFY2(set.out.contains(u"Register https://posts.example.com/oauth/callback/linkedin"_s),
+                 qPrintable(set.out));
+        const Run wrong = run({u"platforms"_s, u"set"_s, u"linkedin"_s, u"--client-id"_s, u"1"_s,
+                               u"--client-secret"_s, u"s"_s, u"--url"_s,
+                               u"callback=https://posts.example.com/callback"_s});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains(u"/oauth/callback/linkedin"_s), qPrintable(wrong.err));
+    }
+
     void publicUrls_data()
     {
         QTest::addColumn<QString>("given");

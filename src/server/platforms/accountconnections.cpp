@@ -69,12 +69,9 @@ AccountConnections::AccountConnections(Database &database, const Clock &clock,
 
 AccountConnections::~AccountConnections() = default;
 
-QString AccountConnections::redirectUri(const QString &connector) const
+QString AccountConnections::redirectUri(const PlatformApp &app) const
 {
-    QString base = m_publicBaseUrl;
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + callbackPath() + connector;
+    return PlatformCatalog::callbackUrl(app, m_publicBaseUrl);
 }
 
 QString AccountConnections::dataOptionForLocalAdministrator() const
@@ -150,7 +147,7 @@ AccountConnections::start(const QString &projectId, const QString &platform,
     state.projectId = projectId;
     state.platform = *connector;
     state.accountId = accountId;
-    state.redirectUri = redirectUri(*connector);
+    state.redirectUri = redirectUri(*app);
     state.createdAtMs = m_clock.nowMs();
     state.expiresAtMs = state.createdAtMs + StateLifetimeMs;
     QString challenge;

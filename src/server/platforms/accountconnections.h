@@ -1,6 +1,7 @@
 #pragma once
 
 #include "server/apierror.h"
+#include "server/platforms/platformcatalog.h"
 #include "storage/oauthstaterepository.h"
 
 #include <QByteArray>
@@ -50,8 +51,8 @@ public:
     ~AccountConnections() override;
 
     void setPublicBaseUrl(const QString &url) { m_publicBaseUrl = url; }
-    static QString callbackPath() { return QStringLiteral("/oauth/callback/"); }
-    QString redirectUri(const QString &connector) const;
+    static QString callbackPath() { return PlatformCatalog::CallbackPath.toString(); }
+    QString redirectUri(const PlatformApp &app) const;
     // " --data <dir>" for an administration command printed by a server reached only on
     // this computer; empty otherwise.
     QString dataOptionForLocalAdministrator() const;

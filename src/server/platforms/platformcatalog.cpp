@@ -30,6 +30,19 @@ QString PlatformCatalog::displayName(const QString &connector)
 
 QList<PlatformCatalog::Setting> PlatformCatalog::settings(const QString &connector)
 {
+    QList<Setting> list = ownSettings(connector);
+    if (!list.isEmpty())
+        // The callback address registered with the platform, when it is not this server's
+        // own: a localhost or https:// address (LinkedIn may take no other).
+        list.append({QStringLiteral("callback"), QString(),
+                     QStringLiteral("the callback address registered with the platform, "
+                                    "ending in %1%2 (empty: <public-url>%1%2)")
+                         .arg(CallbackPath, connector)});
+    return list;
+}
+
+QList<PlatformCatalog::Setting> PlatformCatalog::ownSettings(const QString &connector)
+{
     if (connector == u"x")
         return {
             {QStringLiteral("authorize"), QStringLiteral("https://x.com/i/oauth2/authorize"),
@@ -109,6 +122,17 @@ QString PlatformCatalog::endpoint(const PlatformApp &app, const QString &name, Q
     while (base.endsWith(u'/'))
         base.chop(1);
     return base + path;
+}
+
+QString PlatformCatalog::callbackUrl(const PlatformApp &app, const QString &publicBaseUrl)
+{
+    if (const QString configured = app.urls.value(QStringLiteral("callback"));
+        !configured.isEmpty())
+        return configured;
+    QString base = publicBaseUrl;
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + CallbackPath + app.platform;
 }
 
 QString PlatformCatalog::scopes(const PlatformApp &app)

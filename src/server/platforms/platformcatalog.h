@@ -38,6 +38,15 @@ public:
     // gives no double slash).
     static QString endpoint(const PlatformApp &app, const QString &name, QStringView path = {});
     static QString scopes(const PlatformApp &app);
+
+    // Where a platform sends the person back: this path, then the connector's name.
+    static constexpr QStringView CallbackPath = u"/oauth/callback/";
+    // The callback address of `app` when the server's public base URL is `publicBaseUrl`:
+    // its `callback` setting when given, else <public base>/oauth/callback/<platform>.
+    static QString callbackUrl(const PlatformApp &app, const QString &publicBaseUrl);
+
+private:
+    static QList<Setting> ownSettings(const QString &connector);
 };
 
 } // namespace slotline
