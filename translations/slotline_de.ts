@@ -1500,6 +1500,7 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     </message>
     <message>
         <source>Not published: %1</source>
+        <extracomment>The composer&apos;s word on a post it sent that then failed; %1 is why.</extracomment>
         <translation>Nicht veröffentlicht: %1</translation>
     </message>
     <message>
@@ -1605,6 +1606,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>%1 is disconnected: connect it again, or choose another account.</source>
         <translation>%1 ist getrennt: Verbinden Sie es erneut, oder wählen Sie ein anderes Konto.</translation>
+    </message>
+    <message>
+        <source>Published.</source>
+        <translation>Veröffentlicht.</translation>
+    </message>
+    <message>
+        <source>Not published: it was cancelled.</source>
+        <translation>Nicht veröffentlicht: Der Beitrag wurde abgebrochen.</translation>
     </message>
 </context>
 <context>

@@ -1485,6 +1485,7 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Not published: %1</source>
+        <extracomment>The composer&apos;s word on a post it sent that then failed; %1 is why.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1601,6 +1602,14 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>%1 is disconnected: connect it again, or choose another account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not published: it was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -208,6 +208,28 @@ private Q_SLOTS:
             QCOMPARE(post.value(u"accountId"_s).toString(), brand);
     }
 
+    // After "Sent for publishing", the composer says what became of the post: published,
+    // or not, with the reason, never "sent" for a post that failed.
+    void theComposerSaysWhatBecameOfThePost_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("published") << u"All good"_s << u"Published."_s;
+        QTest::newRow("failed") << u"Please [sandbox:fail]"_s
+                                << u"Not published: The sandbox refused this post"_s;
+    }
+    void theComposerSaysWhatBecameOfThePost()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, outcome);
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Outcome"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"twitterButton"_s, text);
+        QVERIFY(realClick(desktop.find<QPushButton>(u"publishButton"_s)));
+        QTRY_VERIFY_WITH_TIMEOUT(desktop.message(u"resultLabel"_s).startsWith(outcome), 20'000);
+    }
+
     void publishingAgainAsksFirstAndNamesWhereItWent()
     {
         TestServer server;

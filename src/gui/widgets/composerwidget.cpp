@@ -139,6 +139,7 @@ ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoa
             });
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &ComposerWidget::onRefused);
+    connect(&store, &client::LocalStore::postsChanged, this, &ComposerWidget::followOutcome);
 
     m_ui->dateTimeEdit->setDisplayFormat(QLocale().dateTimeFormat(QLocale::ShortFormat));
     suggestTime();
@@ -189,6 +190,7 @@ void ComposerWidget::showDraft(const QString &localId)
     suggestTime();
     m_loading = false;
     m_awaitingPublication = false;
+    m_followedPostId.clear();
     fillAccounts();
     clearErrors();
     showResult(QString(), false);
@@ -409,11 +411,41 @@ void ComposerWidget::onPublished(const QString &localId, const client::PostCreat
     if (localId != m_draftId || !m_awaitingPublication)
         return;
     m_awaitingPublication = false;
-    if (post.scheduledAtMs)
+    m_followedPostId.clear();
+    if (post.scheduledAtMs) {
         showResult(tr("Scheduled for %1.").arg(projectTimeText(*post.scheduledAtMs)), false);
-    else
+    } else {
         showResult(tr("Sent for publishing. The Posts list shows when it is out."), false);
+        m_followedPostId = post.postSubmissionId;
+        followOutcome();
+    }
     Q_EMIT published(localId, post);
+}
+
+void ComposerWidget::followOutcome()
+{
+    if (m_followedPostId.isEmpty())
+        return;
+    const auto post = m_session.store().cachedPost(m_followedPostId);
+    if (!post)
+        return;
+    switch (post->status) {
+    case SubmissionStatus::Published:
+        m_followedPostId.clear();
+        showResult(tr("Published."), false);
+        return;
+    case SubmissionStatus::Failed:
+        m_followedPostId.clear();
+        //: The composer's word on a post it sent that then failed; %1 is why.
+        showResult(tr("Not published: %1").arg(ErrorText::postFailure(*post)), true);
+        return;
+    case SubmissionStatus::Cancelled:
+        m_followedPostId.clear();
+        showResult(tr("Not published: it was cancelled."), true);
+        return;
+    case SubmissionStatus::Scheduled:
+    case SubmissionStatus::InProgress: return;
+    }
 }
 
 void ComposerWidget::onRefused(const QString &subject, const client::ApiError &error)
@@ -457,8 +489,10 @@ void ComposerWidget::fieldEdited(Field field)
     if (field == Field::Text)
         m_media->clearFieldErrors();
     // "Not published: …" or "Scheduled for …" was about the form as it was.
-    if (!m_awaitingPublication)
+    if (!m_awaitingPublication) {
+        m_followedPostId.clear();
         showResult(QString(), false);
+    }
 }
 
 MessageLabel *ComposerWidget::labelFor(Field field) const

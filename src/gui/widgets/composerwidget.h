@@ -120,6 +120,8 @@ private:
     void confirmAndQueue(const client::LocalStore::Publication &publication);
     void queue(const client::LocalStore::Publication &publication);
     QString projectTimeText(qint64 msSinceEpoch) const;
+    // Says what became of the post sent for publishing from this draft, once it is known.
+    void followOutcome();
     void onPublished(const QString &localId, const client::PostCreated &post);
     void onRefused(const QString &subject, const client::ApiError &error);
 
@@ -131,6 +133,9 @@ private:
     QString m_draftId;
     bool m_loading = false; // fields are being filled from a draft, not edited
     bool m_awaitingPublication = false;
+    // The post sent for publishing now from this draft: its outcome replaces "Sent for
+    // publishing" when the app hears of it. Empty once said, or when the draft changes.
+    QString m_followedPostId;
     bool m_publishTried = false; // since the last edit: "write something" may be said
     QString m_preferredAccountId;
     QString m_preferredPageId; // the page "As:" names, kept while the lists are refilled
