@@ -7,6 +7,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
@@ -330,6 +332,17 @@ void SyncEngine::refreshCredits()
     });
 }
 
+bool SyncEngine::anyNewlyFailed(const QList<Submission> &posts) const
+{
+    // A failed post's credit comes back on the server: the balance shown must follow.
+    return std::any_of(posts.cbegin(), posts.cend(), [this](const Submission &post) {
+        if (post.status != SubmissionStatus::Failed)
+            return false;
+        const auto known = m_store.cachedPost(post.id);
+        return !known || known->status != SubmissionStatus::Failed;
+    });
+}
+
 void SyncEngine::failRefresh(const ApiError &error)
 {
     m_refreshing = false;
@@ -350,7 +363,10 @@ void SyncEngine::checkFailures()
             return;
         }
         // The newest 250 are enough to notice; older ones were noticed before.
+        const bool refunded = anyNewlyFailed(result.value().items);
         m_store.putPosts(result.value().items);
+        if (refunded)
+            refreshCredits();
         Q_EMIT failuresChecked();
     });
 }
@@ -380,7 +396,10 @@ void SyncEngine::loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cu
                                              std::move(collected));
                                return;
                            }
+                           const bool refunded = anyNewlyFailed(collected);
                            m_store.replacePosts(sinceMs, untilMs, collected);
+                           if (refunded)
+                               refreshCredits();
                            Q_EMIT postsLoaded(sinceMs, untilMs);
                        });
 }

@@ -85,6 +85,8 @@ private:
     void refreshSlotsAndCredits();
     // After a change that costs or gives back a credit: the status bar shows the balance.
     void refreshCredits();
+    // Whether any of `posts` failed since the cache last saw it (its credit came back).
+    bool anyNewlyFailed(const QList<Submission> &posts) const;
     void loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cursor,
                        QList<Submission> collected);
 

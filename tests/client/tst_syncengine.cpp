@@ -409,6 +409,39 @@ private Q_SLOTS:
         QCOMPARE(app.store.draft(localId)->state, LocalStore::SyncState::Synced);
     }
 
+    // A post that failed gave its credit back on the server: noticing the failure reads
+    // the balance again, so the app does not show one credit fewer until the next sync.
+    void aNewlyFailedPostRefreshesTheCredits()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Refund"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        const HttpResult created
+            = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
+                                QStringLiteral("Please [sandbox:fail]"));
+        QCOMPARE(created.status, 201);
+        const QString id = created.json().value(QStringLiteral("postSubmissionId")).toString();
+        QVERIFY(server.waitForStatus(tenant, id, QStringLiteral("failed")));
+        const qint64 onServer = server.get(QStringLiteral("/api/v2/credits"), tenant)
+                                    .json()
+                                    .value(QStringLiteral("creditsRemaining"))
+                                    .toInteger();
+        // What the app showed while the post was out: one fewer.
+        app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 1'000);
+        QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
+        app.sync.checkFailures();
+        QTRY_COMPARE(checked.size(), 1);
+        QTRY_COMPARE(app.store.cachedCredits()->remaining, onServer);
+        // Seen once, a failure costs no more reads of the balance.
+        app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 2'000);
+        app.sync.checkFailures();
+        QTRY_COMPARE(checked.size(), 2);
+        QTest::qWait(300);
+        QCOMPARE(app.store.cachedCredits()->remaining, onServer - 1);
+    }
+
     void deletionsAndServerSideChangesFlowBothWays()
     {
         TestServer server;
