@@ -343,6 +343,41 @@ bool SyncEngine::anyNewlyFailed(const QList<Submission> &posts) const
     });
 }
 
+void SyncEngine::afterNewFailures()
+{
+    // The credit came back; and a post fails when its account came to need reconnecting,
+    // which the accounts list must show now, not at the next full sync.
+    refreshCredits();
+    refreshAccountStates(QString(), {});
+}
+
+void SyncEngine::refreshAccountStates(const QString &cursor, QList<Account> collected)
+{
+    m_client.listAccounts(std::nullopt, Paging {250, cursor}, this,
+                          [this, collected = std::move(collected)](
+                              const ApiResult<ItemPage<Account>> &result) mutable {
+                              if (!result.ok())
+                                  return; // the next full sync reads them
+                              collected.append(result.value().items);
+                              if (result.value().hasMore()) {
+                                  refreshAccountStates(result.value().cursor, std::move(collected));
+                                  return;
+                              }
+                              QStringList before;
+                              for (const Account &account : m_store.cachedAccounts())
+                                  before.append(account.id);
+                              QStringList now;
+                              for (const Account &account : std::as_const(collected))
+                                  now.append(account.id);
+                              before.sort();
+                              now.sort();
+                              m_store.putAccounts(collected, nowMs());
+                              // Accounts came or went: their pages too, with the full read.
+                              if (before != now)
+                                  refreshReference();
+                          });
+}
+
 void SyncEngine::failRefresh(const ApiError &error)
 {
     m_refreshing = false;
@@ -363,10 +398,10 @@ void SyncEngine::checkFailures()
             return;
         }
         // The newest 250 are enough to notice; older ones were noticed before.
-        const bool refunded = anyNewlyFailed(result.value().items);
+        const bool newlyFailed = anyNewlyFailed(result.value().items);
         m_store.putPosts(result.value().items);
-        if (refunded)
-            refreshCredits();
+        if (newlyFailed)
+            afterNewFailures();
         Q_EMIT failuresChecked();
     });
 }
@@ -396,10 +431,10 @@ void SyncEngine::loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cu
                                              std::move(collected));
                                return;
                            }
-                           const bool refunded = anyNewlyFailed(collected);
+                           const bool newlyFailed = anyNewlyFailed(collected);
                            m_store.replacePosts(sinceMs, untilMs, collected);
-                           if (refunded)
-                               refreshCredits();
+                           if (newlyFailed)
+                               afterNewFailures();
                            Q_EMIT postsLoaded(sinceMs, untilMs);
                        });
 }

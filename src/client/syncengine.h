@@ -87,6 +87,10 @@ private:
     void refreshCredits();
     // Whether any of `posts` failed since the cache last saw it (its credit came back).
     bool anyNewlyFailed(const QList<Submission> &posts) const;
+    // Reads what a failure may have changed: the credits and the accounts' states.
+    void afterNewFailures();
+    // The accounts alone (a post failing because its account needs reconnecting).
+    void refreshAccountStates(const QString &cursor, QList<Account> collected);
     void loadPostsPage(qint64 sinceMs, qint64 untilMs, const QString &cursor,
                        QList<Submission> collected);
 

@@ -3,11 +3,13 @@
 #include "client/localstore.h"
 #include "client/syncengine.h"
 #include "core/isotime.h"
+#include "storage/accountrepository.h"
 #include "support/droppingproxy.h"
 #include "support/jsontext.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -416,8 +418,16 @@ private Q_SLOTS:
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Refund"));
         App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
         app.connectivity.checkNow();
         QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        // Coming online reads the credits and checks for failures once; this test's
+        // failure comes after.
+        QTRY_COMPARE(checked.size(), 1);
+        QTRY_COMPARE(refreshed.size(), 1);
+        // The app looks for failures of the last two weeks, by its own clock.
+        server.clock().setNowMs(QDateTime::currentMSecsSinceEpoch());
         const HttpResult created
             = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
                                 QStringLiteral("Please [sandbox:fail]"));
@@ -430,16 +440,54 @@ private Q_SLOTS:
                                     .toInteger();
         // What the app showed while the post was out: one fewer.
         app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 1'000);
-        QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
         app.sync.checkFailures();
-        QTRY_COMPARE(checked.size(), 1);
+        QTRY_COMPARE(checked.size(), 2);
         QTRY_COMPARE(app.store.cachedCredits()->remaining, onServer);
         // Seen once, a failure costs no more reads of the balance.
         app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 2'000);
         app.sync.checkFailures();
-        QTRY_COMPARE(checked.size(), 2);
+        QTRY_COMPARE(checked.size(), 3);
         QTest::qWait(300);
         QCOMPARE(app.store.cachedCredits()->remaining, onServer - 1);
+    }
+
+    // A post fails because its account came to need reconnecting: the failure that the app
+    // notices brings the account's state with it, without waiting for a full sync.
+    void aFailureBringsTheAccountsStateAlong()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Reconnect"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
+        // Coming online reads the accounts and checks for failures once, before this
+        // test's failure.
+        QTRY_COMPARE(checked.size(), 1);
+        QTRY_COMPARE(refreshed.size(), 1);
+        // The app looks for failures of the last two weeks, by its own clock.
+        server.clock().setNowMs(QDateTime::currentMSecsSinceEpoch());
+        const auto stateOf = [&app, &tenant] {
+            for (const Account &account : app.store.cachedAccounts())
+                if (account.id == tenant.twitterAccountId)
+                    return slotline::toString(account.status);
+            return QString();
+        };
+        QCOMPARE(stateOf(), QStringLiteral("connected"));
+
+        const HttpResult created
+            = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
+                                QStringLiteral("Refused [sandbox:fail]"));
+        QCOMPARE(created.status, 201);
+        QVERIFY(server.waitForStatus(
+            tenant, created.json().value(QStringLiteral("postSubmissionId")).toString(),
+            QStringLiteral("failed")));
+        AccountRepository(server.database(), server.clock())
+            .setStatus(tenant.twitterAccountId, AccountStatus::NeedsReconnect,
+                       QStringLiteral("X refused the token"));
+        app.sync.checkFailures();
+        QTRY_COMPARE(stateOf(), QStringLiteral("needs_reconnect"));
     }
 
     void deletionsAndServerSideChangesFlowBothWays()
