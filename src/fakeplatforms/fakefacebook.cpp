@@ -440,6 +440,21 @@ FakeResponse FakeFacebook::permissions(const FakeRequest &request, const Params 
     return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
 }
 
+QString FakeFacebook::issuePageToken(const IssuedToken &user, const QString &pageId)
+{
+    // Page tokens from a long-lived user token do not expire; from a short-lived one they
+    // end with it.
+    IssuedToken pageToken;
+    pageToken.kind = IssuedToken::Kind::Page;
+    pageToken.userId = user.userId;
+    pageToken.clientId = user.clientId;
+    pageToken.scopes = user.scopes;
+    pageToken.issuedAt = m_clock->now();
+    pageToken.expiresAt = user.longLived ? QDateTime() : user.expiresAt;
+    pageToken.pageId = pageId;
+    return m_tokens.issue(u"page"_s, pageToken);
+}
+
 const IssuedToken *FakeFacebook::businessUser(const Params &params, FakeResponse *refusal)
 {
     const IssuedToken *user = authenticate(params, refusal);
@@ -482,17 +497,9 @@ FakeResponse FakeFacebook::businessPages(bool owned, const Params &params)
     for (const Page &page : pages()) {
         if (!owned || (page.id != u"100000000000001"_s && !page.portfolioOnly))
             continue;
-        IssuedToken pageToken;
-        pageToken.kind = IssuedToken::Kind::Page;
-        pageToken.userId = userCopy.userId;
-        pageToken.clientId = userCopy.clientId;
-        pageToken.scopes = userCopy.scopes;
-        pageToken.issuedAt = m_clock->now();
-        pageToken.expiresAt = userCopy.longLived ? QDateTime() : userCopy.expiresAt;
-        pageToken.pageId = page.id;
         data.append(QJsonObject {{u"id"_s, page.id},
                                  {u"name"_s, page.name},
-                                 {u"access_token"_s, m_tokens.issue(u"page"_s, pageToken)}});
+                                 {u"access_token"_s, issuePageToken(userCopy, page.id)}});
     }
     return FakeResponse::json(200, QJsonObject {{u"data"_s, data}});
 }
@@ -513,18 +520,8 @@ FakeResponse FakeFacebook::accounts(const FakeRequest &, const Params &params)
         for (const Page &page : pages()) {
             if (page.portfolioOnly)
                 continue;
-            // Page tokens from a long-lived user token do not expire; from a short-lived one
-            // they end with it.
-            IssuedToken pageToken;
-            pageToken.kind = IssuedToken::Kind::Page;
-            pageToken.userId = userCopy.userId;
-            pageToken.clientId = userCopy.clientId;
-            pageToken.scopes = userCopy.scopes;
-            pageToken.issuedAt = m_clock->now();
-            pageToken.expiresAt = userCopy.longLived ? QDateTime() : userCopy.expiresAt;
-            pageToken.pageId = page.id;
             data.append(QJsonObject {
-                {u"access_token"_s, m_tokens.issue(u"page"_s, pageToken)},
+                {u"access_token"_s, issuePageToken(userCopy, page.id)},
                 {u"category"_s, page.category},
                 {u"name"_s, page.name},
                 {u"id"_s, page.id},

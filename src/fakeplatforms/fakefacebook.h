@@ -88,6 +88,8 @@ private:
     FakeResponse businesses(const Params &params);
     FakeResponse businessPages(bool owned, const Params &params);
     const IssuedToken *businessUser(const Params &params, FakeResponse *refusal);
+    // A Page token of `pageId` for the person of `user`, as /me/accounts hands them out.
+    QString issuePageToken(const IssuedToken &user, const QString &pageId);
     FakeResponse feed(const QString &pageId, const Params &params);
     FakeResponse photos(const QString &pageId, const Params &params);
     FakeResponse object(const FakeRequest &request, const QString &id, const Params &params);

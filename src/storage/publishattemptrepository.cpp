@@ -7,6 +7,11 @@
 namespace slotline {
 namespace {
 
+// The columns read() reads, in its order.
+const QString SelectAttempt = QStringLiteral("SELECT id, submission_id, claim_token, sent_at, "
+                                             "outcome, platform_post_id, public_url FROM "
+                                             "publish_attempts ");
+
 QString toString(PublishAttempt::Outcome outcome)
 {
     switch (outcome) {
@@ -71,10 +76,9 @@ void PublishAttemptRepository::settle(qint64 attemptId, PublishAttempt::Outcome 
 
 std::optional<PublishAttempt> PublishAttemptRepository::latest(const QString &submissionId)
 {
-    Statement query(m_database,
-                    QStringLiteral("SELECT id, submission_id, claim_token, sent_at, outcome, "
-                                   "platform_post_id, public_url FROM publish_attempts "
-                                   "WHERE submission_id = ? ORDER BY id DESC LIMIT 1"));
+    Statement query(m_database, SelectAttempt
+                                    + QStringLiteral("WHERE submission_id = ? ORDER BY id DESC "
+                                                     "LIMIT 1"));
     query.bind(submissionId).exec();
     return read(query);
 }
@@ -85,10 +89,10 @@ std::optional<PublishAttempt> PublishAttemptRepository::firstLostAnswer(const QS
     // Pending: a stopped server's call, never settled since; unknown and not_found: a lost
     // answer, looked for or not.
     Statement query(m_database,
-                    QStringLiteral("SELECT id, submission_id, claim_token, sent_at, outcome, "
-                                   "platform_post_id, public_url FROM publish_attempts "
-                                   "WHERE submission_id = ? AND id < ? AND (outcome IS NULL "
-                                   "OR outcome IN ('unknown', 'not_found')) ORDER BY id LIMIT 1"));
+                    SelectAttempt
+                        + QStringLiteral("WHERE submission_id = ? AND id < ? AND (outcome IS NULL "
+                                         "OR outcome IN ('unknown', 'not_found')) ORDER BY id "
+                                         "LIMIT 1"));
     query.bind(submissionId).bind(beforeId).exec();
     return read(query);
 }

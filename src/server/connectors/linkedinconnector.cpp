@@ -206,50 +206,62 @@ void LinkedInConnector::finalizeVideo(const Attempt &attempt, QStringList media,
 void LinkedInConnector::checkVideo(const Attempt &attempt, QStringList media, VideoUpload video,
                                    CreateDone done)
 {
+    send(mediaStatusRequest(attempt, QStringLiteral("/rest/videos/"), video.video),
+         [this, attempt, media, video,
+          done = std::move(done)](const PlatformResponse &response) mutable {
+             if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
+                 done(*error);
+                 return;
+             }
+             const QJsonObject answer = response.json();
+             const QString state = answer.value(QStringLiteral("status")).toString();
+             if (state == u"AVAILABLE") {
+                 media.append(video.video);
+                 uploadImages(attempt, media, std::move(done));
+                 return;
+             }
+             if (state == u"PROCESSING_FAILED") {
+                 done(processingFailure(QStringLiteral("video"), attempt.media.at(media.size()),
+                                        response));
+                 return;
+             }
+             if (++video.statusChecks >= MaxStatusChecks) {
+                 done(PlatformError {
+                     PlatformError::Kind::Unavailable,
+                     QStringLiteral("LinkedIn was still processing the video (%1).").arg(state),
+                     response.status});
+                 return;
+             }
+             const int seconds = qMin(60, 1 << qMin(video.statusChecks - 1, 6));
+             QTimer::singleShot(seconds * 1000, this,
+                                [this, attempt, media, video, done = std::move(done)]() mutable {
+                                    checkVideo(attempt, media, video, std::move(done));
+                                });
+         });
+}
+
+PlatformRequest LinkedInConnector::mediaStatusRequest(const Attempt &attempt,
+                                                      const QString &collection, const QString &urn)
+{
     PlatformRequest status;
     // Rest.li keys in a path are URL-encoded URNs.
-    status.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
-                                                QStringLiteral("/rest/videos/"))
-                          + QString::fromLatin1(QUrl::toPercentEncoding(video.video)),
+    status.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"), collection)
+                          + QString::fromLatin1(QUrl::toPercentEncoding(urn)),
                       QUrl::StrictMode);
     status.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
-    send(status, [this, attempt, media, video,
-                  done = std::move(done)](const PlatformResponse &response) mutable {
-        if (auto error = uploadFailureOf(response, QStringLiteral("LinkedIn"))) {
-            done(*error);
-            return;
-        }
-        const QJsonObject answer = response.json();
-        const QString state = answer.value(QStringLiteral("status")).toString();
-        if (state == u"AVAILABLE") {
-            media.append(video.video);
-            uploadImages(attempt, media, std::move(done));
-            return;
-        }
-        if (state == u"PROCESSING_FAILED") {
-            const QString reason
-                = answer.value(QStringLiteral("processingFailureReason")).toString();
-            done(PlatformError {
-                PlatformError::Kind::Refused,
-                QStringLiteral("LinkedIn could not process the video %1: %2")
-                    .arg(attempt.media.at(media.size()).fileName,
-                         reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
-                response.status});
-            return;
-        }
-        if (++video.statusChecks >= MaxStatusChecks) {
-            done(PlatformError {
-                PlatformError::Kind::Unavailable,
-                QStringLiteral("LinkedIn was still processing the video (%1).").arg(state),
-                response.status});
-            return;
-        }
-        const int seconds = qMin(60, 1 << qMin(video.statusChecks - 1, 6));
-        QTimer::singleShot(seconds * 1000, this,
-                           [this, attempt, media, video, done = std::move(done)]() mutable {
-                               checkVideo(attempt, media, video, std::move(done));
-                           });
-    });
+    return status;
+}
+
+PlatformError LinkedInConnector::processingFailure(const QString &kind, const MediaFile &file,
+                                                   const PlatformResponse &response)
+{
+    const QString reason
+        = response.json().value(QStringLiteral("processingFailureReason")).toString();
+    return PlatformError {PlatformError::Kind::Refused,
+                          QStringLiteral("LinkedIn could not process the %1 %2: %3")
+                              .arg(kind, file.fileName,
+                                   reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
+                          response.status};
 }
 
 void LinkedInConnector::waitForImages(const Attempt &attempt, const QStringList &media,
@@ -262,54 +274,44 @@ void LinkedInConnector::waitForImages(const Attempt &attempt, const QStringList 
         createPost(attempt, media, std::move(done));
         return;
     }
-    PlatformRequest status;
-    status.url = QUrl(PlatformCatalog::endpoint(attempt.app, QStringLiteral("api"),
-                                                QStringLiteral("/rest/images/"))
-                          + QString::fromLatin1(QUrl::toPercentEncoding(media.at(next))),
-                      QUrl::StrictMode);
-    status.headers = LinkedInAuthorization::restHeaders(attempt.app, attempt.accessToken);
-    send(status, [this, attempt, media, next, checks,
-                  done = std::move(done)](const PlatformResponse &response) mutable {
-        if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
-            // Not readable with this token (a member's token may only write images): the
-            // post is made, and a refusal for an image not ready yet is tried again.
-            qCInfo(lcConnectors).noquote()
-                << attempt.request.token << "cannot read LinkedIn's image status ("
-                << error->message << "): posting without waiting";
-            createPost(attempt, media, std::move(done));
-            return;
-        }
-        const QJsonObject answer = response.json();
-        const QString state = answer.value(QStringLiteral("status")).toString();
-        if (state == u"AVAILABLE") {
-            waitForImages(attempt, media, next + 1, 0, std::move(done));
-            return;
-        }
-        if (state == u"PROCESSING_FAILED") {
-            const QString reason
-                = answer.value(QStringLiteral("processingFailureReason")).toString();
-            done(PlatformError {
-                PlatformError::Kind::Refused,
-                QStringLiteral("LinkedIn could not process the image %1: %2")
-                    .arg(attempt.media.at(next).fileName,
-                         reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
-                response.status});
-            return;
-        }
-        if (checks + 1 >= MaxImageChecks) {
-            // Nothing was posted: an ordinary failure, tried again later.
-            done(PlatformError {PlatformError::Kind::Unavailable,
-                                QStringLiteral("LinkedIn was still processing the image %1 (%2).")
-                                    .arg(attempt.media.at(next).fileName, state),
-                                response.status});
-            return;
-        }
-        const int seconds = qMin(8, 1 << qMin(checks, 3));
-        QTimer::singleShot(seconds * 1000, this,
-                           [this, attempt, media, next, checks, done = std::move(done)]() mutable {
-                               waitForImages(attempt, media, next, checks + 1, std::move(done));
-                           });
-    });
+    send(mediaStatusRequest(attempt, QStringLiteral("/rest/images/"), media.at(next)),
+         [this, attempt, media, next, checks,
+          done = std::move(done)](const PlatformResponse &response) mutable {
+             if (auto error = failureOf(response, QStringLiteral("LinkedIn"))) {
+                 // Not readable with this token (a member's token may only write images): the
+                 // post is made, and a refusal for an image not ready yet is tried again.
+                 qCInfo(lcConnectors).noquote()
+                     << attempt.request.token << "cannot read LinkedIn's image status ("
+                     << error->message << "): posting without waiting";
+                 createPost(attempt, media, std::move(done));
+                 return;
+             }
+             const QJsonObject answer = response.json();
+             const QString state = answer.value(QStringLiteral("status")).toString();
+             if (state == u"AVAILABLE") {
+                 waitForImages(attempt, media, next + 1, 0, std::move(done));
+                 return;
+             }
+             if (state == u"PROCESSING_FAILED") {
+                 done(processingFailure(QStringLiteral("image"), attempt.media.at(next), response));
+                 return;
+             }
+             if (checks + 1 >= MaxImageChecks) {
+                 // Nothing was posted: an ordinary failure, tried again later.
+                 done(PlatformError {
+                     PlatformError::Kind::Unavailable,
+                     QStringLiteral("LinkedIn was still processing the image %1 (%2).")
+                         .arg(attempt.media.at(next).fileName, state),
+                     response.status});
+                 return;
+             }
+             const int seconds = qMin(8, 1 << qMin(checks, 3));
+             QTimer::singleShot(
+                 seconds * 1000, this,
+                 [this, attempt, media, next, checks, done = std::move(done)]() mutable {
+                     waitForImages(attempt, media, next, checks + 1, std::move(done));
+                 });
+         });
 }
 
 void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &images,

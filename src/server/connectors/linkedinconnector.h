@@ -56,6 +56,12 @@ private:
     };
 
     static QString author(const Attempt &attempt);
+    // GET <collection><urn> (/rest/images/ or /rest/videos/): the media's status.
+    static PlatformRequest mediaStatusRequest(const Attempt &attempt, const QString &collection,
+                                              const QString &urn);
+    // PROCESSING_FAILED of an image or video (`kind`), with LinkedIn's reason.
+    static PlatformError processingFailure(const QString &kind, const MediaFile &file,
+                                           const PlatformResponse &response);
     void initializeVideo(const Attempt &attempt, QStringList media, CreateDone done);
     void uploadPart(const Attempt &attempt, QStringList media, VideoUpload video, CreateDone done);
     void finalizeVideo(const Attempt &attempt, QStringList media, VideoUpload video,
