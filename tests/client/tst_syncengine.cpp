@@ -57,6 +57,29 @@ private:
         return server.post(QStringLiteral("/tools/list_drafts"), tenant, {}).items();
     }
 
+    // Brings `app` online, waits for the sync that coming online starts (the accounts, the
+    // credits, one failure check on `checked`), then has the server fail a post made now by
+    // the app's clock (it looks for failures of the last two weeks by it).
+    static bool failAPostAfterStartup(TestServer &server, const Tenant &tenant, App &app,
+                                      QSignalSpy &checked)
+    {
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
+        app.connectivity.checkNow();
+        if (!QTest::qWaitFor([&] {
+                return app.connectivity.state() == Connectivity::State::Online
+                       && checked.size() == 1 && refreshed.size() == 1;
+            }))
+            return false;
+        server.clock().setNowMs(QDateTime::currentMSecsSinceEpoch());
+        const HttpResult created
+            = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
+                                QStringLiteral("Please [sandbox:fail]"));
+        return created.status == 201
+               && server.waitForStatus(
+                   tenant, created.json().value(QStringLiteral("postSubmissionId")).toString(),
+                   QStringLiteral("failed"));
+    }
+
 private Q_SLOTS:
     void draftsWrittenOfflineSyncWhenTheServerComesBack()
     {
@@ -419,21 +442,7 @@ private Q_SLOTS:
         const Tenant tenant = server.addTenant(QStringLiteral("Refund"));
         App app(newStoreFile(), server.port(), tenant.apiKey);
         QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
-        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
-        // Coming online reads the credits and checks for failures once; this test's
-        // failure comes after.
-        QTRY_COMPARE(checked.size(), 1);
-        QTRY_COMPARE(refreshed.size(), 1);
-        // The app looks for failures of the last two weeks, by its own clock.
-        server.clock().setNowMs(QDateTime::currentMSecsSinceEpoch());
-        const HttpResult created
-            = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
-                                QStringLiteral("Please [sandbox:fail]"));
-        QCOMPARE(created.status, 201);
-        const QString id = created.json().value(QStringLiteral("postSubmissionId")).toString();
-        QVERIFY(server.waitForStatus(tenant, id, QStringLiteral("failed")));
+        QVERIFY(failAPostAfterStartup(server, tenant, app, checked));
         const qint64 onServer = server.get(QStringLiteral("/api/v2/credits"), tenant)
                                     .json()
                                     .value(QStringLiteral("creditsRemaining"))
@@ -459,30 +468,14 @@ private Q_SLOTS:
         const Tenant tenant = server.addTenant(QStringLiteral("Reconnect"));
         App app(newStoreFile(), server.port(), tenant.apiKey);
         QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
-        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Online);
-        // Coming online reads the accounts and checks for failures once, before this
-        // test's failure.
-        QTRY_COMPARE(checked.size(), 1);
-        QTRY_COMPARE(refreshed.size(), 1);
-        // The app looks for failures of the last two weeks, by its own clock.
-        server.clock().setNowMs(QDateTime::currentMSecsSinceEpoch());
         const auto stateOf = [&app, &tenant] {
             for (const Account &account : app.store.cachedAccounts())
                 if (account.id == tenant.twitterAccountId)
                     return slotline::toString(account.status);
             return QString();
         };
+        QVERIFY(failAPostAfterStartup(server, tenant, app, checked));
         QCOMPARE(stateOf(), QStringLiteral("connected"));
-
-        const HttpResult created
-            = server.createPost(tenant, tenant.twitterAccountId, QStringLiteral("twitter"),
-                                QStringLiteral("Refused [sandbox:fail]"));
-        QCOMPARE(created.status, 201);
-        QVERIFY(server.waitForStatus(
-            tenant, created.json().value(QStringLiteral("postSubmissionId")).toString(),
-            QStringLiteral("failed")));
         AccountRepository(server.database(), server.clock())
             .setStatus(tenant.twitterAccountId, AccountStatus::NeedsReconnect,
                        QStringLiteral("X refused the token"));
