@@ -663,7 +663,8 @@ void ComposerWidget::fillAccounts()
     const QString wanted = m_preferredAccountId.isEmpty() ? shown : m_preferredAccountId;
     const QList<Platform> chosen = chosenPlatforms();
     m_ui->accountCombo->clear();
-    for (const Account &account : m_session.store().cachedAccounts()) {
+    const QList<Account> cached = m_session.store().cachedAccounts();
+    for (const Account &account : cached) {
         // A rate-limited account may be chosen: its posts wait and go out afterwards. One
         // that must be reconnected is offered with its state (publishing is refused until
         // it is reconnected); a disconnected one only while it is the choice.
@@ -689,7 +690,6 @@ void ComposerWidget::fillAccounts()
     const int found = m_ui->accountCombo->findData(wanted, AccountIdRole);
     // Left out only by the platforms the person just chose: the first account of those is
     // what they asked for (their choice comes back with its platform).
-    const auto cached = m_session.store().cachedAccounts();
     const bool filteredOut = std::any_of(
         cached.cbegin(), cached.cend(), [&](const Account &account) {
             return account.id == wanted && !chosen.isEmpty() && !chosen.contains(account.platform);
