@@ -77,6 +77,7 @@ void FakePlatformServer::reset()
 {
     m_journal.clear();
     m_faults.clear();
+    m_answerDelayMs.clear();
     m_clock.reset();
     for (const auto &platform : m_platforms)
         platform->reset();
@@ -146,10 +147,13 @@ FakeResponse FakePlatformServer::dispatch(const FakeRequest &raw)
             else if (fault)
                 response.delayMs = fault->response.delayMs;
         }
+        if (!fault || response.delayMs == 0)
+            response.delayMs = std::max(response.delayMs, m_answerDelayMs.value(platform->name()));
         if (fault)
             qCInfo(lcFakePlatforms) << "fault" << fault->id << "on" << request.method
                                     << platform->name() << request.path;
-        m_journal.record(platform->name(), request, response);
+        m_journal.record(platform->name(), request, response, fault ? fault->id : 0,
+                         !fault || FaultRules::applies(fault->action));
         return response;
     }
     return FakeResponse::text(404,
@@ -178,8 +182,11 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
     }
     if (path == u"/__admin/state"_s && method == "GET") {
         QJsonObject platforms;
-        for (const auto &platform : m_platforms)
-            platforms.insert(platform->name(), platform->state());
+        for (const auto &platform : m_platforms) {
+            QJsonObject state = platform->state();
+            state.insert(u"answerDelayMs"_s, m_answerDelayMs.value(platform->name()));
+            platforms.insert(platform->name(), state);
+        }
         return FakeResponse::json(
             200, QJsonObject {{u"platforms"_s, platforms},
                               {u"clockOffsetSeconds"_s, m_clock.offsetSeconds()},
@@ -214,10 +221,18 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
     if (path == u"/__admin/switches"_s && method == "POST") {
         if (!target)
             return adminError(422, u"platform must be x, linkedin or facebook"_s);
+        if (body.contains(u"answerDelayMs"_s)) {
+            const int delay = body[u"answerDelayMs"_s].toInt(-1);
+            if (delay < 0 || delay > 60'000)
+                return adminError(422, u"answerDelayMs must be 0 to 60000"_s);
+            m_answerDelayMs.insert(target->name(), delay);
+        }
         const QString error = target->applySwitches(body);
         if (!error.isEmpty())
             return adminError(422, error);
-        return FakeResponse::json(200, target->state());
+        QJsonObject state = target->state();
+        state.insert(u"answerDelayMs"_s, m_answerDelayMs.value(target->name()));
+        return FakeResponse::json(200, state);
     }
     if (path == u"/__admin/tokens/revoke"_s && method == "POST") {
         if (!target)

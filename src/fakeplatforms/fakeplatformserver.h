@@ -6,6 +6,7 @@
 #include "fakeplatforms/httplistener.h"
 #include "fakeplatforms/requestjournal.h"
 
+#include <QHash>
 #include <QHostAddress>
 #include <QObject>
 
@@ -54,6 +55,9 @@ private:
     FakeClock m_clock;
     RequestJournal m_journal;
     FaultRules m_faults;
+    // How long each platform takes to answer any call (`answerDelayMs`): a real platform
+    // answers in a few hundred ms, which decides how fast one account's posts go out.
+    QHash<QString, int> m_answerDelayMs;
     std::vector<std::unique_ptr<FakePlatform>> m_platforms;
     HttpListener m_listener;
     QHostAddress m_address;

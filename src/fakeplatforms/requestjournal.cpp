@@ -26,7 +26,7 @@ QJsonValue bodyText(const QByteArray &body)
 } // namespace
 
 void RequestJournal::record(const QString &platform, const FakeRequest &request,
-                            const FakeResponse &response)
+                            const FakeResponse &response, int faultId, bool applied)
 {
     QJsonObject query;
     for (const auto &[name, value] : request.query.queryItems(QUrl::FullyDecoded))
@@ -34,7 +34,7 @@ void RequestJournal::record(const QString &platform, const FakeRequest &request,
     QJsonObject headers;
     for (const auto &[name, value] : request.headers)
         headers.insert(QString::fromLatin1(name), QString::fromUtf8(value));
-    m_items.append(QJsonObject {
+    QJsonObject item {
         {u"seq"_s, ++m_sequence},
         {u"platform"_s, platform},
         {u"method"_s, QString::fromLatin1(request.method)},
@@ -47,7 +47,10 @@ void RequestJournal::record(const QString &platform, const FakeRequest &request,
         {u"bodySize"_s, request.bodySize()},
         {u"status"_s, response.drop ? 0 : response.status},
         {u"dropped"_s, response.drop},
-    });
+    };
+    if (faultId != 0)
+        item.insert(u"fault"_s, QJsonObject {{u"id"_s, faultId}, {u"applied"_s, applied}});
+    m_items.append(item);
 }
 
 QJsonArray RequestJournal::items(const QString &platform) const

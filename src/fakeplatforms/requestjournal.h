@@ -13,7 +13,10 @@ namespace slotline::fake {
 class RequestJournal
 {
 public:
-    void record(const QString &platform, const FakeRequest &request, const FakeResponse &response);
+    // `faultId`: the fault rule that met the request (0: none); `applied`: whether the
+    // platform acted on the request, which a fault that answers in its place prevents.
+    void record(const QString &platform, const FakeRequest &request, const FakeResponse &response,
+                int faultId = 0, bool applied = true);
     QJsonArray items(const QString &platform) const;
     void clear();
 

@@ -154,6 +154,7 @@ private Q_SLOTS:
     void faultApplyThenDropCreatesThePostAndClosesWithoutAnswer();
     void faultRespondOnNthCall();
     void faultDropDoesNotActAndDelayHoldsTheAnswer();
+    void answerDelayHoldsEveryAnswerOfOnePlatform();
     void journalKeepsBinaryBodiesAsBase64();
     void resetKeepsRegistrationsAndForgetsState();
     void servesFromTheThreadItLivesOn();
@@ -1175,6 +1176,10 @@ void TstFakePlatforms::faultDropDoesNotActAndDelayHoldsTheAnswer()
     QTRY_COMPARE_WITH_TIMEOUT(socket.state(), QAbstractSocket::UnconnectedState, 5000);
     QCOMPARE(socket.readAll(), QByteArray());
     QCOMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 0);
+    const QJsonObject dropped
+        = admin("GET", u"/journal?platform=x"_s).items().last().toObject()[u"fault"_s].toObject();
+    QVERIFY(dropped[u"id"_s].toInt() > 0);
+    QCOMPARE(dropped[u"applied"_s].toBool(), false);
 
     admin("POST", u"/faults"_s,
           {{u"platform"_s, u"x"_s},
@@ -1187,6 +1192,37 @@ void TstFakePlatforms::faultDropDoesNotActAndDelayHoldsTheAnswer()
     QCOMPARE(delayed.status, 200);
     QVERIFY(timer.elapsed() >= 300);
     QCOMPARE(delayed.json()[u"data"_s][u"username"_s].toString(), u"fake_x_user"_s);
+    QCOMPARE(admin("GET", u"/journal?platform=x"_s)
+                 .items()
+                 .last()
+                 .toObject()[u"fault"_s][u"applied"_s]
+                 .toBool(),
+             true);
+}
+
+void TstFakePlatforms::answerDelayHoldsEveryAnswerOfOnePlatform()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(admin("POST", u"/switches"_s, {{u"platform"_s, u"x"_s}, {u"answerDelayMs"_s, 300}})
+                 .json()[u"answerDelayMs"_s]
+                 .toInt(),
+             300);
+    QElapsedTimer timer;
+    timer.start();
+    const HttpResult delayed = m_client->get(u"/x/2/users/me"_s, bearer(token));
+    QCOMPARE(delayed.status, 200);
+    QVERIFY(timer.elapsed() >= 300);
+    QCOMPARE(admin("GET", u"/state"_s).json()[u"platforms"_s][u"x"_s][u"answerDelayMs"_s].toInt(),
+             300);
+    QCOMPARE(
+        admin("GET", u"/state"_s).json()[u"platforms"_s][u"linkedin"_s][u"answerDelayMs"_s].toInt(),
+        0);
+    QCOMPARE(
+        admin("POST", u"/switches"_s, {{u"platform"_s, u"x"_s}, {u"answerDelayMs"_s, -1}}).status,
+        422);
+    QCOMPARE(admin("POST", u"/reset"_s).status, 204);
+    QCOMPARE(admin("GET", u"/state"_s).json()[u"platforms"_s][u"x"_s][u"answerDelayMs"_s].toInt(),
+             0);
 }
 
 void TstFakePlatforms::journalKeepsBinaryBodiesAsBase64()
