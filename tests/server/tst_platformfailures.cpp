@@ -1003,6 +1003,45 @@ private Q_SLOTS:
                      f().fake().posts(u"x"_s).first().toObject().value(u"id"_s).toString());
         }
     }
+
+    // Platforms list a new post a moment after making it, so a look right after the call
+    // waits a little. A restart long after the call has nothing to wait for: it reads the
+    // list at once, and once, and the account's next posts are not held up meanwhile.
+    void aRestartLongAfterTheCallLooksAtOnce()
+    {
+        ServerConfig config = quickConfig();
+        config.platformLookup.firstLookAfterMs = 120'000;
+        config.platformLookup.secondLookAfterMs = 120'000;
+        m_fixture = std::make_unique<RealPlatformsFixture>(config);
+        const Target where = target(u"x"_s);
+        const QString accountId = f().connectAccount(u"x"_s);
+        QVERIFY(!accountId.isEmpty());
+        const HttpResult scheduled = f().server().createPost(
+            f().tenant(), accountId, where.platform, u"Sent before the stop"_s,
+            QJsonObject {{u"scheduledTime"_s,
+                          isotime::format(f().server().clock().nowMs() + 24LL * 3600 * 1000)}});
+        QCOMPARE(scheduled.status, 201);
+        const QString id = scheduled.json().value(u"postSubmissionId"_s).toString();
+        const qint64 tenMinutesAgo = f().server().clock().nowMs() - 600'000;
+        f().restartServer([&](Database &database) {
+            Statement(database, u"UPDATE submissions SET status = 'in-progress', claim_token = "
+                                u"'claim-before-stop', claimed_at = ?, attempts = 1 WHERE id = ?"_s)
+                .bind(tenMinutesAgo)
+                .bind(id)
+                .exec();
+            Statement(database, u"INSERT INTO publish_attempts (submission_id, claim_token, "
+                                u"sent_at) VALUES (?, 'claim-before-stop', ?)"_s)
+                .bind(id)
+                .bind(tenMinutesAgo)
+                .exec();
+        });
+        const QString next = f().submit(accountId, where.platform, u"The next post"_s);
+        QVERIFY(!next.isEmpty());
+        QVERIFY(f().server().waitForStatus(f().tenant(), id, u"published"_s));
+        QVERIFY(f().server().waitForStatus(f().tenant(), next, u"published"_s));
+        QCOMPARE(creates(where), 2);
+        QCOMPARE(f().journal(u"x"_s, u"GET"_s, u"/2/users/1880000000000000001/tweets"_s).size(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlatformFailures)

@@ -411,16 +411,25 @@ PublishResult PlatformConnector::publishedAs(const Created &post) const
 
 void PlatformConnector::search(const Attempt &attempt, qint64 sentAtMs, SearchDone done)
 {
+    // The waits give the platform time to list a post made by the call; they count from the
+    // call, so a look long after it (a restart) reads at once, and only once.
+    const qint64 firstLookAt = sentAtMs + m_lookupTiming.firstLookAfterMs;
+    const qint64 secondLookAt = firstLookAt + m_lookupTiming.secondLookAfterMs;
+    const auto untilMs = [this](qint64 at) {
+        return std::chrono::milliseconds(std::max<qint64>(at - m_clock.nowMs(), 0));
+    };
     QTimer::singleShot(
-        m_lookupTiming.firstLookAfterMs, this,
-        [this, attempt, sentAtMs, done = std::move(done)]() mutable {
+        untilMs(firstLookAt), this,
+        [this, attempt, sentAtMs, secondLookAt, untilMs, done = std::move(done)]() mutable {
+            const bool lastLook = m_clock.nowMs() >= secondLookAt;
             findPost(attempt, sentAtMs,
-                     [this, attempt, sentAtMs, done = std::move(done)](const Search &first) {
-                         if (first.result != Search::Result::NotFound) {
+                     [this, attempt, sentAtMs, secondLookAt, untilMs, lastLook,
+                      done = std::move(done)](const Search &first) {
+                         if (first.result != Search::Result::NotFound || lastLook) {
                              done(first);
                              return;
                          }
-                         QTimer::singleShot(m_lookupTiming.secondLookAfterMs, this,
+                         QTimer::singleShot(untilMs(secondLookAt), this,
                                             [this, attempt, sentAtMs, done]() {
                                                 findPost(attempt, sentAtMs, done);
                                             });
@@ -502,6 +511,9 @@ void PlatformConnector::settleLeftOver(const PublishRequest &request, Found foun
             found(publishedAs(Created {last->platformPostId, last->publicUrl}));
             return;
         }
+        qCInfo(lcDispatcher).noquote()
+            << request.token << "was being sent to" << displayName()
+            << "when the server stopped: looking for it among the account's posts";
         const QString stopped
             = QStringLiteral("The server stopped while this post was being sent to %1, so it "
                              "may have been published.")

@@ -207,7 +207,9 @@ private:
     // Refused as a duplicate after `lost`, an earlier call of the same post whose answer
     // was lost: the post that call made is looked for; never reported as a plain failure.
     void afterDuplicate(const Attempt &attempt, const PublishAttempt &lost, Done done);
-    // findPost(), and once more a little later if the post is not there yet.
+    // findPost() once the platform has had time to list what the call sent at `sentAtMs`
+    // made, and once more a little later if the post is not there yet; a call older than
+    // both waits is looked for at once, and once.
     void search(const Attempt &attempt, qint64 sentAtMs, SearchDone done);
     // Looks among the author's posts since `sentAtMs` (less some clock skew) for this
     // attempt's text, page after page while the platform has more of them in the window,

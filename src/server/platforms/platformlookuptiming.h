@@ -6,7 +6,8 @@ namespace slotline {
 
 // How long after a create call with an unknown outcome the author's posts are read, and
 // read again if the post is not there yet: platforms list a new post a moment after
-// creating it. And how far one look reads.
+// creating it. Both count from the call, not from when its outcome is looked into. And
+// how far one look reads.
 struct PlatformLookupTiming
 {
     qint64 firstLookAfterMs = 5'000;
