@@ -5,6 +5,7 @@
 #include "storage/statement.h"
 #include "storage/transaction.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -515,23 +516,107 @@ std::optional<qint64> SubmissionRepository::nextDueAt()
     return query.optionalInteger(0);
 }
 
-QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const QString &token)
+namespace {
+
+QString jsonList(const QStringList &values)
 {
-    // One statement claims the whole batch and hands back the claimed rows: the guard
-    // (unclaimed, still to publish) is checked row by row inside it.
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+QStringList SubmissionRepository::dueWithinBound(qint64 nowMs, int limit, const ClaimBound &bound)
+{
+    // The bounded accounts' claims already out: a handful of rows.
+    QHash<QString, int> room;
+    {
+        Statement out(m_database,
+                      QStringLiteral("SELECT s.account_id, COUNT(*) FROM submissions s "
+                                     "JOIN accounts a ON a.id = s.account_id "
+                                     "WHERE s.claim_token IS NOT NULL AND a.connector IN "
+                                     "(SELECT value FROM json_each(?)) GROUP BY s.account_id"));
+        out.bind(jsonList(bound.connectors)).exec();
+        while (out.next())
+            room.insert(out.text(0), bound.perAccount - int(out.integer(1)));
+    }
+    // Due posts in the order they are due, a page at a time, leaving out the accounts with
+    // no room left: the due index is read in order, without sorting every due post, and an
+    // account's backlog is skipped once it has its share.
+    QStringList picked;
+    QStringList full;
+    for (auto it = room.cbegin(); it != room.cend(); ++it) {
+        if (it.value() <= 0)
+            full.append(it.key());
+    }
+    const int page = std::max(limit * 2, 64);
+    std::optional<std::tuple<qint64, qint64, QString>> after;
+    while (picked.size() < limit) {
+        Statement due(
+            m_database,
+            QStringLiteral("SELECT s.id, s.account_id, a.connector, s.next_attempt_at, s.sort_at "
+                           "FROM submissions s LEFT JOIN accounts a ON a.id = s.account_id "
+                           "WHERE s.next_attempt_at IS NOT NULL AND s.claim_token IS NULL "
+                           "AND s.next_attempt_at <= ? "
+                           "AND s.account_id NOT IN (SELECT value FROM json_each(?)) ")
+                + (after ? QStringLiteral("AND (s.next_attempt_at, s.sort_at, s.id) > (?, ?, ?) ")
+                         : QString())
+                + QStringLiteral("ORDER BY s.next_attempt_at, s.sort_at, s.id LIMIT ?"));
+        due.bind(nowMs).bind(jsonList(full));
+        if (after)
+            due.bind(std::get<0>(*after)).bind(std::get<1>(*after)).bind(std::get<2>(*after));
+        due.bind(page).exec();
+        int read = 0;
+        while (due.next()) {
+            ++read;
+            after.emplace(due.integer(3), due.integer(4), due.text(0));
+            if (picked.size() >= limit)
+                continue;
+            const QString account = due.text(1);
+            if (bound.connectors.contains(due.text(2))) {
+                auto left = room.find(account);
+                if (left == room.end())
+                    left = room.insert(account, bound.perAccount);
+                if (*left <= 0)
+                    continue;
+                if (--*left == 0)
+                    full.append(account);
+            }
+            picked.append(due.text(0));
+        }
+        if (read < page)
+            break; // nothing more is due
+    }
+    return picked;
+}
+
+QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const QString &token,
+                                                 const ClaimBound &bound)
+{
+    // The claim hands back the claimed rows: the guard (unclaimed, still to publish) is
+    // checked row by row inside it.
     Transaction transaction(m_database);
     QList<SubmissionRow> rows;
     {
+        const bool bounded = !bound.connectors.isEmpty();
         Statement claim(
             m_database,
             QStringLiteral("UPDATE submissions SET status = 'in-progress', claim_token = ?, "
-                           "claimed_at = ?, attempts = attempts + 1, updated_at = ? "
-                           "WHERE id IN (SELECT id FROM submissions WHERE next_attempt_at "
-                           "IS NOT NULL AND claim_token IS NULL AND next_attempt_at <= ? "
-                           "ORDER BY next_attempt_at, sort_at, id LIMIT ?) AND claim_token IS NULL "
-                           "AND status IN ('scheduled', 'in-progress') RETURNING ")
+                           "claimed_at = ?, attempts = attempts + 1, updated_at = ? WHERE id IN (")
+                + (bounded ? QStringLiteral("SELECT value FROM json_each(?)")
+                           : QStringLiteral("SELECT id FROM submissions WHERE next_attempt_at "
+                                            "IS NOT NULL AND claim_token IS NULL AND "
+                                            "next_attempt_at <= ? ORDER BY next_attempt_at, "
+                                            "sort_at, id LIMIT ?"))
+                + QStringLiteral(") AND claim_token IS NULL AND status IN ('scheduled', "
+                                 "'in-progress') RETURNING ")
                 + SubmissionColumns);
-        claim.bind(token).bind(nowMs).bind(nowMs).bind(nowMs).bind(limit).exec();
+        claim.bind(token).bind(nowMs).bind(nowMs);
+        if (bounded)
+            claim.bind(jsonList(dueWithinBound(nowMs, limit, bound)));
+        else
+            claim.bind(nowMs).bind(limit);
+        claim.exec();
         while (claim.next())
             rows.append(readRow(claim));
     }
@@ -545,6 +630,21 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
     for (const SubmissionRow &row : std::as_const(rows))
         claimed.append(row.submission);
     return claimed;
+}
+
+SubmissionRepository::Overdue SubmissionRepository::overdue(qint64 nowMs)
+{
+    Statement query(m_database,
+                    QStringLiteral("SELECT COUNT(*), MIN(next_attempt_at) FROM submissions "
+                                   "WHERE next_attempt_at IS NOT NULL AND claim_token IS NULL "
+                                   "AND next_attempt_at <= ?"));
+    query.bind(nowMs).exec();
+    Overdue overdue;
+    if (query.next()) {
+        overdue.count = int(query.integer(0));
+        overdue.oldestDueAtMs = query.optionalInteger(1);
+    }
+    return overdue;
 }
 
 QList<Submission> SubmissionRepository::claimed()

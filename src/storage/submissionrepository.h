@@ -36,6 +36,14 @@ struct OccupancyScope
     std::optional<Platform> platform;
 };
 
+// Accounts whose connector is named in `connectors` hold at most `perAccount` claims at
+// once, those already out included.
+struct ClaimBound
+{
+    QStringList connectors;
+    int perAccount = 0;
+};
+
 // Post submissions, including the dispatcher's bookkeeping. Every change of status is a
 // guarded update (it names the status, or the claim, it expects), so two actors can never
 // both move the same submission.
@@ -90,8 +98,17 @@ public:
     // The dispatcher's side.
     std::optional<qint64> nextDueAt();
     // Claims up to `limit` submissions due at `nowMs`: in-progress, attempts + 1, claimed
-    // with `token`. A claim is the promise that one publication attempt is under way.
-    QList<Submission> claimDue(qint64 nowMs, int limit, const QString &token);
+    // with `token`. A claim is the promise that one publication attempt is under way. The
+    // bound keeps one account's backlog from taking every claim while others' posts wait.
+    QList<Submission> claimDue(qint64 nowMs, int limit, const QString &token,
+                               const ClaimBound &bound = {});
+    struct Overdue
+    {
+        int count = 0;
+        std::optional<qint64> oldestDueAtMs;
+    };
+    // The unclaimed submissions due at `nowMs`: how far behind the dispatcher is.
+    Overdue overdue(qint64 nowMs);
     // Claims left by a server that stopped before hearing the result.
     QList<Submission> claimed();
     bool markPublished(const QString &submissionId, const QString &claimToken,
@@ -109,6 +126,9 @@ public:
                       const QString &reason);
 
 private:
+    // The ids of up to `limit` submissions due at `nowMs`, oldest first, within `bound`.
+    QStringList dueWithinBound(qint64 nowMs, int limit, const ClaimBound &bound);
+
     struct Query
     {
         QString sql;

@@ -11,6 +11,8 @@
 #include "storage/submissionrepository.h"
 #include "support/manualclock.h"
 
+#include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +57,68 @@ private:
     bool m_publishFirst;
 };
 
+// Holds one account's publications until told to let them go, as a platform that answers
+// slowly holds an account's queue; every other account's go to the sandbox at once.
+class HoldingConnector : public Connector
+{
+public:
+    HoldingConnector(Connector &sandbox, const QString &heldAccountId)
+        : m_sandbox(sandbox)
+        , m_heldAccountId(heldAccountId)
+    { }
+    QString name() const override { return m_sandbox.name(); }
+    bool oneAtATimePerAccount() const override { return true; }
+    void publish(const PublishRequest &request, Done done) override
+    {
+        if (request.account.id != m_heldAccountId) {
+            m_sandbox.publish(request, std::move(done));
+            return;
+        }
+        ++heldEver;
+        m_held.append({request, std::move(done)});
+    }
+    void lookup(const PublishRequest &request, Found found) override
+    {
+        m_sandbox.lookup(request, std::move(found));
+    }
+    // From now on the held account's publications go through too.
+    void release()
+    {
+        m_heldAccountId.clear();
+        const auto held = std::exchange(m_held, {});
+        for (const auto &[request, done] : held)
+            m_sandbox.publish(request, done);
+    }
+    qsizetype holding() const { return m_held.size(); }
+
+    int heldEver = 0;
+
+private:
+    Connector &m_sandbox;
+    QString m_heldAccountId;
+    QList<std::pair<PublishRequest, Done>> m_held;
+};
+
+// The dispatcher's log lines, for a test that reads what it says about its progress.
+QStringList capturedLog;
+QtMessageHandler previousHandler = nullptr;
+QLoggingCategory::CategoryFilter previousFilter = nullptr;
+// Whatever the environment's logging rules say, the dispatcher's info lines are wanted here.
+void dispatcherInfoOn(QLoggingCategory *category)
+{
+    if (previousFilter)
+        previousFilter(category);
+    if (qstrcmp(category->categoryName(), "slotline.server.dispatcher") == 0)
+        category->setEnabled(QtInfoMsg, true);
+}
+void captureLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (qstrcmp(context.category, "slotline.server.dispatcher") == 0)
+        capturedLog.append(message);
+    if (previousHandler)
+        previousHandler(type, context, message);
+}
+
 } // namespace
 
 class TestDispatcher : public QObject
@@ -68,12 +132,13 @@ private:
     QString m_project;
     QString m_account;
 
-    QString submit(const QString &text, std::optional<qint64> at = std::nullopt)
+    QString submit(const QString &text, std::optional<qint64> at = std::nullopt,
+                   const QString &accountId = {})
     {
         Submission submission;
         submission.id = ids::generate(IdKind::PostSubmission);
         submission.projectId = m_project;
-        submission.accountId = m_account;
+        submission.accountId = accountId.isEmpty() ? m_account : accountId;
         submission.platform = Platform::LinkedIn;
         submission.text = text;
         submission.status = at ? SubmissionStatus::Scheduled : SubmissionStatus::InProgress;
@@ -354,6 +419,62 @@ private Q_SLOTS:
         QCOMPARE(twice.integer(0), 0);
         QCOMPARE(credits().used, 300);
         QCOMPARE(dispatcher.inFlight(), 0);
+    }
+
+    void oneAccountsBacklogLeavesRoomForTheOthers()
+    {
+        const QString other = AccountRepository(*m_database, m_clock)
+                                  .add(NewAccount {m_project,
+                                                   Platform::Twitter,
+                                                   QStringLiteral("Person"),
+                                                   QStringLiteral("person"),
+                                                   {},
+                                                   QStringLiteral("sandbox")})
+                                  .id;
+        SandboxConnector sandbox(*m_database, m_clock, QStringLiteral("http://test"));
+        HoldingConnector holding(sandbox, m_account);
+        ConnectorRegistry connectors;
+        connectors.add(&holding);
+        DispatcherConfig config;
+        config.maxInFlight = 16;
+        config.claimsPerAccount = 4;
+        config.progressEveryMs = 100;
+        capturedLog.clear();
+        previousFilter = QLoggingCategory::installFilter(dispatcherInfoOn);
+        previousHandler = qInstallMessageHandler(captureLog);
+        const auto restoreLog = qScopeGuard([] {
+            qInstallMessageHandler(previousHandler);
+            QLoggingCategory::installFilter(previousFilter);
+        });
+
+        // The held account's backlog is due first: without a bound per account it would take
+        // every claim, and the other account's posts would wait behind it.
+        const qint64 now = m_clock.nowMs();
+        QStringList backlog;
+        for (int i = 0; i < 40; ++i)
+            backlog.append(submit(QStringLiteral("backlog %1").arg(i), now - 60'000));
+        QStringList others;
+        for (int i = 0; i < 5; ++i)
+            others.append(submit(QStringLiteral("other %1").arg(i), now - 30'000, other));
+        Dispatcher dispatcher(*m_database, m_clock, connectors, config);
+        dispatcher.start();
+        dispatcher.wake();
+        QTRY_VERIFY(std::all_of(others.cbegin(), others.cend(), [this](const QString &id) {
+            return read(id).status == SubmissionStatus::Published;
+        }));
+        QCOMPARE(holding.heldEver, 4);
+        QCOMPARE(dispatcher.inFlight(), 4);
+        QTRY_VERIFY(capturedLog.join(u'\n').contains(
+            QStringLiteral("catching up: 36 posts due and waiting (the oldest for 60 s), 4 being "
+                           "published; 5 published and 0 failed since the start")));
+
+        holding.release();
+        QTRY_VERIFY(std::all_of(backlog.cbegin(), backlog.cend(), [this](const QString &id) {
+            return read(id).status == SubmissionStatus::Published;
+        }));
+        QCOMPARE(count(QStringLiteral("sandbox_publications")), 45);
+        QTRY_VERIFY(capturedLog.join(u'\n').contains(
+            QStringLiteral("caught up: 45 published and 0 failed since the start")));
     }
 };
 

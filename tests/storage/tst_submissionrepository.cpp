@@ -168,6 +168,62 @@ private Q_SLOTS:
         QVERIFY(!submissions.nextDueAt());
     }
 
+    void anAccountHoldsAtMostItsShareOfClaims()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 now = m_clock.nowMs();
+        QStringList first;
+        for (int i = 0; i < 6; ++i) {
+            m_clock.advanceMs(1);
+            first.append(make(now - 60'000 + i).id);
+        }
+        const Submission other = make(now - 1'000, m_otherAccount);
+        m_clock.advanceMs(1'000);
+        QCOMPARE(submissions.overdue(m_clock.nowMs()).count, 7);
+        QCOMPARE(*submissions.overdue(m_clock.nowMs()).oldestDueAtMs, now - 60'000);
+
+        // The first account's oldest two, in the order they were due, and the other account's
+        // one, though the first account has more due before it.
+        const ClaimBound bound {{QStringLiteral("sandbox")}, 2};
+        QList<Submission> claimed
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t1"), bound);
+        QStringList ids;
+        for (const Submission &submission : std::as_const(claimed))
+            ids.append(submission.id);
+        QCOMPARE(ids, (QStringList {first.at(0), first.at(1), other.id}));
+        QCOMPARE(submissions.overdue(m_clock.nowMs()).count, 4);
+
+        // Claims already out count: nothing more until one comes back.
+        QVERIFY(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t2"), bound).isEmpty());
+        QVERIFY(submissions.markPublished(first.at(0), QStringLiteral("t1"), {}, m_clock.nowMs()));
+        claimed = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t3"), bound);
+        QCOMPARE(claimed.size(), 1);
+        QCOMPARE(claimed.first().id, first.at(2));
+        QVERIFY(!submissions.overdue(m_clock.nowMs() - 120'000).oldestDueAtMs);
+
+        // Accounts of other connectors are not bounded.
+        QCOMPARE(
+            submissions
+                .claimDue(m_clock.nowMs(), 10, QStringLiteral("t4"), {{QStringLiteral("x")}, 2})
+                .size(),
+            3);
+    }
+
+    void aBacklogLongerThanAPageIsSkippedPast()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const qint64 now = m_clock.nowMs();
+        for (int i = 0; i < 150; ++i)
+            make(now - 60'000 + i);
+        const Submission other = make(now - 1'000, m_otherAccount);
+        m_clock.advanceMs(1'000);
+        const QList<Submission> claimed = submissions.claimDue(
+            m_clock.nowMs(), 10, QStringLiteral("t1"), {{QStringLiteral("sandbox")}, 2});
+        QCOMPARE(claimed.size(), 3);
+        QCOMPARE(claimed.last().id, other.id);
+        QCOMPARE(submissions.overdue(m_clock.nowMs()).count, 148);
+    }
+
     void aFailureThePlatformMayHaveKeepsWhereToCheck()
     {
         SubmissionRepository submissions(m_database, m_clock);

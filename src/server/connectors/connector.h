@@ -61,6 +61,9 @@ public:
     // published? Nothing if it was not, and may be sent again; a failure if that cannot be
     // told.
     virtual void lookup(const PublishRequest &request, Found found) = 0;
+    // Publishes an account's posts one after the other: more of them handed over at once
+    // only wait in its queue, while they hold claims other accounts' posts could use.
+    virtual bool oneAtATimePerAccount() const { return false; }
 };
 
 } // namespace slotline

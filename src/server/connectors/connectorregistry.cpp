@@ -14,4 +14,14 @@ Connector *ConnectorRegistry::find(const QString &name) const
     return m_connectors.value(name);
 }
 
+QStringList ConnectorRegistry::oneAtATimePerAccount() const
+{
+    QStringList names;
+    for (auto it = m_connectors.cbegin(); it != m_connectors.cend(); ++it) {
+        if (it.value()->oneAtATimePerAccount())
+            names.append(it.key());
+    }
+    return names;
+}
+
 } // namespace slotline

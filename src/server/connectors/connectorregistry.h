@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 namespace slotline {
 
@@ -13,6 +14,8 @@ class ConnectorRegistry
 public:
     void add(Connector *connector);
     Connector *find(const QString &name) const;
+    // The names of those that publish an account's posts one at a time.
+    QStringList oneAtATimePerAccount() const;
 
 private:
     QHash<QString, Connector *> m_connectors;

@@ -44,6 +44,7 @@ public:
     // A claim left by a server that stopped: its recorded create call tells whether the
     // platform may have the post, and the platform's list of posts whether it does.
     void lookup(const PublishRequest &request, Found found) override;
+    bool oneAtATimePerAccount() const override { return true; }
 
     void setLookupTiming(const PlatformLookupTiming &timing) { m_lookupTiming = timing; }
 

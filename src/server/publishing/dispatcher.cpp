@@ -34,6 +34,8 @@ Dispatcher::Dispatcher(Database &database, const Clock &clock, ConnectorRegistry
     m_resultTimer.setSingleShot(true);
     m_resultTimer.setInterval(0);
     connect(&m_resultTimer, &QTimer::timeout, this, &Dispatcher::applyResults);
+    m_progressTimer.setInterval(std::chrono::milliseconds(m_config.progressEveryMs));
+    connect(&m_progressTimer, &QTimer::timeout, this, &Dispatcher::reportProgress);
 }
 
 Dispatcher::~Dispatcher() = default;
@@ -47,8 +49,12 @@ void Dispatcher::start()
         qCCritical(lcDispatcher).noquote()
             << "cannot read unsettled publications:" << error.message();
     }
+    if (!unsettled.isEmpty())
+        // Only those whose create call was out are looked for on their platform (the
+        // connector says which); the others simply go again.
+        qCInfo(lcDispatcher).noquote()
+            << unsettled.size() << "posts were left in progress by an earlier run: settling them";
     for (const Submission &submission : std::as_const(unsettled)) {
-        qCInfo(lcDispatcher) << "settling" << submission.id << "left in progress by an earlier run";
         const auto account = m_accounts->findAnyProject(submission.accountId);
         Connector *connector = account ? m_connectors.find(account->connector) : nullptr;
         if (!connector) {
@@ -97,8 +103,12 @@ void Dispatcher::run()
                 return;
             }
             const QString claim = ids::generate(IdKind::Request);
+            const int asked = std::min(room, m_config.claimBatch);
+            const qint64 now = m_clock.nowMs();
             const QList<Submission> due = m_submissions->claimDue(
-                m_clock.nowMs(), std::min(room, m_config.claimBatch), claim);
+                now, asked, claim,
+                {m_connectors.oneAtATimePerAccount(), m_config.claimsPerAccount});
+            m_heldBackDueBy = due.size() < asked ? std::optional(now) : std::nullopt;
             QHash<QString, std::optional<Account>> accounts; // a batch often shares a few
             for (const Submission &submission : due) {
                 auto account = accounts.find(submission.accountId);
@@ -118,6 +128,8 @@ void Dispatcher::arm()
 {
     if (m_inFlight >= m_config.maxInFlight) {
         m_dueTimer.stop(); // results will run() again when there is room
+        if (!m_progressTimer.isActive())
+            m_progressTimer.start();
         return;
     }
     std::optional<qint64> next;
@@ -134,11 +146,18 @@ void Dispatcher::arm()
 void Dispatcher::armFor(std::optional<qint64> next)
 {
     const qint64 now = m_clock.nowMs();
-    if (next)
-        m_dueTimer.start(
-            std::chrono::milliseconds(std::clamp<qint64>(*next - now, 0, m_config.longestSleepMs)));
+    qint64 waitMs = next ? std::clamp<qint64>(*next - now, 0, m_config.longestSleepMs) : -1;
+    // What is due now waits for its accounts' claims to come back, and their results look
+    // again; the timer only covers a claim no result of this server will end.
+    if (waitMs == 0 && m_heldBackDueBy && *next <= *m_heldBackDueBy && m_inFlight > 0)
+        waitMs = 250;
+    if (waitMs >= 0)
+        m_dueTimer.start(std::chrono::milliseconds(waitMs));
     else
         m_dueTimer.stop();
+    const bool overdue = next && *next <= now;
+    if ((overdue || m_behind) && !m_progressTimer.isActive())
+        m_progressTimer.start();
     if (m_inFlight == 0 && m_results.isEmpty() && (!next || *next > now))
         Q_EMIT settled();
 }
@@ -228,6 +247,7 @@ void Dispatcher::apply(const Result &result, qint64 now)
         post.publishedAtMs = outcome.publishedAtMs;
         m_published->insert(submission.projectId, post);
         m_credits->charge(submission.projectId, submission.id);
+        ++m_publishedSinceStart;
         return;
     }
     if (outcome.deferUntilMs) {
@@ -247,8 +267,39 @@ void Dispatcher::apply(const Result &result, qint64 now)
     qCInfo(lcDispatcher).noquote()
         << submission.id << "failed after" << submission.attempts << "attempts:" << outcome.error;
     if (m_submissions->markFailed(submission.id, submission.claimToken, outcome.error,
-                                  outcome.checkUrl))
+                                  outcome.checkUrl)) {
         m_credits->release(submission.projectId, submission.id);
+        ++m_failedSinceStart;
+    }
+}
+
+void Dispatcher::reportProgress()
+{
+    SubmissionRepository::Overdue overdue;
+    const qint64 now = m_clock.nowMs();
+    try {
+        overdue = m_submissions->overdue(now);
+    } catch (const DatabaseError &error) {
+        qCWarning(lcDispatcher).noquote() << "cannot count overdue posts:" << error.message();
+        return;
+    }
+    // A post due this very moment is not behind; one waiting its turn for a while is.
+    const qint64 lateMs = overdue.oldestDueAtMs ? now - *overdue.oldestDueAtMs : 0;
+    if (overdue.count > 0 && lateMs >= m_config.progressEveryMs / 2) {
+        m_behind = true;
+        qCInfo(lcDispatcher).noquote()
+            << "catching up:" << overdue.count << "posts due and waiting (the oldest for"
+            << lateMs / 1000 << "s)," << m_inFlight << "being published;" << m_publishedSinceStart
+            << "published and" << m_failedSinceStart << "failed since the start";
+        return;
+    }
+    if (m_behind)
+        qCInfo(lcDispatcher).noquote()
+            << "caught up:" << m_publishedSinceStart << "published and" << m_failedSinceStart
+            << "failed since the start," << m_inFlight << "being published";
+    m_behind = false;
+    if (overdue.count == 0)
+        m_progressTimer.stop();
 }
 
 qint64 Dispatcher::retryDelay(int attempts) const

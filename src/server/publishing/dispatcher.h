@@ -24,6 +24,12 @@ struct DispatcherConfig
     int retryBackoffFactor = 4;
     int maxInFlight = 256; // publications waiting for their connector at once
     int claimBatch = 256;
+    // Claims one account holds at once when its connector publishes one post at a time
+    // (a platform's): more would only wait in its queue while other accounts' due posts
+    // find no room.
+    int claimsPerAccount = 16;
+    // While posts are overdue, how often the log says how far behind publishing is.
+    qint64 progressEveryMs = 10'000;
     qint64 longestSleepMs = 60 * 60 * 1000; // wake at least hourly, to be safe from clock jumps
 };
 
@@ -64,6 +70,7 @@ private:
     };
 
     void settleUnfinished(const Submission &submission, const std::optional<PublishResult> &found);
+    void reportProgress();
     void run();
     void arm();
     // The timer for the next due post, as `next` says (nothing: none is scheduled).
@@ -87,8 +94,15 @@ private:
 
     QTimer m_dueTimer;
     QTimer m_resultTimer; // applies the results of one event-loop turn in one transaction
+    QTimer m_progressTimer;
     QList<Result> m_results;
     int m_inFlight = 0;
+    // The last claim left posts due by then behind: their accounts hold all the claims they
+    // may, and their results run() again.
+    std::optional<qint64> m_heldBackDueBy;
+    bool m_behind = false; // the log said posts are overdue and has not said caught up
+    qint64 m_publishedSinceStart = 0;
+    qint64 m_failedSinceStart = 0;
 };
 
 } // namespace slotline
