@@ -1666,6 +1666,8 @@ def run_all(servers):
                         help='threads posting to the real-platform accounts (2)')
     parser.add_argument('--platform-pause', type=float, default=0.2,
                         help='longest pause of a platform worker between posts (s)')
+    parser.add_argument('--platform-latency-ms', type=int, default=100,
+                        help='how long the fake platforms take to answer each call (100 ms)')
     parser.add_argument('--aimed-share', type=float, default=0.3,
                         help='share of kills aimed just after a platform answered a create')
     parser.add_argument('--fault-share', type=float, default=0.2,
@@ -1698,9 +1700,10 @@ def run_all(servers):
                                 args.max_gap, args.workers))
     if args.platforms == 'fakes':
         replay += (' --platforms fakes --fake-platforms %s --platform-workers %d '
-                   '--platform-pause %s --aimed-share %s --fault-share %s'
+                   '--platform-pause %s --platform-latency-ms %d --aimed-share %s '
+                   '--fault-share %s'
                    % (args.fake_platforms, args.platform_workers, args.platform_pause,
-                      args.aimed_share, args.fault_share))
+                      args.platform_latency_ms, args.aimed_share, args.fault_share))
     print(replay, flush=True)
 
     env = dict(os.environ)
@@ -1763,6 +1766,7 @@ def run_all(servers):
         if worker.is_alive():
             report.violation('worker %d did not finish' % worker.index)
     run.load_seconds = time.monotonic() - started
+    run.load_ended = time.monotonic()
 
     statuses = collections.Counter()
     orphans = []

@@ -101,6 +101,8 @@ class Platforms:
         self.aimed = collections.Counter()  # 'delayed' / 'racing' -> kills after an answer
         self.aim_missed = 0  # aimed kills whose create did not come in time: plain kills
         self.faults = collections.Counter()  # injected rules by action
+        self.settled_after = None  # seconds from the end of the load to nothing left to do
+        self.settle_wait = None  # of them, seconds this settle waited
 
     def cli(self, *arguments):
         return cs.cli(self.args.server, self.args.data_dir, self.env, *arguments)
@@ -152,6 +154,11 @@ class Platforms:
             'platform': 'facebook',
             'rateLimits': {'page': {'limit': 0, 'windowSeconds': 3600, 'code': 80001},
                            'app': {'limit': 0, 'windowSeconds': 3600, 'code': 4}}})
+        # A real platform takes a few hundred ms to answer, so one account's posts go out a
+        # few a second: a backlog of one account must not hold up the others.
+        for platform in ('x', 'linkedin', 'facebook'):
+            self.fake.admin('POST', 'switches', {'platform': platform,
+                                                 'answerDelayMs': self.args.platform_latency_ms})
 
     def api(self, port, method, path, body=None):
         answer = cs.http_call(port, self.key, method, path, body)
@@ -204,17 +211,34 @@ class Platforms:
     # --- kills and faults, from the killer's thread -----------------------------------
 
     def inject_fault(self, rng):
-        """Now and then the next create of a platform is applied and its answer lost: the
-        connection dropped, or a 500 instead of the platform's answer."""
+        """Now and then the next create of a platform fails: applied and its answer lost
+        (the connection dropped, or a 500 instead of the platform's answer), or refused
+        without being applied (a plain 503, or a 429 whose limit resets a few seconds
+        later)."""
         platform = rng.choice(['x', 'linkedin', 'facebook'])
-        action = rng.choice(['apply-then-drop', 'apply-then-respond'])
+        action = rng.choice(['apply-then-drop', 'apply-then-respond', 'respond', 'respond'])
         rule = {'platform': platform, 'method': 'POST', 'path': CREATE[platform], 'nth': 1,
                 'action': action}
+        name = platform + ' ' + action
         if action == 'apply-then-respond':
             rule['status'] = 500
+            name += ' 500'
+        elif action == 'apply-then-drop':
+            pass
+        elif platform != 'x' or rng.random() < 0.5:
+            rule['status'] = 503
+            name += ' 503'
+        else:
+            # Only X says when its window resets: a 429 of LinkedIn means the day's quota
+            # (back at midnight UTC), far beyond a run.
+            rule['status'] = 429
+            reset = int(time.time()) + rng.randint(2, 6)
+            rule['headers'] = {'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0',
+                               'x-rate-limit-reset': str(reset)}
+            name += ' 429'
         self.fake.admin('POST', 'faults', rule)
         with self.lock:
-            self.faults[action + (' 500' if action == 'apply-then-respond' else '')] += 1
+            self.faults[name] += 1
 
     def aim(self, run, rng, longest_wait):
         """Waits for the next create call the platform answers, then returns at once so the
@@ -323,11 +347,15 @@ def all_pages(run, key, path):
 
 def settle(run, platforms):
     """Waits until the second project has nothing in progress or due."""
-    deadline = time.monotonic() + run.args.settle_timeout
+    begun = time.monotonic()
+    deadline = begun + run.args.settle_timeout
     while True:
         busy = all_pages(run, platforms.key, '/posts?status=in-progress')
         due = all_pages(run, platforms.key, '/posts?status=scheduled&until=' + cs.iso(cs.now_ms()))
         if not busy and not due:
+            platforms.settled_after = (time.monotonic() - run.load_ended
+                                       if hasattr(run, 'load_ended') else None)
+            platforms.settle_wait = time.monotonic() - begun
             return
         if time.monotonic() > deadline:
             run.report.violation('real platforms: after %d s, %d posts are still in progress '
@@ -437,10 +465,13 @@ def check(run, platforms, workers, state, db_path):
     twice_sent = 0
     for tag, calls in creates.items():
         calls.sort(key=lambda c: c['seq'])
-        # A call again is only allowed after a refusal that proves nothing was made.
-        earlier = [c['status'] for c in calls[:-1]]
+        # A call again is only allowed after a refusal that proves nothing was made: a 4xx,
+        # or an injected 503 or 429 the platform answered in place of acting on the call.
+        earlier = [c for c in calls[:-1]]
         if not report.check('real platforms: never sent twice',
-                            all(400 <= s < 500 for s in earlier),
+                            all(400 <= c['status'] < 500
+                                or not c.get('fault', {}).get('applied', True)
+                                for c in earlier),
                             lambda: 'submission %s was sent to %s %d times, answered %s'
                             % (tag, calls[0]['platform'], len(calls),
                                [c['status'] for c in calls])):
@@ -576,6 +607,8 @@ def summary(platforms, figures):
     print('  faults injected on creates: %s' % (', '.join('%d %s' % (n, a) for a, n in
                                                           sorted(platforms.faults.items()))
                                                  or 'none'))
+    if platforms.settled_after is not None:
+        print('  every post due settled %.0f s after the load stopped' % platforms.settled_after)
     if figures is None:
         return
     writes = figures['writes']
