@@ -576,6 +576,51 @@
         <source>The account still has scheduled posts: cancel them first, or disconnect it and cancel them.</source>
         <translation>Das Konto hat noch geplante Beiträge: Stornieren Sie diese zuerst, oder trennen Sie das Konto und stornieren Sie sie dabei.</translation>
     </message>
+    <message>
+        <source>%1 already has this text on the account</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>%1 hat diesen Text schon auf dem Konto</translation>
+    </message>
+    <message>
+        <source>The account needs to be connected again</source>
+        <translation>Das Konto muss neu verbunden werden</translation>
+    </message>
+    <message>
+        <source>The account was disconnected</source>
+        <translation>Das Konto wurde getrennt</translation>
+    </message>
+    <message>
+        <source>The page can no longer be published to</source>
+        <translation>Auf der Seite kann nicht mehr veröffentlicht werden</translation>
+    </message>
+    <message>
+        <source>The server has no %1 app</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>Der Server hat keine %1-App</translation>
+    </message>
+    <message>
+        <source>%1 refused an image or video</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>%1 hat ein Bild oder Video abgelehnt</translation>
+    </message>
+    <message>
+        <source>An image or video could not be fetched</source>
+        <translation>Ein Bild oder Video konnte nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>%1 did not answer</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>%1 hat nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 may have published it: check the account</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>%1 hat ihn vielleicht veröffentlicht: Konto prüfen</translation>
+    </message>
+    <message>
+        <source>This server cannot publish to the account</source>
+        <translation>Dieser Server kann auf dem Konto nicht veröffentlichen</translation>
+    </message>
 </context>
 <context>
     <name>FirstRunDialog</name>

@@ -576,6 +576,51 @@
         <source>The account still has scheduled posts: cancel them first, or disconnect it and cancel them.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 already has this text on the account</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account needs to be connected again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account was disconnected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page can no longer be published to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server has no %1 app</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused an image or video</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An image or video could not be fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not answer</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may have published it: check the account</source>
+        <extracomment>A failed post; %1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This server cannot publish to the account</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FirstRunDialog</name>

@@ -91,6 +91,8 @@ void writeSubmission(JsonWriter &json, const Post &post)
     writeNullableText(json, post.errorMessage);
     json.key("checkUrl"_L1);
     writeNullableText(json, post.checkUrl);
+    json.key("errorCode"_L1);
+    writeNullableText(json, post.errorCode);
     json.key("draftId"_L1);
     writeNullableText(json, post.draftId);
     json.endObject();
@@ -179,6 +181,7 @@ std::optional<Submission> Submission::fromJson(const QJsonObject &object, QStrin
     submission.platformPostId = read.optionalString("platformPostId"_L1);
     submission.errorMessage = read.optionalString("errorMessage"_L1);
     submission.checkUrl = read.optionalString("checkUrl"_L1);
+    submission.errorCode = read.optionalString("errorCode"_L1);
     submission.draftId = read.optionalString("draftId"_L1);
     return read.result(submission, error);
 }

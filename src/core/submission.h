@@ -44,6 +44,9 @@ struct Submission
     // Failed, but the platform may have published it: where a person checks the account.
     // Empty otherwise.
     QString checkUrl;
+    // Failed: why, for programs (failurecodes::toString()); empty otherwise, and for a
+    // failure recorded before codes existed.
+    QString errorCode;
     QString draftId; // the draft it was made from (which may since be deleted); empty: none
     int attempts = 0;
     QString claimToken; // the dispatcher's claim while an attempt is out; never shown
@@ -87,6 +90,7 @@ struct SubmissionView
     QByteArrayView platformPostId;
     QByteArrayView errorMessage;
     QByteArrayView checkUrl;
+    QByteArrayView errorCode;
     QByteArrayView draftId;
 
     // Exactly what Submission::writeJson() writes for the same submission.

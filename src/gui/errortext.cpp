@@ -1,6 +1,8 @@
 #include "gui/errortext.h"
 
 #include "client/apierror.h"
+#include "core/failurecode.h"
+#include "core/platform.h"
 #include "core/submission.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -84,10 +86,43 @@ QString ErrorText::postFailure(const Submission &post)
 {
     if (post.status != SubmissionStatus::Failed)
         return QString();
+    if (const QString headline = postFailureHeadline(post); !headline.isEmpty())
+        return headline;
     // The server's reason is written for people ("X refused: You are not allowed to create
-    // a Tweet with duplicate content."), and it is the only one there is.
+    // a Tweet with duplicate content."): for a platform's refusal it is the best there is.
     const QString reason = post.errorMessage.trimmed();
     return reason.isEmpty() ? tr("Publishing failed.") : reason;
+}
+
+QString ErrorText::postFailureHeadline(const Submission &post)
+{
+    if (post.status != SubmissionStatus::Failed)
+        return QString();
+    const auto code = failurecodes::fromString(post.errorCode);
+    if (!code)
+        return QString();
+    const QString platform = platforms::displayName(post.platform);
+    switch (*code) {
+    case FailureCode::PlatformRefused:
+        return QString(); // the platform's own reason says it
+    //: A failed post; %1 is the platform (X, LinkedIn, Facebook).
+    case FailureCode::Duplicate: return tr("%1 already has this text on the account").arg(platform);
+    case FailureCode::NeedsReconnect: return tr("The account needs to be connected again");
+    case FailureCode::AccountDisconnected: return tr("The account was disconnected");
+    case FailureCode::PageUnavailable: return tr("The page can no longer be published to");
+    //: A failed post; %1 is the platform (X, LinkedIn, Facebook).
+    case FailureCode::PlatformNotConfigured: return tr("The server has no %1 app").arg(platform);
+    //: A failed post; %1 is the platform (X, LinkedIn, Facebook).
+    case FailureCode::MediaRejected: return tr("%1 refused an image or video").arg(platform);
+    case FailureCode::MediaUnavailable: return tr("An image or video could not be fetched");
+    //: A failed post; %1 is the platform (X, LinkedIn, Facebook).
+    case FailureCode::PlatformUnavailable: return tr("%1 did not answer").arg(platform);
+    case FailureCode::MayHavePublished:
+        //: A failed post; %1 is the platform (X, LinkedIn, Facebook).
+        return tr("%1 may have published it: check the account").arg(platform);
+    case FailureCode::ConnectorUnavailable: return tr("This server cannot publish to the account");
+    }
+    return QString();
 }
 
 } // namespace slotline::gui

@@ -26,10 +26,13 @@ public:
     // What the server said, with the fields it named: for a tooltip or "Details".
     static QString detail(const client::ApiError &error);
 
-    // Why a post failed, in words: the server's errorMessage (written for people, as the
-    // platform put it), or that it failed when the server gave no reason. Empty for a post
-    // that did not fail.
+    // Why a post failed, in words: the app's own for the post's errorCode, else the
+    // server's errorMessage (written for people, as the platform put it), or that it failed
+    // when the server gave no reason. Empty for a post that did not fail.
     static QString postFailure(const Submission &post);
+    // The app's own words for a failed post's errorCode; empty for a code that the server's
+    // message says better (a platform's refusal) or that this app does not know.
+    static QString postFailureHeadline(const Submission &post);
 };
 
 } // namespace slotline::gui

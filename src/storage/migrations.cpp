@@ -408,6 +408,12 @@ QList<Migration> serverMigrations()
              // may have published it.
              QStringLiteral("ALTER TABLE submissions ADD COLUMN check_url TEXT"),
          }},
+        {10,
+         "why a post failed, for programs",
+         {
+             // NULL for failures recorded before: clients show the message alone.
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN error_code TEXT"),
+         }},
     };
 }
 

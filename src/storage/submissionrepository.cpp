@@ -18,7 +18,8 @@ namespace {
 const QString SubmissionColumns = QStringLiteral(
     "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id, check_url ");
+    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id, check_url, "
+    "error_code ");
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -82,6 +83,7 @@ SubmissionView readView(const Statement &row)
     view.draftId = row.utf8(19);
     view.platformPostId = row.utf8(20);
     view.checkUrl = row.utf8(21);
+    view.errorCode = row.utf8(22);
     return view;
 }
 
@@ -110,6 +112,7 @@ SubmissionRow readRow(const Statement &row)
     submission.draftId = text(view.draftId);
     submission.platformPostId = text(view.platformPostId);
     submission.checkUrl = text(view.checkUrl);
+    submission.errorCode = text(view.errorCode);
     submission.attempts = int(row.integer(16));
     submission.claimToken = row.text(18);
     return SubmissionRow {submission, row.integer(17)};
@@ -351,11 +354,12 @@ Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
 
 bool SubmissionRepository::reschedule(const QString &submissionId, qint64 scheduledAtMs)
 {
-    Statement update(m_database,
-                     QStringLiteral("UPDATE submissions SET scheduled_at = ?, sort_at = ?, "
-                                    "next_attempt_at = ?, check_url = NULL, updated_at = ? "
-                                    "WHERE id = ? "
-                                    "AND status = 'scheduled' AND claim_token IS NULL"));
+    Statement update(
+        m_database,
+        QStringLiteral("UPDATE submissions SET scheduled_at = ?, sort_at = ?, "
+                       "next_attempt_at = ?, check_url = NULL, error_code = NULL, updated_at = ? "
+                       "WHERE id = ? "
+                       "AND status = 'scheduled' AND claim_token IS NULL"));
     update.bind(scheduledAtMs)
         .bind(scheduledAtMs)
         .bind(scheduledAtMs)
@@ -666,7 +670,7 @@ bool SubmissionRepository::markPublished(const QString &submissionId, const QStr
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET status = 'published', published_at = ?, "
                                    "public_url = ?, platform_post_id = ?, error_message = NULL, "
-                                   "check_url = NULL, next_attempt_at = NULL, "
+                                   "check_url = NULL, error_code = NULL, next_attempt_at = NULL, "
                                    "claim_token = NULL, claimed_at = NULL, updated_at = ? "
                                    "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(publishedAtMs)
@@ -683,10 +687,12 @@ bool SubmissionRepository::markRetry(const QString &submissionId, const QString 
                                      qint64 nextAttemptAtMs, const QString &errorMessage)
 {
     Statement update(
-        m_database, QStringLiteral("UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
-                                   "check_url = NULL, claim_token = NULL, claimed_at = NULL, "
-                                   "updated_at = ? "
-                                   "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
+        m_database,
+        QStringLiteral(
+            "UPDATE submissions SET next_attempt_at = ?, error_message = ?, "
+            "check_url = NULL, error_code = NULL, claim_token = NULL, claimed_at = NULL, "
+            "updated_at = ? "
+            "WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(nextAttemptAtMs)
         .bind(errorMessage)
         .bind(m_clock.nowMs())
@@ -697,16 +703,18 @@ bool SubmissionRepository::markRetry(const QString &submissionId, const QString 
 }
 
 bool SubmissionRepository::markFailed(const QString &submissionId, const QString &token,
-                                      const QString &errorMessage, const QString &checkUrl)
+                                      const QString &errorMessage, const QString &checkUrl,
+                                      const QString &errorCode)
 {
     Statement update(
         m_database, QStringLiteral("UPDATE submissions SET status = 'failed', holds_slot = 0, "
-                                   "error_message = ?, check_url = ?, "
+                                   "error_message = ?, check_url = ?, error_code = ?, "
                                    "next_attempt_at = NULL, claim_token = NULL, claimed_at = NULL, "
                                    "updated_at = ? WHERE id = ? AND claim_token = ? "
                                    "AND status = 'in-progress'"));
     update.bind(errorMessage)
         .bindNullableText(checkUrl)
+        .bindNullableText(errorCode)
         .bind(m_clock.nowMs())
         .bind(submissionId)
         .bind(token)
@@ -721,6 +729,7 @@ bool SubmissionRepository::markDeferred(const QString &submissionId, const QStri
         m_database,
         QStringLiteral(
             "UPDATE submissions SET next_attempt_at = ?, error_message = ?, check_url = NULL, "
+            "error_code = NULL, "
             "attempts = MAX(attempts - 1, 0), claim_token = NULL, claimed_at = NULL, "
             "updated_at = ? WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(untilMs).bind(reason).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();

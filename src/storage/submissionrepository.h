@@ -117,9 +117,9 @@ public:
     bool markRetry(const QString &submissionId, const QString &token, qint64 nextAttemptAtMs,
                    const QString &errorMessage);
     // `checkUrl`: where a person checks the account when the platform may have published
-    // the post all the same; empty: it did not.
+    // the post all the same; empty: it did not. `errorCode`: why, for programs.
     bool markFailed(const QString &submissionId, const QString &token, const QString &errorMessage,
-                    const QString &checkUrl = {});
+                    const QString &checkUrl = {}, const QString &errorCode = {});
     // Not tried (the account waits for a platform's rate limit): due again at `untilMs`,
     // the claim's attempt given back.
     bool markDeferred(const QString &submissionId, const QString &token, qint64 untilMs,

@@ -462,6 +462,7 @@ void takePostsShots(const QDir &directory)
             const QString &text = request.submission.text;
             if (text.startsWith(u"Cold brew"_s)) {
                 PublishResult lost = PublishResult::failure(
+                    FailureCode::MayHavePublished,
                     u"X may have published this post, but its answer was lost: X did not "
                     "answer (Timeout was reached). Whether it did cannot be told (the account "
                     "has more posts on X since then than one look shows). Check the account "

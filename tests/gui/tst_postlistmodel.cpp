@@ -387,6 +387,57 @@ private Q_SLOTS:
             u"Publishing…"_s);
     }
 
+    // The server's code names the reason in the app's words; its message, the platform's
+    // detail, follows in the tooltip. A code the app does not know shows the message.
+    void aFailedPostIsWordedByItsCode_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("tip");
+        const QString message = u"X refused: You are not allowed to create a Tweet with duplicate "
+                                u"content."_s;
+        QTest::newRow("duplicate")
+            << u"duplicate"_s << u"Failed: X (Twitter) already has this text on the account"_s
+            << u"Publishing failed: X (Twitter) already has this text on the "
+               u"account\n"_s
+                   + message;
+        QTest::newRow("needs reconnect")
+            << u"needs_reconnect"_s << u"Failed: The account needs to be connected again"_s
+            << u"Publishing failed: The account needs to be connected again\n"_s + message;
+        QTest::newRow("may have published")
+            << u"may_have_published"_s
+            << u"Failed: X (Twitter) may have published it: check the account"_s
+            << u"Publishing failed: X (Twitter) may have published it: check the account\n"_s
+                   + message;
+        QTest::newRow("platform's refusal") << u"platform_refused"_s << u"Failed: "_s + message
+                                            << u"Publishing failed: "_s + message;
+        QTest::newRow("unknown code")
+            << u"a_later_code"_s << u"Failed: "_s + message << u"Publishing failed: "_s + message;
+    }
+    void aFailedPostIsWordedByItsCode()
+    {
+        QFETCH(QString, code);
+        QFETCH(QString, status);
+        QFETCH(QString, tip);
+        PostListModel model(*m_store);
+        model.setTimeText(timeText());
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::Fatal);
+        model.setRange(WeekStart, WeekEnd);
+        QList<Submission> posts = m_posts;
+        for (Submission &post : posts) {
+            if (post.id == u"ps_failed") {
+                post.errorCode = code;
+                if (code == u"may_have_published")
+                    post.checkUrl = u"https://x.com/ada"_s;
+            }
+        }
+        m_store->replacePosts(WeekStart, WeekEnd + 7 * 24 * HourMs, posts);
+        const QModelIndex failed = model.indexOfPost(u"ps_failed"_s, PostListModel::StatusColumn);
+        QCOMPARE(failed.data().toString(), status);
+        QCOMPARE(failed.data(Qt::ToolTipRole).toString(), tip);
+    }
+
     void newAccountNamesReachTheRows()
     {
         PostListModel model(*m_store);

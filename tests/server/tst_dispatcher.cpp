@@ -239,7 +239,8 @@ private Q_SLOTS:
         int attempts = 0;
         sandbox.setFailureInjection([&attempts](const PublishRequest &) {
             ++attempts;
-            return PublishResult::failure(QStringLiteral("platform timeout"), true);
+            return PublishResult::failure(FailureCode::PlatformUnavailable,
+                                          QStringLiteral("platform timeout"), true);
         });
         ConnectorRegistry connectors;
         connectors.add(&sandbox);
@@ -263,6 +264,7 @@ private Q_SLOTS:
         QCOMPARE(attempts, 3);
         QVERIFY(read(id).status == SubmissionStatus::Failed);
         QCOMPARE(read(id).errorMessage, QStringLiteral("platform timeout"));
+        QCOMPARE(read(id).errorCode, QStringLiteral("platform_unavailable"));
         QCOMPARE(credits().reserved, 0);
         QCOMPARE(credits().used, 0);
         m_clock.advanceMs(3'600'000);
@@ -301,6 +303,7 @@ private Q_SLOTS:
         QVERIFY(read(id).status == SubmissionStatus::Failed);
         QCOMPARE(read(id).attempts, 1);
         QVERIFY(read(id).errorMessage.contains(QStringLiteral("refused")));
+        QCOMPARE(read(id).errorCode, QStringLiteral("platform_refused"));
         QCOMPARE(credits().reserved, 0);
         QCOMPARE(count(QStringLiteral("sandbox_publications")), 0);
     }
@@ -314,6 +317,7 @@ private Q_SLOTS:
         QVERIFY(settle(dispatcher));
         QVERIFY(read(id).status == SubmissionStatus::Failed);
         QVERIFY(read(id).errorMessage.contains(QStringLiteral("connector")));
+        QCOMPARE(read(id).errorCode, QStringLiteral("connector_unavailable"));
     }
 
     void aCrashAfterThePlatformPublishedIsSettledWithoutPublishingAgain()

@@ -1,3 +1,4 @@
+#include "core/failurecode.h"
 #include "server/operationregistry.h"
 #include "server/schemavalidator.h"
 #include "support/schemacheck.h"
@@ -267,6 +268,21 @@ private Q_SLOTS:
                                           .toObject();
         QVERIFY(!operation.isEmpty());
         QVERIFY(operation.value(QStringLiteral("responses")).toObject().contains(status));
+    }
+
+    // The codes a failed post may carry are exactly the ones the server gives, and null.
+    void aFailedPostsCodesAreTheServersOwn()
+    {
+        const QJsonArray listed
+            = resolve(QStringLiteral("#/components/schemas/Submission/properties/errorCode/enum"))
+                  .toArray();
+        QStringList codes;
+        for (const QJsonValue &code : listed) {
+            if (!code.isNull())
+                codes.append(code.toString());
+        }
+        QVERIFY(listed.contains(QJsonValue(QJsonValue::Null)));
+        QCOMPARE(codes, failurecodes::all());
     }
 
     void everySchemaIsUsableJsonSchema()

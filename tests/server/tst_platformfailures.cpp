@@ -393,6 +393,7 @@ private Q_SLOTS:
             = f().publish(accountId, where.platform, u"Same words"_s, {}, pageId, u"failed"_s);
         QVERIFY2(again.value(u"errorMessage"_s).toString().contains(words),
                  qPrintable(again.value(u"errorMessage"_s).toString()));
+        QCOMPARE(again.value(u"errorCode"_s).toString(), u"duplicate"_s);
         QTest::qWait(400); // a retry, were one made, would come after 100 ms
         QCOMPARE(creates(where), 2);
         QCOMPARE(f().fake().posts(connector).size(), 1);
@@ -569,6 +570,7 @@ private Q_SLOTS:
             = f().publish(accountId, where.platform, u"Malformed"_s, {}, pageId, u"failed"_s);
         QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(words),
                  qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"platform_refused"_s);
         QTest::qWait(400);
         QCOMPARE(creates(where), 1);
         QCOMPARE(credits().remaining, before.remaining);
@@ -649,6 +651,7 @@ private Q_SLOTS:
             = f().publish(accountId, where.platform, u"Locked out"_s, {}, pageId, u"failed"_s);
         QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(u"password was changed"_s),
                  qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"needs_reconnect"_s);
         QCOMPARE(creates(where), 1);
         const QJsonObject needing = f().account(accountId);
         QCOMPARE(needing.value(u"status"_s).toString(), u"needs_reconnect"_s);
@@ -673,6 +676,7 @@ private Q_SLOTS:
         QVERIFY2(message.contains(u"the sign-in expired"_s), qPrintable(message));
         QVERIFY2(message.contains(u"Connect the account again to publish videos"_s),
                  qPrintable(message));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"needs_reconnect"_s);
         QCOMPARE(f().account(accountId).value(u"status"_s).toString(), u"connected"_s);
         QCOMPARE(credits().remaining, before.remaining);
 
@@ -843,6 +847,7 @@ private Q_SLOTS:
         const QString message = failed.value(u"errorMessage"_s).toString();
         QVERIFY2(message.contains(u"LinkedIn may have published this post"_s), qPrintable(message));
         QVERIFY2(message.contains(u"Check the account on LinkedIn"_s), qPrintable(message));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"may_have_published"_s);
         QTest::qWait(400);
         QCOMPARE(creates(where), 1);
         QCOMPARE(f().fake().posts(u"linkedin"_s).size(), 1);

@@ -329,6 +329,7 @@ private Q_SLOTS:
                                            {url("/clip.mp4")}, {}, u"failed"_s);
         QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(u"could not process"_s),
                  qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"media_rejected"_s);
         QVERIFY(journal(fake(), u"linkedin"_s, u"POST"_s, u"/rest/posts"_s).isEmpty());
     }
 
@@ -438,6 +439,7 @@ private Q_SLOTS:
                                            {url("/clip.mp4")}, pageOne(accountId), u"failed"_s);
         QVERIFY2(failed.value(u"errorMessage"_s).toString().contains(u"could not process"_s),
                  qPrintable(failed.value(u"errorMessage"_s).toString()));
+        QCOMPARE(failed.value(u"errorCode"_s).toString(), u"media_rejected"_s);
         QCOMPARE(
             journal(fake(), u"facebook"_s, u"POST"_s, u"/v26.0/100000000000001/videos"_s).size(),
             1);

@@ -364,7 +364,8 @@ private Q_SLOTS:
 
         // Back to the schema as version 2 left it.
         for (const char *sql :
-             {"ALTER TABLE submissions DROP COLUMN check_url",
+             {"ALTER TABLE submissions DROP COLUMN error_code",
+              "ALTER TABLE submissions DROP COLUMN check_url",
               "DROP TABLE publish_attempts",
               "DROP TABLE oauth_states",
               "DROP TABLE credentials",

@@ -33,7 +33,7 @@ bool samePost(const Submission &a, const Submission &b)
            && a.scheduleId == b.scheduleId && a.createdAtMs == b.createdAtMs
            && a.updatedAtMs == b.updatedAtMs && a.publishedAtMs == b.publishedAtMs
            && a.publicUrl == b.publicUrl && a.errorMessage == b.errorMessage
-           && a.checkUrl == b.checkUrl;
+           && a.checkUrl == b.checkUrl && a.errorCode == b.errorCode;
 }
 
 QString firstLine(const QString &text)
@@ -346,7 +346,11 @@ QVariant PostListModel::statusData(const Row &row, int role) const
             QString tip = post.errorMessage.trimmed().isEmpty()
                               ? ErrorText::postFailure(post)
                               : tr("Publishing failed: %1").arg(ErrorText::postFailure(post));
-            if (!post.checkUrl.isEmpty())
+            // The app's words name the reason; the server's say what exactly happened.
+            if (!ErrorText::postFailureHeadline(post).isEmpty()
+                && !post.errorMessage.trimmed().isEmpty())
+                tip += u"\n"_s + post.errorMessage.trimmed();
+            if (!post.checkUrl.isEmpty() && post.errorCode != u"may_have_published"_s)
                 //: Added to a failed post's tooltip; %1 is the platform (LinkedIn, X, ...).
                 tip += u"\n"_s
                        + tr("%1 may have published it all the same: check the account there "

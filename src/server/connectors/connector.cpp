@@ -11,9 +11,10 @@ PublishResult PublishResult::success(const QString &publicUrl, qint64 publishedA
     return result;
 }
 
-PublishResult PublishResult::failure(const QString &error, bool retryable)
+PublishResult PublishResult::failure(FailureCode code, const QString &error, bool retryable)
 {
     PublishResult result;
+    result.code = code;
     result.error = error;
     result.retryable = retryable;
     return result;

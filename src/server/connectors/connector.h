@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/account.h"
+#include "core/failurecode.h"
 #include "core/submission.h"
 
 #include <QObject>
@@ -36,9 +37,11 @@ struct PublishResult
     // Failed, but the platform may have the post: the address where whoever sees the
     // failure checks the account before publishing it again. Empty otherwise.
     QString checkUrl;
+    // Not published: why, for programs (a retryable one once the attempts run out).
+    FailureCode code = FailureCode::PlatformRefused;
 
     static PublishResult success(const QString &publicUrl, qint64 publishedAtMs);
-    static PublishResult failure(const QString &error, bool retryable);
+    static PublishResult failure(FailureCode code, const QString &error, bool retryable);
     static PublishResult deferred(const QString &why, qint64 untilMs);
 };
 

@@ -27,6 +27,7 @@ FacebookConnector::personCallFailureOf(const PlatformResponse &response) const
     if (error && error->kind == PlatformError::Kind::TokenRejected) {
         error->kind = PlatformError::Kind::Refused;
         error->message = personTokenRefused(error->message);
+        error->failure = FailureCode::NeedsReconnect;
     }
     return error;
 }
@@ -251,12 +252,14 @@ void FacebookConnector::checkVideo(const Attempt &attempt, VideoUpload upload, C
                                                                   .toObject()
                                                                   .value(QStringLiteral("message"))
                                                                   .toString();
-                    done(PlatformError {
+                    PlatformError refused {
                         PlatformError::Kind::Refused,
                         QStringLiteral("Facebook could not process the video %1: %2")
                             .arg(videoOf(attempt)->fileName,
                                  reason.isEmpty() ? QStringLiteral("error") : reason),
-                        response.status});
+                        response.status};
+                    refused.failure = FailureCode::MediaRejected;
+                    done(refused);
                     return;
                 }
                 const Created post = videoPost(attempt, upload.videoId);

@@ -257,11 +257,14 @@ PlatformError LinkedInConnector::processingFailure(const QString &kind, const Me
 {
     const QString reason
         = response.json().value(QStringLiteral("processingFailureReason")).toString();
-    return PlatformError {PlatformError::Kind::Refused,
-                          QStringLiteral("LinkedIn could not process the %1 %2: %3")
-                              .arg(kind, file.fileName,
-                                   reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
-                          response.status};
+    PlatformError refused {
+        PlatformError::Kind::Refused,
+        QStringLiteral("LinkedIn could not process the %1 %2: %3")
+            .arg(kind, file.fileName,
+                 reason.isEmpty() ? QStringLiteral("PROCESSING_FAILED") : reason),
+        response.status};
+    refused.failure = FailureCode::MediaRejected;
+    return refused;
 }
 
 void LinkedInConnector::waitForImages(const Attempt &attempt, const QStringList &media,
@@ -371,6 +374,8 @@ void LinkedInConnector::createPost(const Attempt &attempt, const QStringList &im
                                        });
                     return;
                 }
+                if (error->kind == PlatformError::Kind::Refused && !error->duplicate && namesMedia)
+                    error->failure = FailureCode::MediaRejected;
                 done(*error);
                 return;
             }

@@ -15,11 +15,13 @@ std::optional<PublishResult> markerFailure(const PublishRequest &request)
     const QString &text = request.submission.text;
     if (text.contains(u"[sandbox:fail]"))
         return PublishResult::failure(
+            FailureCode::PlatformRefused,
             QStringLiteral(
                 "The sandbox refused this post: its text asks to fail ([sandbox:fail])."),
             false);
     if (text.contains(u"[sandbox:flaky]") && request.submission.attempts <= 2)
         return PublishResult::failure(
+            FailureCode::PlatformUnavailable,
             QStringLiteral("The sandbox is briefly unavailable ([sandbox:flaky], attempt %1).")
                 .arg(request.submission.attempts),
             true);
@@ -92,6 +94,7 @@ void SandboxConnector::publishPending()
         for (Pending &pending : batch)
             results.append({std::move(pending.done),
                             PublishResult::failure(
+                                FailureCode::PlatformUnavailable,
                                 QStringLiteral("The sandbox could not store the post."), true)});
     }
     for (auto &[done, result] : results)

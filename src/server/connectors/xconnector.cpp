@@ -176,12 +176,14 @@ void XConnector::followProcessing(const Attempt &attempt, QStringList mediaIds, 
     if (state == u"failed") {
         const QJsonObject error = processing.value(QStringLiteral("error")).toObject();
         const QString reason = error.value(QStringLiteral("message")).toString();
-        done(PlatformError {
+        PlatformError refused {
             PlatformError::Kind::Refused,
             QStringLiteral("X could not process %1: %2")
                 .arg(attempt.media.at(mediaIds.size()).fileName,
                      reason.isEmpty() ? error.value(QStringLiteral("name")).toString() : reason),
-            0});
+            0};
+        refused.failure = FailureCode::MediaRejected;
+        done(refused);
         return;
     }
     if (++video.statusChecks > MaxStatusChecks) {

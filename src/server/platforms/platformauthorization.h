@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/failurecode.h"
 #include "server/platforms/platformhttpclient.h"
 #include "storage/platformapprepository.h"
 
@@ -41,6 +42,9 @@ struct PlatformError
     std::optional<qint64> retryAtMs; // RateLimited: when the quota allows calls again
     // Refused as a duplicate of a post already on the account: after a call whose answer
     // was lost, the sign that the lost call made the post.
+    // What a post that fails on this is called, where the kind alone does not tell: a
+    // media file refused or not processed, a person's token refused for a video.
+    std::optional<FailureCode> failure;
     bool duplicate = false;
     // RateLimited for every account of the server's app, not this one only (X's usage
     // credits or cap used up).

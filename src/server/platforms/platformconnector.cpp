@@ -73,21 +73,29 @@ void PlatformConnector::startNext(const QString &accountId)
     });
 }
 
-std::variant<PlatformConnector::Attempt, QString>
+std::variant<PlatformConnector::Attempt, PublishResult>
 PlatformConnector::prepare(const PublishRequest &request)
 {
     const Account &account = request.account;
     const auto current = AccountRepository(m_database, m_clock).findAnyProject(account.id);
     if (!current || current->status == AccountStatus::Disconnected)
-        return QStringLiteral("The %1 account was disconnected.").arg(displayName());
+        return PublishResult::failure(
+            FailureCode::AccountDisconnected,
+            QStringLiteral("The %1 account was disconnected.").arg(displayName()), false);
     if (current->status == AccountStatus::NeedsReconnect)
-        return QStringLiteral("The %1 account needs to be connected again (%2).")
-            .arg(displayName(), current->statusReason);
+        return PublishResult::failure(
+            FailureCode::NeedsReconnect,
+            QStringLiteral("The %1 account needs to be connected again (%2).")
+                .arg(displayName(), current->statusReason),
+            false);
     const auto app = PlatformAppRepository(m_database, m_secrets, m_clock).find(name());
     if (!app)
-        return QStringLiteral("This server has no %1 app any more; the administrator sets it "
-                              "with slotline-server platforms set %2.")
-            .arg(displayName(), name());
+        return PublishResult::failure(
+            FailureCode::PlatformNotConfigured,
+            QStringLiteral("This server has no %1 app any more; the administrator sets it "
+                           "with slotline-server platforms set %2.")
+                .arg(displayName(), name()),
+            false);
     Attempt attempt;
     attempt.request = request;
     attempt.request.account = *current;
@@ -97,14 +105,20 @@ PlatformConnector::prepare(const PublishRequest &request)
                               .findSubaccount(current->projectId, current->id,
                                               request.submission.target->pageId);
         if (!page || page->externalId.isEmpty())
-            return QStringLiteral("The page or organization this post was for is no longer "
-                                  "one the %1 account can publish to.")
-                .arg(displayName());
+            return PublishResult::failure(
+                FailureCode::PageUnavailable,
+                QStringLiteral("The page or organization this post was for is no longer "
+                               "one the %1 account can publish to.")
+                    .arg(displayName()),
+                false);
         attempt.pageId = page->id;
         attempt.pageExternalId = page->externalId;
     } else if (needsPage()) {
-        return QStringLiteral("%1 publishes to Pages: choose one of the account's Pages.")
-            .arg(displayName());
+        return PublishResult::failure(
+            FailureCode::PageUnavailable,
+            QStringLiteral("%1 publishes to Pages: choose one of the account's Pages.")
+                .arg(displayName()),
+            false);
     }
     return attempt;
 }
@@ -112,8 +126,8 @@ PlatformConnector::prepare(const PublishRequest &request)
 void PlatformConnector::run(const PublishRequest &request, Done done)
 {
     auto prepared = prepare(request);
-    if (const auto *why = std::get_if<QString>(&prepared)) {
-        done(PublishResult::failure(*why, false));
+    if (const auto *refused = std::get_if<PublishResult>(&prepared)) {
+        done(*refused);
         return;
     }
     Attempt attempt = std::get<Attempt>(std::move(prepared));
@@ -133,7 +147,7 @@ void PlatformConnector::run(const PublishRequest &request, Done done)
                  [this, attempt, done = std::move(done)](
                      const std::variant<QList<MediaFile>, QString> &media) mutable {
                      if (const auto *error = std::get_if<QString>(&media)) {
-                         done(PublishResult::failure(*error, false));
+                         done(PublishResult::failure(FailureCode::MediaUnavailable, *error, false));
                          return;
                      }
                      attempt.media = std::get<QList<MediaFile>>(media);
@@ -143,7 +157,7 @@ void PlatformConnector::run(const PublishRequest &request, Done done)
                          facts.append({file.mimeType, file.size, file.durationSeconds});
                      if (const QString broken = MediaRules::firstViolation(name(), facts);
                          !broken.isEmpty()) {
-                         done(PublishResult::failure(broken, false));
+                         done(PublishResult::failure(FailureCode::MediaRejected, broken, false));
                          return;
                      }
                      createWithToken(std::move(attempt), std::move(done));
@@ -190,7 +204,8 @@ void PlatformConnector::withToken(Attempt attempt, TokenDone done)
                     // Only the posts that need the person's token wait for a reconnect:
                     // the page's own token still publishes the others.
                     done(error->kind == PlatformError::Kind::TokenRejected
-                             ? PublishResult::failure(personTokenRefused(error->message), false)
+                             ? PublishResult::failure(FailureCode::NeedsReconnect,
+                                                      personTokenRefused(error->message), false)
                              : resultOf(*error, attempt));
                     return;
                 }
@@ -344,6 +359,7 @@ void PlatformConnector::afterUnknown(const Attempt &attempt, const OpenCreate &o
                case Search::Result::Found: done(publishedAs(found.post)); return;
                case Search::Result::NotFound:
                    done(PublishResult::failure(
+                       FailureCode::PlatformUnavailable,
                        QStringLiteral("%1 The post was not on the account when looked for "
                                       "twice since.")
                            .arg(error.message),
@@ -519,9 +535,10 @@ void PlatformConnector::settleLeftOver(const PublishRequest &request, Found foun
                              "may have been published.")
                   .arg(displayName());
         auto prepared = prepare(request);
-        if (const auto *why = std::get_if<QString>(&prepared)) {
+        if (const auto *refused = std::get_if<PublishResult>(&prepared)) {
             found(unknownOutcome(
-                QStringLiteral("%1 It cannot be looked for: %2").arg(stopped, *why), request));
+                QStringLiteral("%1 It cannot be looked for: %2").arg(stopped, refused->error),
+                request));
             return;
         }
         const qint64 recordId = last->id;
@@ -560,6 +577,7 @@ PublishResult PlatformConnector::unknownOutcome(const QString &what, const Accou
                                                 const QString &pageExternalId) const
 {
     PublishResult result = PublishResult::failure(
+        FailureCode::MayHavePublished,
         QStringLiteral("%1 Check the account on %2 before publishing it again.")
             .arg(what, displayName()),
         false);
@@ -596,16 +614,23 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Atte
 {
     const Account &account = attempt.request.account;
     switch (error.kind) {
-    case PlatformError::Kind::Refused: return PublishResult::failure(error.message, false);
+    case PlatformError::Kind::Refused:
+        return PublishResult::failure(error.failure.value_or(error.duplicate
+                                                                 ? FailureCode::Duplicate
+                                                                 : FailureCode::PlatformRefused),
+                                      error.message, false);
     case PlatformError::Kind::TokenRejected:
         // Refused again with a renewed token, or no renewal possible.
         AccountRepository(m_database, m_clock)
             .setStatus(account.id, AccountStatus::NeedsReconnect, error.message);
         return PublishResult::failure(
+            FailureCode::NeedsReconnect,
             QStringLiteral("The %1 account needs to be connected again: %2")
                 .arg(displayName(), error.message),
             false);
-    case PlatformError::Kind::Unavailable: return PublishResult::failure(error.message, true);
+    case PlatformError::Kind::Unavailable:
+        return PublishResult::failure(error.failure.value_or(FailureCode::PlatformUnavailable),
+                                      error.message, true);
     case PlatformError::Kind::RateLimited: {
         const qint64 until = std::max(error.retryAtMs.value_or(0), m_clock.nowMs() + 1000);
         AccountRepository accounts(m_database, m_clock);
@@ -625,7 +650,7 @@ PublishResult PlatformConnector::resultOf(const PlatformError &error, const Atte
                                   .arg(displayName(), error.message),
                               account, attempt.pageExternalId);
     }
-    return PublishResult::failure(error.message, false);
+    return PublishResult::failure(FailureCode::PlatformRefused, error.message, false);
 }
 
 QString PlatformConnector::comparable(const QString &text)
@@ -661,6 +686,8 @@ std::optional<PlatformError> PlatformConnector::uploadFailureOf(const PlatformRe
     auto error = failureOf(response, platform);
     if (error && error->kind == PlatformError::Kind::Unknown)
         error->kind = PlatformError::Kind::Unavailable;
+    if (error && error->kind == PlatformError::Kind::Refused && !error->failure)
+        error->failure = FailureCode::MediaRejected; // the platform refused a media file
     return error;
 }
 

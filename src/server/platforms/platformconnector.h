@@ -197,7 +197,7 @@ private:
     void settleLeftOver(const PublishRequest &request, Found found);
     void run(const PublishRequest &request, Done done);
     // The attempt without media or token, or why it cannot be made.
-    std::variant<Attempt, QString> prepare(const PublishRequest &request);
+    std::variant<Attempt, PublishResult> prepare(const PublishRequest &request);
     // The attempt with its token, or the result of not getting one.
     using TokenDone = std::function<void(const std::variant<Attempt, PublishResult> &)>;
     void withToken(Attempt attempt, TokenDone done);

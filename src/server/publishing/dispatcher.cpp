@@ -176,7 +176,9 @@ void Dispatcher::sendTo(const Submission &submission, const std::optional<Accoun
                                 ? QStringLiteral("The account's connector \"%1\" is not available.")
                                       .arg(account->connector)
                                 : QStringLiteral("The account no longer exists.");
-        receive(submission, PublishResult::failure(why, false));
+        receive(submission, PublishResult::failure(account ? FailureCode::ConnectorUnavailable
+                                                           : FailureCode::AccountDisconnected,
+                                                   why, false));
         return;
     }
     QPointer<Dispatcher> self(this);
@@ -267,7 +269,7 @@ void Dispatcher::apply(const Result &result, qint64 now)
     qCInfo(lcDispatcher).noquote()
         << submission.id << "failed after" << submission.attempts << "attempts:" << outcome.error;
     if (m_submissions->markFailed(submission.id, submission.claimToken, outcome.error,
-                                  outcome.checkUrl)) {
+                                  outcome.checkUrl, failurecodes::toString(outcome.code))) {
         m_credits->release(submission.projectId, submission.id);
         ++m_failedSinceStart;
     }
