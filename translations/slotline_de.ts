@@ -1099,6 +1099,59 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AccountDisconnection</name>
+    <message>
+        <source>%1 is disconnected.</source>
+        <extracomment>In the status bar; %1 is the account (platform, name, handle).</extracomment>
+        <translation>%1 ist getrennt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n scheduled post(s).</source>
+        <translation>
+            <numerusform>%1 hat %n geplanten Beitrag.</numerusform>
+            <numerusform>%1 hat %n geplante Beiträge.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel them and disconnect the account? Their credits come back, and the Posts list keeps them as cancelled.</source>
+        <translation>Sie abbrechen und das Konto trennen? Ihre Credits kommen zurück, und die Beitragsliste zeigt sie als abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cancel Posts and Disconnect</source>
+        <translation>Beiträge abbrechen und trennen</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>An account: its platform, its name and its @handle.</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (@%3)</source>
+        <translation>%1 %2 (@%3)</translation>
+    </message>
+    <message>
+        <source>Disconnect %1?</source>
+        <translation>%1 trennen?</translation>
+    </message>
+    <message>
+        <source>Slotline forgets the account&apos;s sign-in and publishes nothing more to it. You can connect it again later.</source>
+        <translation>Slotline vergisst die Anmeldung des Kontos und veröffentlicht nichts mehr darauf. Sie können es später wieder verbinden.</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Disconnect Account</source>
+        <translation>Konto trennen</translation>
+    </message>
+    <message>
+        <source>%1 could not be disconnected.</source>
+        <extracomment>%1 is the account (platform, name, handle).</extracomment>
+        <translation>%1 konnte nicht getrennt werden.</translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::AccountTreeModel</name>
     <message>
         <source>Disconnected: posts to this account cannot be published until it is connected again.</source>
@@ -1192,6 +1245,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Sign in to the account&apos;s platform again, for an account that needs it.</source>
         <translation>Erneut bei der Plattform des Kontos anmelden, für ein Konto, das es braucht.</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect…</source>
+        <translation>&amp;Trennen…</translation>
+    </message>
+    <message>
+        <source>Stop publishing to the account: Slotline forgets its sign-in. You can connect it again later.</source>
+        <translation>Nicht mehr auf dem Konto veröffentlichen: Slotline vergisst die Anmeldung. Sie können es später wieder verbinden.</translation>
     </message>
 </context>
 <context>

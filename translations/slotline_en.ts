@@ -1099,6 +1099,59 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AccountDisconnection</name>
+    <message>
+        <source>%1 is disconnected.</source>
+        <extracomment>In the status bar; %1 is the account (platform, name, handle).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n scheduled post(s).</source>
+        <translation>
+            <numerusform>%1 has %n scheduled post.</numerusform>
+            <numerusform>%1 has %n scheduled posts.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel them and disconnect the account? Their credits come back, and the Posts list keeps them as cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel Posts and Disconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>An account: its platform, its name and its @handle.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (@%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slotline forgets the account&apos;s sign-in and publishes nothing more to it. You can connect it again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect Account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be disconnected.</source>
+        <extracomment>%1 is the account (platform, name, handle).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::AccountTreeModel</name>
     <message>
         <source>Disconnected: posts to this account cannot be published until it is connected again.</source>
@@ -1188,6 +1241,14 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Sign in to the account&apos;s platform again, for an account that needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop publishing to the account: Slotline forgets its sign-in. You can connect it again later.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -53,6 +53,8 @@ ApiError ApiError::fromResponse(int status, const QByteArray &body, int retryAft
             = std::max(1, object.value(QStringLiteral("retryAfter")).toInt(1));
     if (const QJsonValue draft = object.value(QStringLiteral("draft")); draft.isObject())
         error.m_currentDraft = Draft::fromJson(draft.toObject());
+    if (const QJsonValue count = object.value(QStringLiteral("scheduledPosts")); count.isDouble())
+        error.m_scheduledPosts = count.toInt();
     return error;
 }
 

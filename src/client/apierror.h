@@ -50,6 +50,9 @@ public:
     int retryAfterSeconds() const { return m_retryAfterSeconds; }
     // The draft as the server has it, for a draft_conflict.
     const std::optional<Draft> &currentDraft() const { return m_currentDraft; }
+    // account_has_scheduled_posts: how many stand in the way (not said while some are
+    // being published).
+    std::optional<int> scheduledPosts() const { return m_scheduledPosts; }
 
     // What the server said about one field ("text", "post.content.text"), or nothing.
     QString messageFor(const QString &field) const;
@@ -66,6 +69,7 @@ private:
     QList<FieldIssue> m_details;
     int m_retryAfterSeconds = 0;
     std::optional<Draft> m_currentDraft;
+    std::optional<int> m_scheduledPosts;
 };
 
 } // namespace slotline::client

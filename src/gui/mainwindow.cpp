@@ -1,6 +1,7 @@
 #include "gui/mainwindow.h"
 
 #include "client/session.h"
+#include "gui/accountdisconnection.h"
 #include "gui/attentiontracker.h"
 #include "gui/desktopnotifier.h"
 #include "gui/dialogs/connectaccountdialog.h"
@@ -55,6 +56,8 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     connect(m_accountsPanel, &AccountsPanel::connectRequested, this,
             [this] { connectAccount(QString()); });
     connect(m_accountsPanel, &AccountsPanel::reconnectRequested, this, &MainWindow::connectAccount);
+    connect(m_accountsPanel, &AccountsPanel::disconnectRequested, this,
+            &MainWindow::disconnectAccount);
 
     m_drafts = new DraftsPanel(session, *m_undoStack, clock, m_ui->draftsContents);
     m_ui->draftsLayout->addWidget(m_drafts);
@@ -183,6 +186,7 @@ void MainWindow::assembleMenus()
     m_ui->postMenu->addAction(m_drafts->nextFreeSlotAction());
     m_ui->accountsMenu->addAction(m_accountsPanel->connectAction());
     m_ui->accountsMenu->addAction(m_accountsPanel->reconnectAction());
+    m_ui->accountsMenu->addAction(m_accountsPanel->disconnectAction());
     m_ui->viewMenu->addAction(m_posts->refreshAction());
     m_ui->viewMenu->addSeparator();
     for (QAction *action : {m_calendar->previousWeekAction(), m_calendar->todayAction(),
@@ -303,6 +307,24 @@ void MainWindow::connectAccount(const QString &reconnectAccountId)
         showAccount(id);
     });
     dialog->open();
+}
+
+void MainWindow::disconnectAccount(const QString &accountId)
+{
+    const QList<Account> accounts = m_session.store().cachedAccounts();
+    const auto account = std::find_if(accounts.cbegin(), accounts.cend(),
+                                      [&accountId](const Account &a) { return a.id == accountId; });
+    if (account == accounts.cend())
+        return;
+    auto *disconnection = new AccountDisconnection(m_session, *account, this);
+    connect(disconnection, &AccountDisconnection::finished, this, [this](const QString &message) {
+        if (message.isEmpty())
+            return;
+        statusBar()->showMessage(message, StatusMessageMs);
+        // Cancelled posts and the credits they gave back.
+        m_posts->refreshAction()->trigger();
+    });
+    disconnection->start();
 }
 
 void MainWindow::showSettings()

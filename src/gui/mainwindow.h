@@ -62,6 +62,7 @@ public:
     void showSettings();
     // Opens the dialog that connects an account; with an id, connects that one again.
     void connectAccount(const QString &reconnectAccountId);
+    void disconnectAccount(const QString &accountId);
 
 Q_SIGNALS:
     // The window was closed: the app ends.

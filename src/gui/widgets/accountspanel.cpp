@@ -28,12 +28,22 @@ AccountsPanel::AccountsPanel(AccountTreeModel &model, QWidget *parent)
     m_reconnectAction = new QAction(QIcon::fromTheme(u"view-refresh"_s), tr("&Reconnect…"), this);
     m_reconnectAction->setToolTip(
         tr("Sign in to the account's platform again, for an account that needs it."));
+    m_disconnectAction
+        = new QAction(QIcon::fromTheme(u"network-disconnect"_s), tr("&Disconnect…"), this);
+    m_disconnectAction->setToolTip(
+        tr("Stop publishing to the account: Slotline forgets its sign-in. You can connect it "
+           "again later."));
     m_ui->connectButton->setDefaultAction(m_connectAction);
     connect(m_connectAction, &QAction::triggered, this, &AccountsPanel::connectRequested);
     connect(m_reconnectAction, &QAction::triggered, this, [this] {
         const QString id = currentAccountId();
         if (!id.isEmpty())
             Q_EMIT reconnectRequested(id);
+    });
+    connect(m_disconnectAction, &QAction::triggered, this, [this] {
+        const QString id = currentAccountId();
+        if (!id.isEmpty())
+            Q_EMIT disconnectRequested(id);
     });
 
     connect(m_ui->accountsView, &QWidget::customContextMenuRequested, this,
@@ -67,6 +77,7 @@ void AccountsPanel::updateActions()
 {
     const auto account = m_model.accountAt(m_ui->accountsView->currentIndex());
     m_reconnectAction->setEnabled(account && canReconnect(*account));
+    m_disconnectAction->setEnabled(account && account->status != AccountStatus::Disconnected);
 }
 
 void AccountsPanel::showContextMenu(const QPoint &position)
@@ -79,6 +90,7 @@ void AccountsPanel::showContextMenu(const QPoint &position)
     menu->setAttribute(Qt::WA_DeleteOnClose);
     if (index.isValid()) {
         menu->addAction(m_reconnectAction);
+        menu->addAction(m_disconnectAction);
         menu->addSeparator();
     }
     menu->addAction(m_connectAction);
