@@ -623,6 +623,50 @@
     </message>
 </context>
 <context>
+    <name>FailedPostRetry</name>
+    <message>
+        <source>Only a failed post can be tried again.</source>
+        <translation>Nur ein fehlgeschlagener Beitrag kann erneut versucht werden.</translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again first.</source>
+        <extracomment>%1 is the account&apos;s name.</extracomment>
+        <translation>%1 muss zuerst neu verbunden werden.</translation>
+    </message>
+    <message>
+        <source>%1 is disconnected.</source>
+        <extracomment>%1 is the account&apos;s name.</extracomment>
+        <translation>%1 ist getrennt.</translation>
+    </message>
+    <message>
+        <source>The account is no longer in this project.</source>
+        <translation>Das Konto gehört nicht mehr zu diesem Projekt.</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>%1 may have published this post already.</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>%1 hat diesen Beitrag vielleicht schon veröffentlicht.</translation>
+    </message>
+    <message>
+        <source>Its answer was lost, so Slotline cannot tell. Publishing it again may put it on the account twice: check the account on %1 first.</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>Die Antwort ging verloren, daher kann Slotline es nicht sagen. Erneutes Veröffentlichen kann ihn doppelt auf das Konto bringen: Prüfen Sie zuerst das Konto auf %1.</translation>
+    </message>
+    <message>
+        <source>Publish Again</source>
+        <translation>Erneut veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Check the Account on %1</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation>Konto auf %1 prüfen</translation>
+    </message>
+</context>
+<context>
     <name>FirstRunDialog</name>
     <message>
         <source>Welcome to Slotline</source>
@@ -2635,6 +2679,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>%1 may have published this post although it failed: see the account there before publishing it again.</source>
         <translation>%1 hat diesen Beitrag trotz des Fehlers möglicherweise veröffentlicht: Sehen Sie im Konto dort nach, bevor Sie ihn erneut veröffentlichen.</translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Publish the failed post again, now, to the same account.</source>
+        <translation>Den fehlgeschlagenen Beitrag jetzt erneut auf demselben Konto veröffentlichen.</translation>
     </message>
 </context>
 <context>

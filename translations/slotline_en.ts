@@ -623,6 +623,50 @@
     </message>
 </context>
 <context>
+    <name>FailedPostRetry</name>
+    <message>
+        <source>Only a failed post can be tried again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again first.</source>
+        <extracomment>%1 is the account&apos;s name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disconnected.</source>
+        <extracomment>%1 is the account&apos;s name.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account is no longer in this project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may have published this post already.</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its answer was lost, so Slotline cannot tell. Publishing it again may put it on the account twice: check the account on %1 first.</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the Account on %1</source>
+        <extracomment>%1 is the platform (X, LinkedIn, Facebook).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FirstRunDialog</name>
     <message>
         <source>Welcome to Slotline</source>
@@ -2630,6 +2674,14 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>%1 may have published this post although it failed: see the account there before publishing it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Try Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish the failed post again, now, to the same account.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

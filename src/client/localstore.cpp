@@ -211,6 +211,16 @@ void LocalStore::changed()
     Q_EMIT outboxChanged(pendingChanges());
 }
 
+QString LocalStore::draftFor(const Submission &post, qint64 nowMs)
+{
+    for (const LocalDraft &draft : drafts()) {
+        if (draft.text == post.text && draft.platforms.contains(post.platform)
+            && draft.mediaUrls == post.mediaUrls)
+            return draft.localId;
+    }
+    return createDraft(post.text, {post.platform}, post.mediaUrls, nowMs);
+}
+
 QString LocalStore::createDraft(const QString &text, const QList<Platform> &platforms,
                                 const QStringList &mediaUrls, qint64 nowMs)
 {

@@ -84,6 +84,9 @@ public:
     bool editDraft(const QString &localId, const QString &text, const QList<Platform> &platforms,
                    const QStringList &mediaUrls, qint64 nowMs);
     void deleteDraft(const QString &localId);
+    // The draft `post` was made from, when one still says the same (text, platform,
+    // media); else a new draft of the post. Its local id.
+    QString draftFor(const Submission &post, qint64 nowMs);
     void resolveConflict(const QString &localId, Resolution resolution, qint64 nowMs);
 
     std::optional<LocalDraft> draft(const QString &localId) const;

@@ -46,13 +46,7 @@ void UnschedulePostCommand::undo()
 
 QString UnschedulePostCommand::keepingDraft()
 {
-    // The draft the post was made from, when it still says the same; else a new one.
-    for (const client::LocalStore::LocalDraft &draft : m_store.drafts()) {
-        if (draft.text == m_post.text && draft.platforms.contains(m_post.platform)
-            && draft.mediaUrls == m_post.mediaUrls)
-            return draft.localId;
-    }
-    return m_store.createDraft(m_post.text, {m_post.platform}, m_post.mediaUrls, m_clock.nowMs());
+    return m_store.draftFor(m_post, m_clock.nowMs());
 }
 
 } // namespace slotline::gui

@@ -3,6 +3,7 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "core/platform.h"
+#include "gui/failedpostretry.h"
 #include "gui/models/postlistmodel.h"
 #include "gui/models/timetext.h"
 #include "gui/projecttimezone.h"
@@ -13,6 +14,7 @@
 #include <QDesktopServices>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QMessageBox>
 #include <QTimeZone>
 
 using namespace Qt::Literals::StringLiterals;
@@ -90,6 +92,9 @@ PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *pa
         if (!link.isEmpty())
             QDesktopServices::openUrl(link);
     });
+    m_tryAgainAction = new QAction(QIcon::fromTheme(u"view-refresh"_s), tr("&Try Again"), this);
+    m_ui->postsView->addAction(m_tryAgainAction);
+    connect(m_tryAgainAction, &QAction::triggered, this, &PostsPanel::tryAgain);
     connect(m_openAction, &QAction::triggered, this,
             [this] { openPost(m_ui->postsView->currentIndex()); });
     connect(m_copyLinkAction, &QAction::triggered, this, [this] {
@@ -117,6 +122,9 @@ PostsPanel::PostsPanel(client::Session &session, const Clock &clock, QWidget *pa
     connect(&session.sync(), &client::SyncEngine::referenceRefreshed, this, &PostsPanel::refresh);
     connect(&session.store(), &client::LocalStore::referenceChanged, this,
             &PostsPanel::useProjectTimezone);
+    // An account reconnected (or lost) changes whether its failed posts can go again.
+    connect(&session.store(), &client::LocalStore::referenceChanged, this,
+            &PostsPanel::updateLinkActions);
     useProjectTimezone();
     rangeChosen();
 }
@@ -216,6 +224,52 @@ void PostsPanel::updateLinkActions()
         m_checkAccountAction->setText(tr("Check the &account…"));
         m_checkAccountAction->setStatusTip({});
     }
+    const std::optional<Submission> post = currentPost();
+    const std::optional<QString> refusal
+        = post ? FailedPostRetry::refusal(m_session.store(), *post) : std::nullopt;
+    m_tryAgainAction->setEnabled(post && !refusal);
+    m_tryAgainAction->setStatusTip(
+        refusal && post && post->status == SubmissionStatus::Failed
+            ? *refusal
+            : tr("Publish the failed post again, now, to the same account."));
+}
+
+std::optional<Submission> PostsPanel::currentPost() const
+{
+    const QString id
+        = m_ui->postsView->currentIndex().data(PostListModel::SubmissionIdRole).toString();
+    if (id.isEmpty())
+        return std::nullopt;
+    return m_session.store().cachedPost(id);
+}
+
+QMessageBox *PostsPanel::tryAgainWarning() const
+{
+    return m_tryAgainWarning;
+}
+
+void PostsPanel::tryAgain()
+{
+    const std::optional<Submission> post = currentPost();
+    if (!post || FailedPostRetry::refusal(m_session.store(), *post))
+        return;
+    if (!FailedPostRetry::needsWarning(*post)) {
+        FailedPostRetry::retry(m_session.store(), *post, m_clock.nowMs());
+        return;
+    }
+    QAbstractButton *publishAgain = nullptr;
+    QAbstractButton *checkAccount = nullptr;
+    QMessageBox *box = FailedPostRetry::warning(*post, this, &publishAgain, &checkAccount);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    connect(box, &QMessageBox::finished, this, [this, box, publishAgain, checkAccount, post] {
+        if (box->clickedButton() == publishAgain)
+            FailedPostRetry::retry(m_session.store(), *post, m_clock.nowMs());
+        else if (checkAccount && box->clickedButton() == checkAccount)
+            QDesktopServices::openUrl(QUrl(post->checkUrl));
+    });
+    m_tryAgainWarning = box;
+    box->open();
 }
 
 } // namespace slotline::gui

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/submission.h"
+
+#include <QPointer>
 #include <QScopedPointer>
 #include <QStringList>
 #include <QTimer>
@@ -10,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QMessageBox;
 class QModelIndex;
 QT_END_NAMESPACE
 
@@ -49,6 +53,10 @@ public:
     QAction *copyLinkAction() const { return m_copyLinkAction; }
     // Opens the account of a failed post the platform may have published all the same.
     QAction *checkAccountAction() const { return m_checkAccountAction; }
+    // Publishes a failed post again (after a warning when the platform may have it).
+    QAction *tryAgainAction() const { return m_tryAgainAction; }
+    // The warning before trying again, while it is open (for tests), or null.
+    QMessageBox *tryAgainWarning() const;
     // Only the posts of these accounts; all without.
     void setAccountFilter(const std::optional<QStringList> &accountIds);
     // Reads the range from the server (the list shows the local copy meanwhile).
@@ -67,6 +75,8 @@ private:
     QUrl publicUrlAt(const QModelIndex &index) const;
     QUrl checkUrlAt(const QModelIndex &index) const;
     void updateLinkActions();
+    void tryAgain();
+    std::optional<Submission> currentPost() const;
 
     QScopedPointer<Ui::PostsPanel> m_ui;
     client::Session &m_session;
@@ -76,6 +86,8 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_copyLinkAction = nullptr;
     QAction *m_checkAccountAction = nullptr;
+    QAction *m_tryAgainAction = nullptr;
+    QPointer<QMessageBox> m_tryAgainWarning;
     QTimer m_inProgress;
     qint64 m_sinceMs = 0;
     qint64 m_untilMs = 0;
