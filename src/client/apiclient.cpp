@@ -477,6 +477,11 @@ void ApiClient::getCredits(QObject *context, Callback<CreditBalance> done)
     expectObject(makeCall("GET", u"/credits"_s, RateClass::Read, context), std::move(done));
 }
 
+void ApiClient::getChanges(QObject *context, Callback<ChangeVersions> done)
+{
+    expectObject(makeCall("GET", u"/changes"_s, RateClass::Read, context), std::move(done));
+}
+
 void ApiClient::connectAccount(Platform platform, const QString &accountId,
                                const QString &idempotencyKey, QObject *context,
                                Callback<ConnectStart> done)

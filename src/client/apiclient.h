@@ -6,6 +6,7 @@
 #include "core/account.h"
 #include "core/apikeyinfo.h"
 #include "core/callrecord.h"
+#include "core/changeversions.h"
 #include "core/creditbalance.h"
 #include "core/draft.h"
 #include "core/schedule.h"
@@ -137,6 +138,8 @@ public:
     void listSubaccounts(const QString &accountId, const Paging &paging, QObject *context,
                          Callback<ItemPage<Subaccount>> done);
     void getCredits(QObject *context, Callback<CreditBalance> done);
+    // How often each kind of the project's data has changed (GET /changes).
+    void getChanges(QObject *context, Callback<ChangeVersions> done);
 
     // Connecting accounts of real platforms. connectAccount starts an attempt (with
     // `accountId`, a reconnection of that account; a write, sent with its idempotency key):

@@ -254,13 +254,50 @@ void SyncEngine::refreshReference()
     }
     m_refreshing = true;
     m_refreshAgain = false;
+    // One read says which lists changed since the store last read them: a sync with
+    // nothing new costs that read alone, not the user, the accounts, each account's pages,
+    // the slots and the credits.
+    m_client.getChanges(this, [this](const ApiResult<ChangeVersions> &result) {
+        m_plan = RefreshPlan {};
+        if (!result.ok()) {
+            // A server without GET /changes answers 404: everything is read, as before.
+            if (result.error().kind() != ApiError::Kind::NotFound) {
+                failRefresh(result.error());
+                return;
+            }
+        } else {
+            const ChangeVersions &now = result.value();
+            m_plan.versions = now;
+            if (m_seenVersions) {
+                m_plan.user = now.project != m_seenVersions->project;
+                m_plan.accounts = now.accounts != m_seenVersions->accounts;
+                m_plan.slots = now.slots != m_seenVersions->slots;
+                m_plan.credits = now.credits != m_seenVersions->credits;
+            }
+        }
+        refreshUser();
+    });
+}
+
+void SyncEngine::refreshUser()
+{
+    if (!m_plan.user) {
+        if (m_plan.accounts)
+            refreshAccounts(QString(), {});
+        else
+            refreshSlots();
+        return;
+    }
     m_client.getUser(this, [this](const ApiResult<UserProfile> &result) {
         if (!result.ok()) {
             failRefresh(result.error());
             return;
         }
         m_store.putUser(result.value(), nowMs());
-        refreshAccounts(QString(), {});
+        if (m_plan.accounts)
+            refreshAccounts(QString(), {});
+        else
+            refreshSlots();
     });
 }
 
@@ -286,7 +323,7 @@ void SyncEngine::refreshAccounts(const QString &cursor, QList<Account> collected
 void SyncEngine::refreshSubaccounts(QList<Account> remaining)
 {
     if (remaining.isEmpty()) {
-        refreshSlotsAndCredits();
+        refreshSlots();
         return;
     }
     const QString accountId = remaining.takeFirst().id;
@@ -302,26 +339,46 @@ void SyncEngine::refreshSubaccounts(QList<Account> remaining)
                              });
 }
 
-void SyncEngine::refreshSlotsAndCredits()
+void SyncEngine::refreshSlots()
 {
+    if (!m_plan.slots) {
+        refreshCreditsOfReference();
+        return;
+    }
     m_client.getSlots(this, [this](const ApiResult<SlotList> &slots) {
         if (!slots.ok()) {
             failRefresh(slots.error());
             return;
         }
         m_store.putSlots(slots.value().timezone, slots.value().slots, nowMs());
-        m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
-            if (!credits.ok()) {
-                failRefresh(credits.error());
-                return;
-            }
-            m_store.putCredits(credits.value(), nowMs());
-            m_refreshing = false;
-            Q_EMIT referenceRefreshed();
-            if (std::exchange(m_refreshAgain, false))
-                refreshReference();
-        });
+        refreshCreditsOfReference();
     });
+}
+
+void SyncEngine::refreshCreditsOfReference()
+{
+    if (!m_plan.credits) {
+        finishRefresh();
+        return;
+    }
+    m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
+        if (!credits.ok()) {
+            failRefresh(credits.error());
+            return;
+        }
+        m_store.putCredits(credits.value(), nowMs());
+        finishRefresh();
+    });
+}
+
+void SyncEngine::finishRefresh()
+{
+    // Only a reading that went through to the end brings the store to these versions.
+    m_seenVersions = m_plan.versions;
+    m_refreshing = false;
+    Q_EMIT referenceRefreshed();
+    if (std::exchange(m_refreshAgain, false))
+        refreshReference();
 }
 
 void SyncEngine::refreshCredits()

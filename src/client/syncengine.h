@@ -5,6 +5,7 @@
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "core/account.h"
+#include "core/changeversions.h"
 #include "core/draft.h"
 #include "core/submission.h"
 
@@ -80,9 +81,14 @@ private:
     void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
+    // The steps of refreshReference(), each reading its kind only when the plan says it
+    // changed since the store last read it.
+    void refreshUser();
     void refreshAccounts(const QString &cursor, QList<Account> collected);
     void refreshSubaccounts(QList<Account> remaining);
-    void refreshSlotsAndCredits();
+    void refreshSlots();
+    void refreshCreditsOfReference();
+    void finishRefresh();
     // After a change that costs or gives back a credit: the status bar shows the balance.
     void refreshCredits();
     // Whether any of `posts` failed since the cache last saw it (its credit came back).
@@ -103,6 +109,18 @@ private:
     bool m_again = false; // more changed while syncing
     bool m_refreshing = false;
     bool m_refreshAgain = false; // asked again while reading
+    // What the reading under way reads, and the versions it brings the store to.
+    struct RefreshPlan
+    {
+        bool user = true;
+        bool accounts = true;
+        bool slots = true;
+        bool credits = true;
+        std::optional<ChangeVersions> versions; // none: the server does not say
+    };
+    RefreshPlan m_plan;
+    // The versions of what the store holds, as of the last complete reading.
+    std::optional<ChangeVersions> m_seenVersions;
     Connectivity::State m_lastState = Connectivity::State::Unknown;
 };
 

@@ -12,6 +12,7 @@
 #include "server/connectors/xconnector.h"
 #include "server/controllers/accountcontroller.h"
 #include "server/controllers/apikeycontroller.h"
+#include "server/controllers/changecontroller.h"
 #include "server/controllers/connectcontroller.h"
 #include "server/controllers/creditcontroller.h"
 #include "server/controllers/draftcontroller.h"
@@ -45,6 +46,7 @@
 #include "storage/databaseerror.h"
 #include "storage/draftrepository.h"
 #include "storage/idempotencyrepository.h"
+#include "storage/projectchangerepository.h"
 #include "storage/projectrepository.h"
 #include "storage/publishedpostrepository.h"
 #include "storage/sandboxpublicationrepository.h"
@@ -92,6 +94,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_keys(std::make_unique<ApiKeyRepository>(database, clock))
     , m_accounts(std::make_unique<AccountRepository>(database, clock))
     , m_credits(std::make_unique<CreditRepository>(database, clock))
+    , m_changes(std::make_unique<ProjectChangeRepository>(database))
     , m_calls(std::make_unique<CallLogRepository>(database))
     , m_submissions(std::make_unique<SubmissionRepository>(database, clock))
     , m_published(std::make_unique<PublishedPostRepository>(database))
@@ -156,6 +159,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         database, clock, *m_secrets, *m_connections, *m_accounts, *m_submissions, *m_credits,
         wakeDispatcher);
     m_creditController = std::make_unique<CreditController>(*m_credits);
+    m_changeController = std::make_unique<ChangeController>(*m_changes);
     m_apiKeyController = std::make_unique<ApiKeyController>(*m_keys, *m_calls, *m_callLog);
     m_openApiController = std::make_unique<OpenApiController>(*m_registry);
     m_postController = std::make_unique<PostController>(*m_submitter, *m_submissions, *m_published);
@@ -173,6 +177,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_accountController->registerOperations(*m_registry);
     m_connectController->registerOperations(*m_registry);
     m_creditController->registerOperations(*m_registry);
+    m_changeController->registerOperations(*m_registry);
     m_postController->registerOperations(*m_registry);
     m_scheduleController->registerOperations(*m_registry);
     m_slotController->registerOperations(*m_registry);

@@ -18,7 +18,9 @@ class Authenticator;
 class CallLogRepository;
 class CallLogWriter;
 class Clock;
+class ChangeController;
 class CreditRepository;
+class ProjectChangeRepository;
 class Database;
 class IdentityCache;
 class OperationRegistry;
@@ -92,6 +94,7 @@ private:
     std::unique_ptr<ApiKeyRepository> m_keys;
     std::unique_ptr<AccountRepository> m_accounts;
     std::unique_ptr<CreditRepository> m_credits;
+    std::unique_ptr<ProjectChangeRepository> m_changes;
     std::unique_ptr<CallLogRepository> m_calls;
     std::unique_ptr<SubmissionRepository> m_submissions;
     std::unique_ptr<PublishedPostRepository> m_published;
@@ -121,6 +124,7 @@ private:
     std::unique_ptr<AccountController> m_accountController;
     std::unique_ptr<ConnectController> m_connectController;
     std::unique_ptr<CreditController> m_creditController;
+    std::unique_ptr<ChangeController> m_changeController;
     std::unique_ptr<ApiKeyController> m_apiKeyController;
     std::unique_ptr<OpenApiController> m_openApiController;
     std::unique_ptr<PostController> m_postController;

@@ -414,6 +414,78 @@ QList<Migration> serverMigrations()
              // NULL for failures recorded before: clients show the message alone.
              QStringLiteral("ALTER TABLE submissions ADD COLUMN error_code TEXT"),
          }},
+        {11,
+         "how often each kind of a project's data changed, for clients that read what changed",
+         {
+             // Moved by triggers in the transaction of the change itself, so that a client
+             // that reads the numbers, then the lists, never misses a change.
+             QStringLiteral("CREATE TABLE project_changes (project_id TEXT PRIMARY KEY REFERENCES "
+                            "projects(id) ON DELETE CASCADE, project BIGINT NOT NULL DEFAULT 0, "
+                            "accounts BIGINT NOT NULL DEFAULT 0, slots BIGINT NOT NULL DEFAULT 0, "
+                            "credits BIGINT NOT NULL DEFAULT 0, posts BIGINT NOT NULL DEFAULT 0, "
+                            "drafts BIGINT NOT NULL DEFAULT 0)"),
+             QStringLiteral("INSERT INTO project_changes (project_id) SELECT id FROM projects"),
+             QStringLiteral("CREATE TRIGGER project_changes_added AFTER INSERT ON projects BEGIN "
+                            "INSERT INTO project_changes (project_id) VALUES (NEW.id); END"),
+             QStringLiteral("CREATE TRIGGER project_changes_project AFTER UPDATE OF name, "
+                            "timezone, owner_user_id ON projects BEGIN UPDATE project_changes SET "
+                            "project = project + 1 WHERE project_id = NEW.id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_owner AFTER UPDATE ON users BEGIN "
+                            "UPDATE project_changes SET project = project + 1 WHERE project_id IN "
+                            "(SELECT id FROM projects WHERE owner_user_id = NEW.id); END"),
+             QStringLiteral(
+                 "CREATE TRIGGER project_changes_credits AFTER UPDATE OF credits_remaining, "
+                 "credits_reserved, credits_used ON projects BEGIN UPDATE project_changes SET "
+                 "credits = credits + 1 WHERE project_id = NEW.id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_accounts_added AFTER INSERT ON "
+                            "accounts BEGIN UPDATE project_changes SET accounts = accounts + 1 "
+                            "WHERE project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_accounts_changed AFTER UPDATE ON "
+                            "accounts BEGIN UPDATE project_changes SET accounts = accounts + 1 "
+                            "WHERE project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_accounts_removed AFTER DELETE ON "
+                            "accounts BEGIN UPDATE project_changes SET accounts = accounts + 1 "
+                            "WHERE project_id = OLD.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_weekly_slots_added AFTER INSERT ON "
+                            "weekly_slots BEGIN UPDATE project_changes SET slots = slots + 1 WHERE "
+                            "project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_weekly_slots_changed AFTER UPDATE ON "
+                            "weekly_slots BEGIN UPDATE project_changes SET slots = slots + 1 WHERE "
+                            "project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_weekly_slots_removed AFTER DELETE ON "
+                            "weekly_slots BEGIN UPDATE project_changes SET slots = slots + 1 WHERE "
+                            "project_id = OLD.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_submissions_added AFTER INSERT ON "
+                            "submissions BEGIN UPDATE project_changes SET posts = posts + 1 WHERE "
+                            "project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_submissions_changed AFTER UPDATE ON "
+                            "submissions BEGIN UPDATE project_changes SET posts = posts + 1 WHERE "
+                            "project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_submissions_removed AFTER DELETE ON "
+                            "submissions BEGIN UPDATE project_changes SET posts = posts + 1 WHERE "
+                            "project_id = OLD.project_id; END"),
+             QStringLiteral(
+                 "CREATE TRIGGER project_changes_drafts_added AFTER INSERT ON drafts BEGIN UPDATE "
+                 "project_changes SET drafts = drafts + 1 WHERE project_id = NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_drafts_changed AFTER UPDATE ON drafts "
+                            "BEGIN UPDATE project_changes SET drafts = drafts + 1 WHERE project_id "
+                            "= NEW.project_id; END"),
+             QStringLiteral("CREATE TRIGGER project_changes_drafts_removed AFTER DELETE ON drafts "
+                            "BEGIN UPDATE project_changes SET drafts = drafts + 1 WHERE project_id "
+                            "= OLD.project_id; END"),
+             QStringLiteral(
+                 "CREATE TRIGGER project_changes_subaccounts_added AFTER INSERT ON subaccounts "
+                 "BEGIN UPDATE project_changes SET accounts = accounts + 1 WHERE project_id = "
+                 "(SELECT project_id FROM accounts WHERE id = NEW.account_id); END"),
+             QStringLiteral(
+                 "CREATE TRIGGER project_changes_subaccounts_changed AFTER UPDATE ON subaccounts "
+                 "BEGIN UPDATE project_changes SET accounts = accounts + 1 WHERE project_id = "
+                 "(SELECT project_id FROM accounts WHERE id = NEW.account_id); END"),
+             QStringLiteral(
+                 "CREATE TRIGGER project_changes_subaccounts_removed AFTER DELETE ON subaccounts "
+                 "BEGIN UPDATE project_changes SET accounts = accounts + 1 WHERE project_id = "
+                 "(SELECT project_id FROM accounts WHERE id = OLD.account_id); END"),
+         }},
     };
 }
 

@@ -744,6 +744,44 @@ private Q_SLOTS:
         QVERIFY(app.store.postsOfDraft(draft).isEmpty());
         QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 3);
     }
+
+    // A sync with nothing new costs one read (what changed), not the user, the accounts,
+    // each account's pages, the slots and the credits; a change is read, and only it.
+    void aSyncReadsOnlyWhatChanged()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Quiet"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
+        QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
+        // Coming online reads everything once, and checks for failed posts.
+        app.sync.refreshReference();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !refreshed.isEmpty() && !checked.isEmpty() && !app.sync.isRefreshing(), 10'000);
+        QVERIFY(!app.store.cachedAccounts().isEmpty());
+
+        QSignalSpy answers(&app.client, &ApiClient::serverAnswered);
+        refreshed.clear();
+        answers.clear();
+        app.sync.refreshReference();
+        QVERIFY(refreshed.wait(10'000));
+        QCOMPARE(answers.size(), 1);
+
+        QCOMPARE(server
+                     .post(QStringLiteral("/schedule/slots"), tenant,
+                           QJsonObject {{QStringLiteral("slots"),
+                                         QJsonArray {QJsonObject {
+                                             {QStringLiteral("day"), QStringLiteral("monday")},
+                                             {QStringLiteral("hour"), 9},
+                                             {QStringLiteral("minute"), 0}}}}})
+                     .status,
+                 201);
+        answers.clear();
+        app.sync.refreshReference();
+        QVERIFY(refreshed.wait(10'000));
+        QCOMPARE(answers.size(), 2);
+        QCOMPARE(app.store.cachedSlots().size(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncEngine)
