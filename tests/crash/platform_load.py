@@ -212,7 +212,7 @@ class Platforms:
 
     def inject_fault(self, rng):
         """Now and then the next create of a platform fails: applied and its answer lost
-        (the connection dropped, or a 500 instead of the platform's answer), or refused
+        (the connection dropped, or a 500 or 503 instead of the platform's answer), or refused
         without being applied (a plain 503, or a 429 whose limit resets a few seconds
         later)."""
         platform = rng.choice(['x', 'linkedin', 'facebook'])
@@ -221,8 +221,8 @@ class Platforms:
                 'action': action}
         name = platform + ' ' + action
         if action == 'apply-then-respond':
-            rule['status'] = 500
-            name += ' 500'
+            rule['status'] = rng.choice([500, 503])
+            name += ' %d' % rule['status']
         elif action == 'apply-then-drop':
             pass
         elif platform != 'x' or rng.random() < 0.5:
