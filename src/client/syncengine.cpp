@@ -33,8 +33,10 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
     connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
     m_failureCheck.setInterval(FailureCheckMs);
     connect(&m_failureCheck, &QTimer::timeout, this, [this] {
-        if (m_connectivity.state() == Connectivity::State::Online)
+        if (m_connectivity.state() == Connectivity::State::Online) {
             checkFailures();
+            refreshReference();
+        }
     });
     m_failureCheck.start();
     connect(&connectivity, &Connectivity::stateChanged, this, [this](Connectivity::State state) {

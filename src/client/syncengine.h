@@ -47,9 +47,12 @@ public:
     void loadPosts(qint64 sinceMs, qint64 untilMs);
     // Reads the posts that failed lately (of any range, shown or not) into the store, so
     // that a failure is noticed even when no view shows its day. Done every
-    // FailureCheckMs while the server can be reached.
+    // FailureCheckMs while the server can be reached, with what changed of the accounts,
+    // slots and credits (one read when nothing did): an account's new state reaches the
+    // app within that time even when no post failed.
     void checkFailures();
     static constexpr int FailureCheckMs = 60'000;
+    void setFailureCheckIntervalMs(int ms) { m_failureCheck.setInterval(ms); }
     static constexpr qint64 FailureLookBackMs = 14LL * 24 * 3'600'000;
 
 Q_SIGNALS:

@@ -782,6 +782,33 @@ private Q_SLOTS:
         QCOMPARE(answers.size(), 2);
         QCOMPARE(app.store.cachedSlots().size(), 1);
     }
+
+    // An account's state changed on the server without any post failing (its token
+    // refused during a look-up, say): the periodic check brings it along.
+    void anAccountsNewStateArrivesWithoutAFailure()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Watched"));
+        App app(newStoreFile(), server.port(), tenant.apiKey);
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
+        app.sync.refreshReference();
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty() && !app.sync.isRefreshing(), 10'000);
+        const auto stateOf = [&app](const QString &id) {
+            for (const Account &account : app.store.cachedAccounts()) {
+                if (account.id == id)
+                    return account.status;
+            }
+            return AccountStatus::Disconnected;
+        };
+        QVERIFY(stateOf(tenant.twitterAccountId) == AccountStatus::Connected);
+
+        AccountRepository(server.database(), server.clock())
+            .setStatus(tenant.twitterAccountId, AccountStatus::NeedsReconnect,
+                       QStringLiteral("The token was revoked."));
+        app.sync.setFailureCheckIntervalMs(100);
+        QTRY_VERIFY_WITH_TIMEOUT(stateOf(tenant.twitterAccountId) == AccountStatus::NeedsReconnect,
+                                 10'000);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncEngine)
