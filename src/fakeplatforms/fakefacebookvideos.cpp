@@ -344,14 +344,15 @@ FakeResponse FakeFacebook::videoNode(Video &video, const Params &params)
         publishing = {{u"status"_s, u"complete"_s}, {u"publish_status"_s, u"published"_s}};
         break;
     case VideoState::Failed:
-        // (verify) the error's code and message; the reference names only the field.
+        // Code 352's words as clients report them (restfb#242); where Graph puts them in
+        // processing_phase is not documented.
         processing.insert(u"status"_s, u"error"_s);
         processing.insert(
             u"errors"_s,
             QJsonArray {QJsonObject {{u"code"_s, 352},
                                      {u"message"_s,
-                                      u"The video file you selected is in a format that we don't "
-                                      "support."_s}}});
+                                      u"Sorry, the video file you selected is in a format that we "
+                                      "don't support."_s}}});
         break;
     }
     answer.insert(u"status"_s, QJsonObject {{u"video_status"_s, videoStatusName(video.state)},

@@ -400,11 +400,13 @@ FakeResponse FakeLinkedIn::introspect(const FakeRequest &request)
     const QUrlQuery form = request.form();
     const auto field
         = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
-    if (field(u"client_id"_s) != m_app.clientId || field(u"client_secret"_s) != m_app.clientSecret)
-        return oauthError(401, u"invalid_client"_s, u"Client authentication failed"_s);
+    // learn.microsoft.com/linkedin/shared/authentication/token-introspection: 400 "Invalid
+    // client id or token", 401 "Invalid client secret".
     const IssuedToken *token = m_tokens.find(field(u"token"_s));
-    if (!token || token->kind == IssuedToken::Kind::Code)
-        return FakeResponse::json(200, QJsonObject {{u"active"_s, false}}); // (verify)
+    if (field(u"client_id"_s) != m_app.clientId || !token || token->kind == IssuedToken::Kind::Code)
+        return oauthError(400, u"invalid_request"_s, u"Invalid client id or token"_s);
+    if (field(u"client_secret"_s) != m_app.clientSecret)
+        return oauthError(401, u"invalid_client"_s, u"Invalid client secret"_s);
     const QDateTime now = m_clock->now();
     const QString status = token->revoked          ? u"revoked"_s
                            : token->expiredAt(now) ? u"expired"_s

@@ -59,12 +59,12 @@ FakeResponse FakeLinkedIn::serve(const FakeRequest &request)
     const bool applicationFull = m_rates.peek(applicationKey, applicationLimit, now).exceeded;
     const bool memberFull = m_rates.peek(memberKey, memberLimit, now).exceeded;
     if (applicationFull || memberFull) {
-        // (verify) the body: the shape of LinkedIn's other errors, the message as reported.
+        // The body as learn.microsoft.com/linkedin/shared/api-guide/concepts/decoration shows
+        // it; the APPLICATION / MEMBER DAY words as client code quotes them.
         return FakeResponse::json(
             429,
             QJsonObject {{u"status"_s, 429},
                          {u"serviceErrorCode"_s, 101},
-                         {u"code"_s, u"TOO_MANY_REQUESTS"_s},
                          {u"message"_s, QString(u"Resource level throttle "_s
                                                 + (applicationFull ? u"APPLICATION"_s : u"MEMBER"_s)
                                                 + u" DAY limit for calls to this resource "

@@ -980,6 +980,22 @@ void TstFakePlatforms::linkedInRevokedTokenAnswers65601()
     QCOMPARE(introspect(revokedByApp)[u"status"_s].toString(), u"revoked"_s);
     QCOMPARE(introspect(revokedByApp)[u"active"_s].toBool(), false);
 
+    // An unknown token, and a wrong secret, as the token-introspection page words them.
+    const HttpResult unknown
+        = m_client->send("POST", u"/linkedin/oauth/v2/introspectToken"_s, FormHeaders,
+                         formOf({{u"client_id"_s, u"fake-linkedin-client"_s},
+                                 {u"client_secret"_s, u"fake-linkedin-secret"_s},
+                                 {u"token"_s, u"never-issued"_s}}));
+    QCOMPARE(unknown.status, 400);
+    QCOMPARE(unknown.json()[u"error_description"_s].toString(), u"Invalid client id or token"_s);
+    const HttpResult wrongSecret
+        = m_client->send("POST", u"/linkedin/oauth/v2/introspectToken"_s, FormHeaders,
+                         formOf({{u"client_id"_s, u"fake-linkedin-client"_s},
+                                 {u"client_secret"_s, u"not-the-secret"_s},
+                                 {u"token"_s, revokedByApp}}));
+    QCOMPARE(wrongSecret.status, 401);
+    QCOMPARE(wrongSecret.json()[u"error_description"_s].toString(), u"Invalid client secret"_s);
+
     const QString token = connectLinkedIn();
     QCOMPARE(admin("POST", u"/tokens/revoke"_s, {{u"platform"_s, u"linkedin"_s}})
                  .json()[u"revoked"_s]
