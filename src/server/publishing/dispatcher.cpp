@@ -42,6 +42,7 @@ Dispatcher::~Dispatcher() = default;
 
 void Dispatcher::start()
 {
+    m_oneAtATime = m_connectors.oneAtATimePerAccount();
     QList<Submission> unsettled;
     try {
         unsettled = m_submissions->claimed();
@@ -106,8 +107,7 @@ void Dispatcher::run()
             const int asked = std::min(room, m_config.claimBatch);
             const qint64 now = m_clock.nowMs();
             const QList<Submission> due = m_submissions->claimDue(
-                now, asked, claim,
-                {m_connectors.oneAtATimePerAccount(), m_config.claimsPerAccount});
+                now, asked, claim, {m_oneAtATime, m_config.claimsPerAccount});
             m_heldBackDueBy = due.size() < asked ? std::optional(now) : std::nullopt;
             QHash<QString, std::optional<Account>> accounts; // a batch often shares a few
             for (const Submission &submission : due) {

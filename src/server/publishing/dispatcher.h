@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 
 namespace slotline {
@@ -100,6 +101,9 @@ private:
     // The last claim left posts due by then behind: their accounts hold all the claims they
     // may, and their results run() again.
     std::optional<qint64> m_heldBackDueBy;
+    // The connectors that publish an account's posts one at a time: read once at start(),
+    // not on every claim.
+    QStringList m_oneAtATime;
     bool m_behind = false; // the log said posts are overdue and has not said caught up
     qint64 m_publishedSinceStart = 0;
     qint64 m_failedSinceStart = 0;
