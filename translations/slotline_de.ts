@@ -630,7 +630,6 @@
     </message>
     <message>
         <source>%1 needs to be connected again first.</source>
-        <extracomment>%1 is the account&apos;s name.</extracomment>
         <translation>%1 muss zuerst neu verbunden werden.</translation>
     </message>
     <message>
@@ -846,6 +845,44 @@
     <message>
         <source>Schedule &amp;again</source>
         <translation>&amp;Noch einmal einplanen</translation>
+    </message>
+</context>
+<context>
+    <name>RuleWords</name>
+    <message>
+        <source>Write something or add media before publishing.</source>
+        <translation>Schreiben Sie etwas oder fügen Sie Medien hinzu, bevor Sie veröffentlichen.</translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 of %3 characters.</source>
+        <extracomment>%1 is the platform, %2 the text&apos;s length as it counts it, %3 its limit.</extracomment>
+        <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Too many media for %1: %2 of %3.</source>
+        <extracomment>%1 is the platform, %2 how many media the post has, %3 how many it takes.</extracomment>
+        <translation>Zu viele Medien für %1: %2 von %3.</translation>
+    </message>
+    <message>
+        <source>Media item %1 is not a web address.</source>
+        <extracomment>%1 is the media item&apos;s position, from 1.</extracomment>
+        <translation>Medium %1 ist keine Webadresse.</translation>
+    </message>
+    <message>
+        <source>That time is past: choose a time in the future.</source>
+        <translation>Dieser Zeitpunkt ist vorbei: Wählen Sie einen Zeitpunkt in der Zukunft.</translation>
+    </message>
+    <message>
+        <source>Posts can be scheduled at most two years ahead.</source>
+        <translation>Beiträge können höchstens zwei Jahre im Voraus eingeplant werden.</translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
+        <translation>%1 muss neu verbunden werden, bevor es veröffentlichen kann: Verbinden Sie es in der Kontenliste neu, oder wählen Sie ein anderes Konto.</translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: connect it again, or choose another account.</source>
+        <translation>%1 ist getrennt: Verbinden Sie es erneut, oder wählen Sie ein anderes Konto.</translation>
     </message>
 </context>
 <context>
@@ -1590,10 +1627,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Warten Sie, bis die Medien hochgeladen sind (oder entfernen Sie sie), bevor Sie einen anderen Entwurf öffnen.</translation>
     </message>
     <message>
-        <source>Write something or add media before publishing.</source>
-        <translation>Schreiben Sie etwas oder fügen Sie Medien hinzu, bevor Sie veröffentlichen.</translation>
-    </message>
-    <message>
         <source>There is no connected account for the chosen platforms.</source>
         <translation>Für die gewählten Plattformen ist kein Konto verbunden.</translation>
     </message>
@@ -1602,27 +1635,12 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Wählen Sie das Konto, mit dem veröffentlicht werden soll.</translation>
     </message>
     <message>
-        <source>Too long for %1: %2 of %3 characters.</source>
-        <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 takes at most %Ln media file(s).</source>
-        <translation>
-            <numerusform>%1 erlaubt höchstens %Ln Mediendatei.</numerusform>
-            <numerusform>%1 erlaubt höchstens %Ln Mediendateien.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Wait until the media have finished uploading.</source>
         <translation>Warten Sie, bis die Medien hochgeladen sind.</translation>
     </message>
     <message>
         <source>This time does not exist in %1 (the clocks change).</source>
         <translation>Diese Uhrzeit gibt es in %1 nicht (Zeitumstellung).</translation>
-    </message>
-    <message>
-        <source>Choose a time in the future.</source>
-        <translation>Wählen Sie einen Zeitpunkt in der Zukunft.</translation>
     </message>
     <message>
         <source>Not published: this draft was changed elsewhere too. Choose which version to keep in the drafts list, then publish it.</source>
@@ -1748,14 +1766,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <source>%1 — %2</source>
         <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
         <translation>%1 – %2</translation>
-    </message>
-    <message>
-        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
-        <translation>%1 muss neu verbunden werden, bevor es veröffentlichen kann: Verbinden Sie es in der Kontenliste neu, oder wählen Sie ein anderes Konto.</translation>
-    </message>
-    <message>
-        <source>%1 is disconnected: connect it again, or choose another account.</source>
-        <translation>%1 ist getrennt: Verbinden Sie es erneut, oder wählen Sie ein anderes Konto.</translation>
     </message>
     <message>
         <source>Published.</source>
@@ -2704,14 +2714,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Dieser Beitrag ist jetzt fällig und kann nicht mehr verschoben werden.</translation>
     </message>
     <message>
-        <source>Posts cannot be moved into the past.</source>
-        <translation>Beiträge können nicht in die Vergangenheit verschoben werden.</translation>
-    </message>
-    <message>
-        <source>Posts can be scheduled at most two years ahead.</source>
-        <translation>Beiträge können höchstens zwei Jahre im Voraus eingeplant werden.</translation>
-    </message>
-    <message>
         <source>Move “%1” to %2</source>
         <translation>„%1“ auf %2 verschieben</translation>
     </message>
@@ -2724,10 +2726,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Dieser Entwurf wurde auch an anderer Stelle geändert: Wählen Sie zuerst, welche Version Sie behalten möchten.</translation>
     </message>
     <message>
-        <source>This draft is empty.</source>
-        <translation>Dieser Entwurf ist leer.</translation>
-    </message>
-    <message>
         <source>Choose the account to schedule for first.</source>
         <translation>Wählen Sie zuerst das Konto, für das eingeplant werden soll.</translation>
     </message>
@@ -2736,20 +2734,8 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Dieses Konto ist nicht mehr mit dem Projekt verbunden.</translation>
     </message>
     <message>
-        <source>%1 is disconnected: posts to it cannot be published.</source>
-        <translation>%1 ist getrennt: Beiträge für dieses Konto können nicht veröffentlicht werden.</translation>
-    </message>
-    <message>
         <source>This draft is written for %1, not for %2 (%3).</source>
         <translation>Dieser Entwurf ist für %1 geschrieben, nicht für %2 (%3).</translation>
-    </message>
-    <message>
-        <source>Too many media for %1: %2 of %3.</source>
-        <translation>Zu viele Medien für %1: %2 von %3.</translation>
-    </message>
-    <message>
-        <source>Posts cannot be scheduled in the past.</source>
-        <translation>Beiträge können nicht in der Vergangenheit eingeplant werden.</translation>
     </message>
     <message>
         <source>Schedule “%1” at %2</source>
@@ -2803,14 +2789,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <source>cancelled</source>
         <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
         <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <source>Too long for %1: %2 of %3 characters.</source>
-        <translation>Zu lang für %1: %2 von %3 Zeichen.</translation>
-    </message>
-    <message>
-        <source>%1 needs to be connected again before posts to it can be published.</source>
-        <translation>%1 muss neu verbunden werden, bevor Beiträge dafür veröffentlicht werden können.</translation>
     </message>
 </context>
 <context>

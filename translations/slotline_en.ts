@@ -630,7 +630,6 @@
     </message>
     <message>
         <source>%1 needs to be connected again first.</source>
-        <extracomment>%1 is the account&apos;s name.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -845,6 +844,44 @@
     </message>
     <message>
         <source>Schedule &amp;again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RuleWords</name>
+    <message>
+        <source>Write something or add media before publishing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too long for %1: %2 of %3 characters.</source>
+        <extracomment>%1 is the platform, %2 the text&apos;s length as it counts it, %3 its limit.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many media for %1: %2 of %3.</source>
+        <extracomment>%1 is the platform, %2 how many media the post has, %3 how many it takes.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Media item %1 is not a web address.</source>
+        <extracomment>%1 is the media item&apos;s position, from 1.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That time is past: choose a time in the future.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posts can be scheduled at most two years ahead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is disconnected: connect it again, or choose another account.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1583,10 +1620,6 @@ Posts due meanwhile wait and go out afterwards.</source>
 <context>
     <name>slotline::gui::ComposerWidget</name>
     <message>
-        <source>Write something or add media before publishing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>There is no connected account for the chosen platforms.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1595,26 +1628,11 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Too long for %1: %2 of %3 characters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 takes at most %Ln media file(s).</source>
-        <translation>
-            <numerusform>%1 takes at most %Ln media file.</numerusform>
-            <numerusform>%1 takes at most %Ln media files.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Wait until the media have finished uploading.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This time does not exist in %1 (the clocks change).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a time in the future.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1744,14 +1762,6 @@ Posts due meanwhile wait and go out afterwards.</source>
     <message>
         <source>%1 — %2</source>
         <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs to be connected again before it can publish: reconnect it in the accounts list, or choose another account.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is disconnected: connect it again, or choose another account.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2700,14 +2710,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Posts cannot be moved into the past.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Posts can be scheduled at most two years ahead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Move “%1” to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2720,10 +2722,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This draft is empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose the account to schedule for first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2732,19 +2730,7 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is disconnected: posts to it cannot be published.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This draft is written for %1, not for %2 (%3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Too many media for %1: %2 of %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Posts cannot be scheduled in the past.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2798,14 +2784,6 @@ Posts due meanwhile wait and go out afterwards.</source>
     <message>
         <source>cancelled</source>
         <extracomment>A post&apos;s status in &quot;Only scheduled posts can be moved; this one is %1.&quot;</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Too long for %1: %2 of %3 characters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs to be connected again before posts to it can be published.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

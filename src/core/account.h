@@ -36,8 +36,6 @@ struct Account
     // The platform's own id of the person; not part of the API shape.
     QString externalId;
 
-    bool canPublish() const { return status == AccountStatus::Connected; }
-
     // The API shape; the project stays inside the server.
     void writeJson(JsonWriter &json) const;
     QJsonObject toJson() const;

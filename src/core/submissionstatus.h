@@ -25,11 +25,6 @@ public:
     static std::optional<SubmissionStatus> cancel(SubmissionStatus from);
 
     static bool isFinal(SubmissionStatus status);
-    // Moving the time or the content is possible only before publishing began.
-    static bool isEditable(SubmissionStatus status)
-    {
-        return status == SubmissionStatus::Scheduled;
-    }
 };
 
 } // namespace slotline

@@ -2,6 +2,7 @@
 
 #include "client/localstore.h"
 #include "core/account.h"
+#include "core/postrules.h"
 #include "core/submission.h"
 #include "gui/desktopnotifier.h"
 #include "gui/errortext.h"
@@ -128,8 +129,7 @@ void AttentionTracker::review()
 bool AttentionTracker::needsAttention(const Account &account)
 {
     // A rate-limited account needs nobody: its posts wait and go out by themselves.
-    return account.status == AccountStatus::NeedsReconnect
-           || account.status == AccountStatus::Disconnected;
+    return !PostRules::mayPublish(account.status);
 }
 
 QString AttentionTracker::accountTrouble(const Account &account)

@@ -2,6 +2,7 @@
 
 #include "client/localstore.h"
 #include "core/platform.h"
+#include "core/postrules.h"
 
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,13 +20,14 @@ std::optional<QString> FailedPostRetry::refusal(const client::LocalStore &store,
     for (const Account &account : store.cachedAccounts()) {
         if (account.id != post.accountId)
             continue;
-        if (account.status == AccountStatus::NeedsReconnect)
-            //: %1 is the account's name.
-            return tr("%1 needs to be connected again first.").arg(account.name);
-        if (account.status == AccountStatus::Disconnected)
-            //: %1 is the account's name.
-            return tr("%1 is disconnected.").arg(account.name);
-        return std::nullopt;
+        const auto refusal = PostRules::refusalToPublish(account.status);
+        if (!refusal)
+            return std::nullopt;
+        return *refusal == PublishRefusal::NeedsReconnect
+                   //: %1 is the account's name.
+                   ? tr("%1 needs to be connected again first.").arg(account.name)
+                   //: %1 is the account's name.
+                   : tr("%1 is disconnected.").arg(account.name);
     }
     return tr("The account is no longer in this project.");
 }

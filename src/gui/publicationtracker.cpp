@@ -1,6 +1,7 @@
 #include "gui/publicationtracker.h"
 
 #include "client/session.h"
+#include "core/postrules.h"
 #include "gui/logcategories.h"
 
 #include <utility>
@@ -72,8 +73,7 @@ void PublicationTracker::moveNow(const QString &submissionId, qint64 atMs)
 {
     // The post as shown now: a refusal on the way may have put it back meanwhile.
     const auto post = m_session.store().cachedPost(submissionId);
-    if (!post || post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty()
-        || post->scheduledAtMs == atMs)
+    if (!post || !PostRules::isChangeable(*post) || post->scheduledAtMs == atMs)
         return;
     m_session.store().queueMove(*post, atMs);
 }
@@ -81,7 +81,7 @@ void PublicationTracker::moveNow(const QString &submissionId, qint64 atMs)
 void PublicationTracker::cancelPost(const QString &submissionId)
 {
     const auto post = m_session.store().cachedPost(submissionId);
-    if (!post || post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty()) {
+    if (!post || !PostRules::isChangeable(*post)) {
         qCInfo(lcGui) << "not cancelling" << submissionId << ": it is no longer scheduled";
         return;
     }

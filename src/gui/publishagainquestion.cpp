@@ -1,5 +1,6 @@
 #include "gui/publishagainquestion.h"
 
+#include "core/postrules.h"
 #include "core/submission.h"
 #include "gui/projecttimezone.h"
 
@@ -25,10 +26,7 @@ std::optional<Submission> standingPost(const client::LocalStore &store, const QS
     std::optional<Submission> found;
     for (const Submission &post : store.postsOfDraft(draftLocalId)) {
         const QString pageId = post.target ? post.target->pageId : QString();
-        if (samePlace(post.accountId, pageId, publication)
-            && (post.status == SubmissionStatus::Published
-                || post.status == SubmissionStatus::Scheduled
-                || post.status == SubmissionStatus::InProgress))
+        if (samePlace(post.accountId, pageId, publication) && PostRules::stands(post.status))
             found = post;
     }
     return found;

@@ -2,12 +2,13 @@
 
 #include "client/session.h"
 #include "core/clock.h"
-#include "core/platformrules.h"
+#include "core/postrules.h"
 #include "gui/errortext.h"
 #include "gui/movepostcommand.h"
 #include "gui/projecttimezone.h"
 #include "gui/publicationtracker.h"
 #include "gui/publishagainquestion.h"
+#include "gui/rulewords.h"
 #include "gui/scheduledraftcommand.h"
 #include "gui/unschedulepostcommand.h"
 
@@ -66,16 +67,14 @@ std::optional<QString> ScheduleEditor::refusalToMove(const QString &submissionId
     const auto post = m_session.store().cachedPost(submissionId);
     if (!post)
         return tr("This post is no longer in the plan.");
-    if (post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty())
-        return tr("Only scheduled posts can be moved; this one is %1.")
-            .arg(statusInSentence(post->status));
     const qint64 now = m_clock.nowMs();
-    if (post->scheduledAtMs && *post->scheduledAtMs <= now)
-        return tr("This post is due now and can no longer be moved.");
-    if (atMs <= now)
-        return tr("Posts cannot be moved into the past.");
-    if (atMs > now + FurthestAheadMs)
-        return tr("Posts can be scheduled at most two years ahead.");
+    if (const auto refusal = PostRules::refusalToChange(*post, now))
+        return *refusal == ChangeRefusal::Due
+                   ? tr("This post is due now and can no longer be moved.")
+                   : tr("Only scheduled posts can be moved; this one is %1.")
+                         .arg(statusInSentence(post->status));
+    if (const auto problem = PostRules::checkTime(atMs, now))
+        return RuleWords::timeProblem(*problem);
     return std::nullopt;
 }
 
@@ -104,8 +103,6 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
         return tr("This draft no longer exists.");
     if (draft->state == client::LocalStore::SyncState::Conflict)
         return tr("This draft was changed elsewhere too: choose which version to keep first.");
-    if (draft->text.trimmed().isEmpty())
-        return tr("This draft is empty.");
     if (target.accountId.isEmpty())
         return tr("Choose the account to schedule for first.");
     const QList<Account> accounts = m_session.store().cachedAccounts();
@@ -114,12 +111,8 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
     if (account == accounts.cend())
         return tr("This account is no longer connected to the project.");
     const QString platform = platforms::displayName(account->platform);
-    if (account->status == AccountStatus::Disconnected)
-        return tr("%1 is disconnected: posts to it cannot be published.").arg(account->name);
-    // A rate-limited account takes posts: they wait until the platform takes them again.
-    if (account->status == AccountStatus::NeedsReconnect)
-        return tr("%1 needs to be connected again before posts to it can be published.")
-            .arg(account->name);
+    if (const auto refusal = PostRules::refusalToPublish(account->status))
+        return RuleWords::publishRefusal(*refusal, account->name);
     if (!draft->platforms.isEmpty() && !draft->platforms.contains(account->platform)) {
         QStringList names;
         for (const Platform written : draft->platforms)
@@ -127,21 +120,13 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
         return tr("This draft is written for %1, not for %2 (%3).")
             .arg(QLocale().createSeparatedList(names), account->name, platform);
     }
-    const int length = PlatformRules::textLength(account->platform, draft->text);
-    if (const int limit = PlatformRules::maxTextLength(account->platform); length > limit)
-        return tr("Too long for %1: %2 of %3 characters.")
-            .arg(platform, QLocale().toString(length), QLocale().toString(limit));
-    if (const int limit = PlatformRules::maxMediaCount(account->platform);
-        draft->mediaUrls.size() > limit)
-        return tr("Too many media for %1: %2 of %3.")
-            .arg(platform, QLocale().toString(int(draft->mediaUrls.size())),
-                 QLocale().toString(limit));
+    if (const auto problems
+        = PostRules::checkContent(account->platform, draft->text, draft->mediaUrls);
+        !problems.isEmpty())
+        return RuleWords::contentProblem(account->platform, problems.first());
     if (atMs) {
-        const qint64 now = m_clock.nowMs();
-        if (*atMs <= now)
-            return tr("Posts cannot be scheduled in the past.");
-        if (*atMs > now + FurthestAheadMs)
-            return tr("Posts can be scheduled at most two years ahead.");
+        if (const auto problem = PostRules::checkTime(*atMs, m_clock.nowMs()))
+            return RuleWords::timeProblem(*problem);
     }
     return std::nullopt;
 }
@@ -180,11 +165,11 @@ std::optional<QString> ScheduleEditor::refusalToUnschedule(const QString &submis
     const auto post = m_session.store().cachedPost(submissionId);
     if (!post)
         return tr("This post is no longer in the plan.");
-    if (post->status != SubmissionStatus::Scheduled || post->scheduleId.isEmpty())
-        return tr("Only scheduled posts can be taken off the calendar; this one is %1.")
-            .arg(statusInSentence(post->status));
-    if (post->scheduledAtMs && *post->scheduledAtMs <= m_clock.nowMs())
-        return tr("This post is due now and can no longer be cancelled.");
+    if (const auto refusal = PostRules::refusalToChange(*post, m_clock.nowMs()))
+        return *refusal == ChangeRefusal::Due
+                   ? tr("This post is due now and can no longer be cancelled.")
+                   : tr("Only scheduled posts can be taken off the calendar; this one is %1.")
+                         .arg(statusInSentence(post->status));
     return std::nullopt;
 }
 
@@ -217,7 +202,7 @@ void ScheduleEditor::serverRefused(const QString &subject, const client::ApiErro
     }
     // Moves are queued under their schedule's id; publications under a draft's.
     for (const Submission &post :
-         m_session.store().cachedPosts(0, m_clock.nowMs() + FurthestAheadMs)) {
+         m_session.store().cachedPosts(0, m_clock.nowMs() + PostRules::FurthestAheadMs)) {
         if (post.scheduleId == subject) {
             Q_EMIT refused(tr("The server did not change “%1”: %2")
                                .arg(titleOf(post.text), ErrorText::describe(error)));

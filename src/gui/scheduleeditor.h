@@ -31,9 +31,6 @@ class ScheduleEditor : public QObject
     Q_OBJECT
 
 public:
-    // The server's limit on how far ahead a post may be scheduled.
-    static constexpr qint64 FurthestAheadMs = 2LL * 366 * 24 * 3'600'000;
-
     ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
                    QObject *parent = nullptr);
 

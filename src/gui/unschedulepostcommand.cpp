@@ -2,6 +2,7 @@
 
 #include "client/localstore.h"
 #include "core/clock.h"
+#include "core/postrules.h"
 #include "gui/publicationtracker.h"
 
 namespace slotline::gui {
@@ -28,7 +29,7 @@ void UnschedulePostCommand::redo()
         return;
     }
     const auto post = m_store.cachedPost(m_tracker.currentPost(m_postId));
-    if (post && post->status == SubmissionStatus::Scheduled && !post->scheduleId.isEmpty())
+    if (post && PostRules::isChangeable(*post))
         m_store.queueCancel(*post);
 }
 

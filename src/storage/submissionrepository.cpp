@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/jsonwriter.h"
+#include "core/postrules.h"
 #include "storage/statement.h"
 #include "storage/transaction.h"
 
@@ -24,6 +25,27 @@ const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
 constexpr qint64 MinuteMs = 60'000;
+
+QString sqlName(SubmissionStatus status)
+{
+    return QLatin1Char('\'') + toString(status) + QLatin1Char('\'');
+}
+
+template<std::size_t N>
+QString sqlNames(const std::array<SubmissionStatus, N> &statuses)
+{
+    QStringList names;
+    for (const SubmissionStatus status : statuses)
+        names.append(sqlName(status));
+    return names.join(QLatin1String(", "));
+}
+
+// The rule book's "may still change" (PostRules::refusalToChange) as SQL: a change that
+// finds the row no longer so changes nothing, and the caller says why.
+const QString WhileChangeable = QStringLiteral("status = ") + sqlName(PostRules::ChangeableStatus)
+                                + QStringLiteral(" AND claim_token IS NULL");
+// PostRules::UnsettledStatuses: what the dispatcher may claim.
+const QString UnsettledNames = sqlNames(PostRules::UnsettledStatuses);
 
 QString mediaJson(const QStringList &mediaUrls)
 {
@@ -358,8 +380,8 @@ bool SubmissionRepository::reschedule(const QString &submissionId, qint64 schedu
         m_database,
         QStringLiteral("UPDATE submissions SET scheduled_at = ?, sort_at = ?, "
                        "next_attempt_at = ?, check_url = NULL, error_code = NULL, updated_at = ? "
-                       "WHERE id = ? "
-                       "AND status = 'scheduled' AND claim_token IS NULL"));
+                       "WHERE id = ? AND ")
+            + WhileChangeable);
     update.bind(scheduledAtMs)
         .bind(scheduledAtMs)
         .bind(scheduledAtMs)
@@ -378,8 +400,8 @@ bool SubmissionRepository::editContent(const QString &submissionId,
                      QStringLiteral("UPDATE submissions SET "
                                     "text = CASE WHEN ? THEN ? ELSE text END, "
                                     "media_urls = CASE WHEN ? THEN ? ELSE media_urls END, "
-                                    "updated_at = ? WHERE id = ? AND status = 'scheduled' "
-                                    "AND claim_token IS NULL"));
+                                    "updated_at = ? WHERE id = ? AND ")
+                         + WhileChangeable);
     update.bind(text.has_value())
         .bind(text.value_or(QString()))
         .bind(mediaUrls.has_value())
@@ -394,8 +416,8 @@ bool SubmissionRepository::cancel(const QString &submissionId)
 {
     Statement update(m_database,
                      QStringLiteral("UPDATE submissions SET status = 'cancelled', holds_slot = 0, "
-                                    "next_attempt_at = NULL, updated_at = ? WHERE id = ? "
-                                    "AND status = 'scheduled' AND claim_token IS NULL"));
+                                    "next_attempt_at = NULL, updated_at = ? WHERE id = ? AND ")
+                         + WhileChangeable);
     update.bind(m_clock.nowMs()).bind(submissionId).exec();
     return update.rowsAffected() == 1;
 }
@@ -404,7 +426,8 @@ QStringList SubmissionRepository::pendingOf(const QString &accountId, int *inPro
 {
     Statement query(m_database,
                     QStringLiteral("SELECT id, status, claim_token FROM submissions WHERE "
-                                   "account_id = ? AND status IN ('scheduled', 'in-progress')"));
+                                   "account_id = ? AND status IN (")
+                        + UnsettledNames + QLatin1Char(')'));
     query.bind(accountId).exec();
     QStringList pending;
     int running = 0;
@@ -612,9 +635,8 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
                                             "IS NOT NULL AND claim_token IS NULL AND "
                                             "next_attempt_at <= ? ORDER BY next_attempt_at, "
                                             "sort_at, id LIMIT ?"))
-                + QStringLiteral(") AND claim_token IS NULL AND status IN ('scheduled', "
-                                 "'in-progress') RETURNING ")
-                + SubmissionColumns);
+                + QStringLiteral(") AND claim_token IS NULL AND status IN (") + UnsettledNames
+                + QStringLiteral(") RETURNING ") + SubmissionColumns);
         claim.bind(token).bind(nowMs).bind(nowMs);
         if (bounded)
             claim.bind(jsonList(dueWithinBound(nowMs, limit, bound)));

@@ -354,7 +354,8 @@ private Q_SLOTS:
         const QDateTime now
             = QDateTime::fromMSecsSinceEpoch(server.clock().nowMs(), QTimeZone::utc());
         time->setDateTime(QDateTime(now.date().addDays(-1), now.time()));
-        QCOMPARE(desktop.message(u"timeErrorLabel"_s), u"Choose a time in the future."_s);
+        QCOMPARE(desktop.message(u"timeErrorLabel"_s),
+                 u"That time is past: choose a time in the future."_s);
         time->setDateTime(QDateTime(now.date().addDays(1), now.time()));
         QVERIFY(desktop.message(u"timeErrorLabel"_s).isEmpty());
         // Nothing was sent for any of it.

@@ -363,8 +363,8 @@ private Q_SLOTS:
         } cases[] = {
             {forX, linkedin, now + HourMs, u"written for X"_s},
             {tooLong, x, now + HourMs, u"Too long for X"_s},
-            {empty, x, now + HourMs, u"empty"_s},
-            {forX, x, now - HourMs, u"past"_s},
+            {empty, x, now + HourMs, u"Write something"_s},
+            {forX, x, now - HourMs, u"future"_s},
             {forX, {}, now + HourMs, u"Choose the account"_s},
             {u"nothing"_s, x, now + HourMs, u"no longer exists"_s},
         };
@@ -379,6 +379,27 @@ private Q_SLOTS:
         QVERIFY(store.pendingScheduling().isEmpty());
         // The same draft is fine for its own platform.
         QVERIFY(app.editor.scheduleDraft(forX, x, now + HourMs));
+    }
+
+    void aDraftOfMediaAloneIsScheduledAsTheServerTakesIt()
+    {
+        // The composer and the server take a post of media without text: so does a drop.
+        Fixture app(newStoreFile());
+        app.start();
+        const qint64 now = app.server.clock().nowMs();
+        const QString draft = app.session.store().createDraft(
+            QString(), {Platform::Twitter}, {u"https://img.test/roastery.png"_s}, now);
+        QSignalSpy published(&app.session.sync(), &client::SyncEngine::published);
+        QSignalSpy refused(&app.editor, &ScheduleEditor::refused);
+        QVERIFY(app.editor.scheduleDraft(draft, {app.tenant.twitterAccountId, {}}, now + HourMs));
+        QCOMPARE(refused.size(), 0);
+        QTRY_COMPARE(published.size(), 1);
+        const QString id = published.first().at(2).value<client::PostCreated>().postSubmissionId;
+        const QJsonObject post = app.server.submission(app.tenant, id);
+        QCOMPARE(post.value(u"status"_s).toString(), u"scheduled"_s);
+        QCOMPARE(post.value(u"text"_s).toString(), QString());
+        QCOMPARE(post.value(u"mediaUrls"_s),
+                 QJsonValue(QJsonArray {u"https://img.test/roastery.png"_s}));
     }
 
     void anAccountToReconnectTakesNoPostsARateLimitedOneDoes()

@@ -1,6 +1,7 @@
 #include "gui/models/accounttreemodel.h"
 
 #include "client/localstore.h"
+#include "core/postrules.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/rowsync.h"
 #include "gui/platformstyle.h"
@@ -353,8 +354,7 @@ QVariant AccountTreeModel::pageData(const AccountNode &owner, const Subaccount &
         //: A page's tooltip: its name, its type ("page", "organization") and its account.
         return tr("%1 (%2 of %3)").arg(page.name, pageTypeText(page.type), owner.account.name);
     case Qt::ForegroundRole:
-        if (owner.account.status == AccountStatus::NeedsReconnect
-            || owner.account.status == AccountStatus::Disconnected)
+        if (!PostRules::mayPublish(owner.account.status))
             return ItemColors::muted();
         return {};
     case AccountIdRole: return owner.account.id;

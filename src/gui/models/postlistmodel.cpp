@@ -1,6 +1,7 @@
 #include "gui/models/postlistmodel.h"
 
 #include "client/localstore.h"
+#include "core/postrules.h"
 #include "gui/errortext.h"
 #include "gui/models/itemcolors.h"
 #include "gui/models/rowsync.h"
@@ -166,10 +167,7 @@ bool PostListModel::hasPostsInProgress() const
 {
     const qint64 now = m_timeText.nowMs();
     return std::any_of(m_rows.begin(), m_rows.end(), [now](const Row &row) {
-        const Submission &post = row.post;
-        return post.status == SubmissionStatus::InProgress
-               || (post.status == SubmissionStatus::Scheduled && post.scheduledAtMs
-                   && *post.scheduledAtMs <= now);
+        return PostRules::awaitsOutcome(row.post.status, row.post.scheduledAtMs, now);
     });
 }
 

@@ -3,6 +3,7 @@
 #include "client/localstore.h"
 #include "core/clock.h"
 #include "core/isotime.h"
+#include "core/postrules.h"
 #include "gui/models/calendarmime.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
@@ -66,15 +67,6 @@ private:
     };
     std::vector<Span> m_spans; // by fromMs; the first one reaches back for ever
 };
-
-bool holdsItsMinute(const Submission &post)
-{
-    // As the server's occupancy: scheduled posts that are to be, or were, published.
-    return post.scheduledAtMs
-           && (post.status == SubmissionStatus::Scheduled
-               || post.status == SubmissionStatus::InProgress
-               || post.status == SubmissionStatus::Published);
-}
 
 // Whether a slot is for (some page of) this account: a slot for one page counts for the
 // account that owns the page.
@@ -344,7 +336,7 @@ void WeekModel::refresh()
         for (Submission &post : m_store.cachedPosts(sinceMs, untilMs)) {
             if (post.status == SubmissionStatus::Cancelled || !shown(post.accountId))
                 continue;
-            if (holdsItsMinute(post))
+            if (PostRules::occupiesItsMinute(post))
                 heldMinutes[post.accountId].push_back(*post.scheduledAtMs);
             Item item;
             item.kind = Kind::Post;
@@ -588,8 +580,7 @@ QVariant WeekModel::postData(const Item &item, int role) const
         if (item.publication)
             return false;
         const qint64 now = (m_clock ? *m_clock : systemClock()).nowMs();
-        return post.status == SubmissionStatus::Scheduled && !post.scheduleId.isEmpty()
-               && post.scheduledAtMs && *post.scheduledAtMs > now && !item.cancelling;
+        return PostRules::isChangeable(post, now) && !item.cancelling;
     }
     default: return {};
     }

@@ -2,6 +2,7 @@
 
 #include "client/session.h"
 #include "core/clock.h"
+#include "core/postrules.h"
 #include "gui/errortext.h"
 #include "gui/models/accounttreemodel.h"
 #include "gui/models/itemcolors.h"
@@ -213,8 +214,7 @@ void CalendarPanel::checkDue()
             continue;
         const auto status = SubmissionStatus(index.data(WeekModel::StatusRole).toInt());
         const qint64 start = index.data(WeekModel::StartRole).toLongLong();
-        waiting = status == SubmissionStatus::InProgress
-                  || (status == SubmissionStatus::Scheduled && start <= now);
+        waiting = PostRules::awaitsOutcome(status, start, now);
         if (status == SubmissionStatus::Scheduled && start > now && (!nextDue || start < *nextDue))
             nextDue = start;
     }
@@ -246,8 +246,7 @@ void CalendarPanel::fillTargets()
         QString label = account.name.isEmpty() ? account.id : account.name;
         if (!account.username.isEmpty())
             label = tr("%1 (@%2)").arg(label, account.username);
-        if (account.status == AccountStatus::NeedsReconnect
-            || account.status == AccountStatus::Disconnected)
+        if (!PostRules::mayPublish(account.status))
             //: An account in the calendar's "Schedule for" choice, then its state.
             label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
         m_ui->targetCombo->addItem(icon, label, targetData(account.id, QString()));

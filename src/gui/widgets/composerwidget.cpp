@@ -3,11 +3,13 @@
 #include "client/session.h"
 #include "core/clock.h"
 #include "core/platformrules.h"
+#include "core/postrules.h"
 #include "gui/errortext.h"
 #include "gui/models/accounttreemodel.h"
 #include "gui/platformstyle.h"
 #include "gui/projecttimezone.h"
 #include "gui/publishagainquestion.h"
+#include "gui/rulewords.h"
 #include "gui/widgets/mediastrip.h"
 #include "gui/widgets/messagelabel.h"
 #include "ui_composerwidget.h"
@@ -509,42 +511,34 @@ bool ComposerWidget::validate()
 {
     std::array<QString, 3> found;
     const QString text = m_ui->textEdit->toPlainText();
-    if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
-        found[int(Field::Text)] = tr("Write something or add media before publishing.");
+    using Kind = ContentViolation::Kind;
 
     const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const auto refusal = PostRules::refusalToPublish(
+        static_cast<AccountStatus>(m_ui->accountCombo->currentData(StatusRole).toInt()));
     if (accountId.isEmpty()) {
+        if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
+            found[int(Field::Text)]
+                = RuleWords::contentProblem(Platform::LinkedIn, {Kind::Empty, 0, 0});
         // Before the accounts are known there is nothing to say about them yet.
         if (m_publishTried || !m_session.store().cachedAccounts().isEmpty())
             found[int(Field::Account)]
                 = m_ui->accountCombo->count() == 0
                       ? tr("There is no connected account for the chosen platforms.")
                       : tr("Choose the account to publish with.");
-    } else if (const auto status
-               = static_cast<AccountStatus>(m_ui->accountCombo->currentData(StatusRole).toInt());
-               status == AccountStatus::NeedsReconnect || status == AccountStatus::Disconnected) {
-        const QString name = m_ui->accountCombo->currentData(NameRole).toString();
-        found[int(Field::Account)]
-            = status == AccountStatus::NeedsReconnect
-                  ? tr("%1 needs to be connected again before it can publish: reconnect it in "
-                       "the accounts list, or choose another account.")
-                        .arg(name)
-                  : tr("%1 is disconnected: connect it again, or choose another account.")
-                        .arg(name);
     } else {
         const auto platform
             = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
-        const int length = PlatformRules::textLength(platform, text);
-        const int limit = PlatformRules::maxTextLength(platform);
-        const int mediaLimit = PlatformRules::maxMediaCount(platform);
-        if (length > limit) {
-            found[int(Field::Text)]
-                = tr("Too long for %1: %2 of %3 characters.")
-                      .arg(platforms::displayName(platform), QLocale().toString(length),
-                           QLocale().toString(limit));
-        } else if (mediaUrls().size() > mediaLimit) {
-            found[int(Field::Text)] = tr("%1 takes at most %Ln media file(s).", nullptr, mediaLimit)
-                                          .arg(platforms::displayName(platform));
+        if (refusal)
+            found[int(Field::Account)] = RuleWords::publishRefusal(
+                *refusal, m_ui->accountCombo->currentData(NameRole).toString());
+        // An empty post is said once publishing was tried; a limit as soon as it is broken.
+        for (const ContentViolation &problem :
+             PostRules::checkContent(platform, text, mediaUrls())) {
+            if (problem.kind != Kind::Empty || m_publishTried) {
+                found[int(Field::Text)] = RuleWords::contentProblem(platform, problem);
+                break;
+            }
         }
     }
 
@@ -553,8 +547,8 @@ bool ComposerWidget::validate()
         if (!at)
             found[int(Field::Time)]
                 = tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone());
-        else if (*at <= m_clock.nowMs())
-            found[int(Field::Time)] = tr("Choose a time in the future.");
+        else if (const auto problem = PostRules::checkTime(*at, m_clock.nowMs()))
+            found[int(Field::Time)] = RuleWords::timeProblem(*problem);
     }
 
     bool ok = true;

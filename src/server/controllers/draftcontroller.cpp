@@ -5,7 +5,7 @@
 #include "server/jsonliteral.h"
 #include "server/listing.h"
 #include "server/operationregistry.h"
-#include "server/publishing/postrules.h"
+#include "server/publishing/postruleerrors.h"
 #include "server/publishing/postsubmitter.h"
 #include "storage/accountrepository.h"
 #include "storage/draftrepository.h"
@@ -238,7 +238,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     draft.updatedAtMs = context.nowMs;
 
     RuleViolations violations;
-    PostRules::checkMediaUrls(draft.mediaUrls, u"mediaUrls"_s, violations);
+    PostRuleErrors::checkMediaUrls(draft.mediaUrls, u"mediaUrls"_s, violations);
     const QString draftId = parameters.value(u"draftId"_s).toString();
     const bool hasBase = parameters.contains(u"baseRevision"_s);
     if (hasBase && draftId.isEmpty())

@@ -2,11 +2,12 @@
 
 #include "core/ids.h"
 #include "core/jsonwriter.h"
+#include "core/postrules.h"
 #include "core/schedule.h"
 #include "server/jsonliteral.h"
 #include "server/listing.h"
 #include "server/operationregistry.h"
-#include "server/publishing/postrules.h"
+#include "server/publishing/postruleerrors.h"
 #include "server/publishing/ruleviolations.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
@@ -254,19 +255,20 @@ Outcome ScheduleController::updateSchedule(const CallContext &context,
         return ApiError::validationFailed({FieldError {
             u"(body)"_s, u"give scheduledTime, post.content.text or post.content.mediaUrls"_s}});
 
-    if (!SubmissionLifecycle::isEditable(submission->status) || !submission->claimToken.isEmpty())
+    if (!PostRules::isChangeable(*submission))
         return notScheduled(*submission);
 
     RuleViolations violations;
     checkUnchangeable(*submission, post, violations);
     if (text || mediaUrls)
-        PostRules::checkContent(submission->platform, text.value_or(submission->text),
-                                mediaUrls.value_or(submission->mediaUrls), u"post.content"_s,
-                                violations);
+        PostRuleErrors::checkContent(submission->platform, text.value_or(submission->text),
+                                     mediaUrls.value_or(submission->mediaUrls), u"post.content"_s,
+                                     violations);
     std::optional<qint64> scheduledAt;
     if (movesTime)
-        scheduledAt = PostRules::checkScheduledTime(parameters.value(u"scheduledTime"_s).toString(),
-                                                    context.nowMs, u"scheduledTime"_s, violations);
+        scheduledAt
+            = PostRuleErrors::checkScheduledTime(parameters.value(u"scheduledTime"_s).toString(),
+                                                 context.nowMs, u"scheduledTime"_s, violations);
     if (!violations.isEmpty())
         return violations.toError();
 
@@ -291,7 +293,7 @@ Outcome ScheduleController::cancelSchedule(const CallContext &context,
                                 : std::nullopt;
     if (!submission)
         return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
-    if (!SubmissionLifecycle::cancel(submission->status) || !submission->claimToken.isEmpty())
+    if (!PostRules::isChangeable(*submission))
         return notScheduled(*submission);
 
     Transaction transaction(m_database);

@@ -19,7 +19,7 @@ struct MediaFacts
 };
 
 // The media each real platform takes in one post (mixing, type, size, duration; the count
-// is PostRules'),
+// is PostRuleErrors'),
 // as its documentation states them (docs/connectors.md has the table and its sources).
 // Checked when a post is submitted, for the media the server holds itself, and again
 // when the media are loaded before publishing, for those it fetched from elsewhere.

@@ -3,7 +3,8 @@
 #include "core/ids.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
-#include "server/publishing/postrules.h"
+#include "core/postrules.h"
+#include "server/publishing/postruleerrors.h"
 #include "server/publishing/slotfinder.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
@@ -72,13 +73,13 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                 u"is %1, but the account is a %2 account"_s.arg(
                     platforms::toString(platform), platforms::toString(account->platform)));
         // A rate-limited account takes posts: they wait until the platform allows more.
-        if (account->status == AccountStatus::Disconnected)
-            violations.add(u"validation_failed"_s, u"post.accountId"_s,
-                           u"is disconnected; reconnect it before posting"_s);
-        else if (account->status == AccountStatus::NeedsReconnect)
-            violations.add(u"validation_failed"_s, u"post.accountId"_s,
-                           u"needs to be connected again (%1); reconnect it before posting"_s.arg(
-                               account->statusReason));
+        if (const auto refusal = PostRules::refusalToPublish(account->status))
+            violations.add(
+                u"validation_failed"_s, u"post.accountId"_s,
+                *refusal == PublishRefusal::Disconnected
+                    ? u"is disconnected; reconnect it before posting"_s
+                    : u"needs to be connected again (%1); reconnect it before posting"_s.arg(
+                        account->statusReason));
     }
 
     if (request.hasTarget) {
@@ -102,8 +103,8 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                        u"is required for a Facebook account: Facebook publishes to Pages (see "
                        "GET /users/me/accounts/%1/subaccounts)"_s.arg(account->id));
 
-    PostRules::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
-                            violations);
+    PostRuleErrors::checkContent(platform, request.text, request.mediaUrls, u"post.content"_s,
+                                 violations);
     if (account && m_mediaLookup && MediaRules::applies(account->connector)) {
         QList<std::optional<MediaFacts>> media;
         for (const QString &url : request.mediaUrls)
@@ -122,8 +123,8 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
         violations.add(u"validation_failed"_s, u"useNextFreeSlot"_s,
                        u"cannot be combined with scheduledTime: give one or the other"_s);
     else if (!request.scheduledTime.isEmpty())
-        scheduledAt = PostRules::checkScheduledTime(request.scheduledTime, now, u"scheduledTime"_s,
-                                                    violations);
+        scheduledAt = PostRuleErrors::checkScheduledTime(request.scheduledTime, now,
+                                                         u"scheduledTime"_s, violations);
     if (!violations.isEmpty())
         return violations.toError();
 

@@ -10,15 +10,11 @@
 
 namespace slotline {
 
-// The rules of POST /posts and PATCH /schedules/{id} that a schema cannot say.
-class PostRules
+// The verdicts of the rule book (core's PostRules) for POST /posts, PATCH /schedules/{id}
+// and the drafts, said as the API says them: an error code and a field path each.
+class PostRuleErrors
 {
 public:
-    // A post must arrive no more than this much late.
-    static constexpr qint64 PastToleranceMs = 60'000;
-    // Nor be planned absurdly far ahead.
-    static constexpr qint64 FutureLimitMs = 2LL * 366 * 24 * 60 * 60 * 1000;
-
     // Text and media for a platform; `field` is where the content sits in the request
     // ("post.content").
     static void checkContent(Platform platform, const QString &text, const QStringList &mediaUrls,
