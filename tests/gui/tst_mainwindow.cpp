@@ -68,6 +68,9 @@ namespace {
 
 using Desktop = DesktopWindow;
 
+// How far a computer's clock runs ahead of the server's in the tests of the server's refusals.
+constexpr qint64 ClockSkewMs = 5LL * 24 * 3'600'000;
+
 // A language that names the command first and the undoing after it.
 class CommandFirstTranslator : public QTranslator
 {
@@ -198,14 +201,18 @@ private Q_SLOTS:
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Refused"), QStringLiteral("UTC"));
-        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        // The computer's clock is five days ahead of the server's: a time just under two
+        // years ahead is fine here, and just over the server's limit there.
+        const ManualClock computerClock(server.clock().nowMs() + ClockSkewMs);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), computerClock);
         auto *accounts = desktop.find<QComboBox>(QStringLiteral("accountCombo"));
         QTRY_VERIFY(accounts->count() == 3);
         QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
                          QStringLiteral("Far too early"));
-        // Three years ahead: in the future, so fine here; the server allows two years.
         const QDateTime far
-            = QDateTime::fromMSecsSinceEpoch(server.clock().nowMs(), QTimeZone::utc()).addYears(3);
+            = QDateTime::fromMSecsSinceEpoch(computerClock.nowMs(), QTimeZone::utc())
+                  .addYears(2)
+                  .addDays(-2);
         desktop.find<QRadioButton>(QStringLiteral("atRadio"))->click();
         desktop.find<QDateTimeEdit>(QStringLiteral("dateTimeEdit"))
             ->setDateTime(QDateTime(far.date(), far.time()));
@@ -470,7 +477,8 @@ private Q_SLOTS:
         QTemporaryDir data;
         auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
         const Tenant tenant = server->addTenant(QStringLiteral("Later"));
-        const ManualClock clock;
+        // As above: the computer's clock is ahead, the server refuses what it let through.
+        const ManualClock clock(ManualClock::DefaultStartMs + ClockSkewMs);
         Desktop desktop(port, tenant.apiKey, newStoreFile(), clock);
         auto *accounts = desktop.find<QComboBox>(QStringLiteral("accountCombo"));
         QTRY_VERIFY(accounts->count() == 3);
@@ -478,11 +486,12 @@ private Q_SLOTS:
         QTRY_VERIFY(
             desktop.window.connectionStatus().stateText().startsWith(QStringLiteral("Offline")));
 
-        // Offline, a post is scheduled three years ahead (the server allows two).
+        // Offline, a post is scheduled just under two years ahead by the computer's clock.
         QTest::keyClicks(desktop.find<QPlainTextEdit>(QStringLiteral("textEdit")),
                          QStringLiteral("Much too early"));
-        const QDateTime far
-            = QDateTime::fromMSecsSinceEpoch(clock.nowMs(), QTimeZone::utc()).addYears(3);
+        const QDateTime far = QDateTime::fromMSecsSinceEpoch(clock.nowMs(), QTimeZone::utc())
+                                  .addYears(2)
+                                  .addDays(-2);
         desktop.find<QRadioButton>(QStringLiteral("atRadio"))->click();
         desktop.find<QDateTimeEdit>(QStringLiteral("dateTimeEdit"))
             ->setDateTime(QDateTime(far.date(), far.time()));
