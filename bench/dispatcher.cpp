@@ -9,7 +9,7 @@
 #include "core/clock.h"
 #include "core/ids.h"
 #include "core/submission.h"
-#include "server/connectors/connectorregistry.h"
+#include "server/publishing/connectorregistry.h"
 #include "server/connectors/sandboxconnector.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"

@@ -4,7 +4,7 @@
 #include "server/apihttpserver.h"
 #include "server/authenticator.h"
 #include "server/calllogwriter.h"
-#include "server/connectors/connectorregistry.h"
+#include "server/publishing/connectorregistry.h"
 #include "server/connectors/facebookconnector.h"
 #include "server/connectors/linkedinconnector.h"
 #include "server/connectors/sandboxconnector.h"

@@ -2,8 +2,8 @@
 
 #include "core/ids.h"
 #include "server/apierror.h"
+#include "server/connectionhost.h"
 #include "server/earlyrefuser.h"
-#include "server/guardedtcpserver.h"
 #include "server/httpstatus.h"
 #include "server/logcategories.h"
 #include "server/uploadreceiver.h"
@@ -25,7 +25,7 @@ constexpr qint64 UploadChunkBytes = 64 * 1024;
 } // namespace
 
 ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits,
-                                 GuardedTcpServer *server, quint64 sequence)
+                                 ConnectionHost *server, quint64 sequence)
     : QObject(socket)
     , m_socket(socket)
     , m_server(server)
@@ -33,7 +33,7 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits,
     , m_scanner(limits)
     , m_sequence(sequence)
 {
-    m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+    m_lastActivityMs = ConnectionHost::monotonicNowMs();
     m_phaseStartedMs = m_lastActivityMs;
     // Connected before QtHttpServer's slot, so it runs first on every readyRead.
     connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::beforeHttpServerReads);
@@ -76,9 +76,9 @@ void ConnectionGuard::stopReading()
     connect(m_socket, &QTcpSocket::disconnected, m_socket, &QObject::deleteLater);
     // An answer streamed out must make progress: a client that stops reading would
     // otherwise hold the connection and its unsent bytes for ever.
-    m_stalledSinceMs = GuardedTcpServer::monotonicNowMs();
+    m_stalledSinceMs = ConnectionHost::monotonicNowMs();
     connect(m_socket, &QTcpSocket::bytesWritten, this,
-            [this] { m_stalledSinceMs = GuardedTcpServer::monotonicNowMs(); });
+            [this] { m_stalledSinceMs = ConnectionHost::monotonicNowMs(); });
 }
 
 void ConnectionGuard::closeIdle()
@@ -94,7 +94,7 @@ void ConnectionGuard::beforeHttpServerReads()
         return;
     }
     if (m_upload) {
-        m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+        m_lastActivityMs = ConnectionHost::monotonicNowMs();
         continueUpload();
         return;
     }
@@ -102,7 +102,7 @@ void ConnectionGuard::beforeHttpServerReads()
     if (available <= m_scannedUnread)
         return; // QtHttpServer re-announcing a pipelined request already scanned
     m_received += available - m_scannedUnread;
-    m_lastActivityMs = GuardedTcpServer::monotonicNowMs();
+    m_lastActivityMs = ConnectionHost::monotonicNowMs();
     if (m_pendingViolation) {
         m_scannedUnread = available;
         refuseWhenDue();
@@ -235,7 +235,7 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     case HttpFramingScanner::Phase::Idle:
         if (m_scannedUnread == 0 && nowMs - m_lastActivityMs >= m_limits.idleTimeoutMs
             && m_socket->bytesToWrite() == 0) {
-            ++m_server->m_statistics.idleClosed;
+            m_server->count(ConnectionHost::Event::IdleClosed);
             closeIdle();
         }
         break;
@@ -250,7 +250,7 @@ void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &
 
 void ConnectionGuard::refuse(const ApiError &error, const RequestHead *head, qint64 elapsedMs)
 {
-    ++m_server->m_statistics.refusedRequests;
+    m_server->count(ConnectionHost::Event::RequestRefused);
     m_refused = true;
     const int status = error.status();
     qCInfo(lcGuard).noquote() << "refusing connection from" << m_socket->peerAddress().toString()
@@ -276,7 +276,7 @@ void ConnectionGuard::refuse(const ApiError &error, const RequestHead *head, qin
 
     // Lingering close: once the answer is out, stop sending and keep discarding what
     // the client still sends for a moment, so it reads the answer instead of a reset.
-    m_lingerDeadlineMs = GuardedTcpServer::monotonicNowMs() + m_limits.lingerMs;
+    m_lingerDeadlineMs = ConnectionHost::monotonicNowMs() + m_limits.lingerMs;
     connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
         if (m_socket->bytesToWrite() == 0 && m_socket->state() == QAbstractSocket::ConnectedState)
             ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
@@ -308,7 +308,7 @@ bool ConnectionGuard::refuseFromHead(const RequestHead &head, QByteArrayView buf
     m_socket->skip(head.streamEnd - readByHttpServer());
     m_scannedUnread = m_socket->bytesAvailable();
     m_socket->write(*answer);
-    ++m_server->m_statistics.refusedFromHead;
+    m_server->count(ConnectionHost::Event::RefusedFromHead);
     return true;
 }
 

@@ -15,7 +15,7 @@ QT_END_NAMESPACE
 namespace slotline {
 
 class ApiError;
-class GuardedTcpServer;
+class ConnectionHost;
 class UploadSink;
 
 // Watches one connection on behalf of the server. It sees every byte before
@@ -28,7 +28,7 @@ class ConnectionGuard : public QObject
     Q_OBJECT
 
 public:
-    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, GuardedTcpServer *server,
+    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, ConnectionHost *server,
                     quint64 sequence);
     ~ConnectionGuard() override;
 
@@ -70,7 +70,7 @@ private:
     void finishLinger();
 
     QTcpSocket *m_socket;
-    GuardedTcpServer *m_server;
+    ConnectionHost *m_server;
     HttpLimits m_limits;
     HttpFramingScanner m_scanner;
     quint64 m_sequence;

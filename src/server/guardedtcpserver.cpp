@@ -44,10 +44,13 @@ GuardedTcpServer::~GuardedTcpServer()
     m_sweepTimer.stop();
 }
 
-qint64 GuardedTcpServer::monotonicNowMs()
+void GuardedTcpServer::count(Event event)
 {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+    switch (event) {
+    case Event::IdleClosed: ++m_statistics.idleClosed; break;
+    case Event::RequestRefused: ++m_statistics.refusedRequests; break;
+    case Event::RefusedFromHead: ++m_statistics.refusedFromHead; break;
+    }
 }
 
 void GuardedTcpServer::incomingConnection(qintptr handle)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "server/connectionhost.h"
 #include "server/httplimits.h"
 
 #include <QSet>
@@ -9,8 +10,6 @@
 namespace slotline {
 
 class ConnectionGuard;
-class EarlyRefuser;
-class UploadReceiver;
 
 // The TCP server QtHttpServer is bound to. It gives every accepted socket a
 // ConnectionGuard, caps the number of connections (evicting the longest-idle kept-alive
@@ -20,7 +19,9 @@ class UploadReceiver;
 // descriptors, Qt 6.4 either spins on it at full CPU (after an earlier accept() found the
 // queue empty, it takes every later failure for a passing one) or stops accepting for
 // good (when that failure is the first), and nobody new is served either way.
-class GuardedTcpServer : public QTcpServer
+class GuardedTcpServer
+    : public QTcpServer
+    , public ConnectionHost
 {
     Q_OBJECT
 
@@ -42,10 +43,7 @@ public:
     int connectionCount() const { return int(m_guards.size()); }
     const Statistics &statistics() const { return m_statistics; }
 
-    // The object whose readyRead connections must be cut when a guard takes a socket over.
-    QObject *httpServer() const { return parent(); }
-
-    static qint64 monotonicNowMs();
+    QObject *httpServer() const override { return parent(); }
 
     // Descriptors kept free below the open file limit for what is not a connection: the
     // database, media files and fetches, and the next accept().
@@ -58,18 +56,16 @@ public:
     // requests to be read while later newcomers evicted them as idle.
     static constexpr int AcceptsPerTurn = 32;
 
-    // Who takes uploads; without one, an upload is answered 404.
     void setUploadReceiver(UploadReceiver *receiver) { m_uploadReceiver = receiver; }
-    UploadReceiver *uploadReceiver() const { return m_uploadReceiver; }
-    // Who may refuse a request from its head before QtHttpServer parses it.
+    UploadReceiver *uploadReceiver() const override { return m_uploadReceiver; }
     void setEarlyRefuser(EarlyRefuser *refuser) { m_earlyRefuser = refuser; }
-    EarlyRefuser *earlyRefuser() const { return m_earlyRefuser; }
+    EarlyRefuser *earlyRefuser() const override { return m_earlyRefuser; }
+    void count(Event event) override;
 
 protected:
     void incomingConnection(qintptr handle) override;
 
 private:
-    friend class ConnectionGuard;
     void sweep();
     bool evictLongestIdle();
     // At maxConnections, or as near the open file limit as connections may come.

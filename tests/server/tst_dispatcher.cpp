@@ -1,5 +1,5 @@
 #include "core/ids.h"
-#include "server/connectors/connectorregistry.h"
+#include "server/publishing/connectorregistry.h"
 #include "server/connectors/sandboxconnector.h"
 #include "server/publishing/dispatcher.h"
 #include "storage/accountrepository.h"

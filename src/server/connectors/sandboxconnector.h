@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/connectors/connector.h"
+#include "server/publishing/connector.h"
 
 #include <QList>
 #include <QTimer>

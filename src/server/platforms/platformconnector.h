@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/connectors/connector.h"
+#include "server/publishing/connector.h"
 #include "server/platforms/platformauthorization.h"
 #include "server/platforms/platformlookuptiming.h"
 #include "server/platforms/postmedia.h"

@@ -1,4 +1,4 @@
-#include "server/connectors/connector.h"
+#include "server/publishing/connector.h"
 
 namespace slotline {
 

@@ -1,6 +1,6 @@
-#include "server/connectors/connectorregistry.h"
+#include "server/publishing/connectorregistry.h"
 
-#include "server/connectors/connector.h"
+#include "server/publishing/connector.h"
 
 namespace slotline {
 

@@ -2,7 +2,7 @@
 
 #include "core/clock.h"
 #include "core/ids.h"
-#include "server/connectors/connectorregistry.h"
+#include "server/publishing/connectorregistry.h"
 #include "server/logcategories.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"

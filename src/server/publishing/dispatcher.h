@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/submission.h"
-#include "server/connectors/connector.h"
+#include "server/publishing/connector.h"
 
 #include <QList>
 #include <QObject>
