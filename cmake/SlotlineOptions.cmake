@@ -58,3 +58,14 @@ if(NOT SLOTLINE_SANITIZE AND NOT SLOTLINE_FUZZ)
     target_link_options(slotline_options INTERFACE
         "$<${slotline_optimized}:LINKER:-z,relro;LINKER:-z,now>")
 endif()
+
+# A library exports only its own headers: build/include/<folder>/ holds one link, <folder>,
+# to src/<folder>, and that directory is the library's include root. Includes keep their
+# "<folder>/file.h" form, and a target reaches a library's headers only by linking it, so
+# a layer that includes one it does not depend on fails to compile.
+function(slotline_export_headers target folder)
+    set(root "${PROJECT_BINARY_DIR}/include/${folder}")
+    file(MAKE_DIRECTORY "${root}")
+    file(CREATE_LINK "${PROJECT_SOURCE_DIR}/src/${folder}" "${root}/${folder}" SYMBOLIC)
+    target_include_directories(${target} PUBLIC "${root}")
+endfunction()

@@ -5,11 +5,11 @@
 #include "app/serversupervisor.h"
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
+#include "client/storeerror.h"
 #include "gui/connectionpreferences.h"
 #include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
 #include "gui/widgets/connectionstatuswidget.h"
-#include "storage/databaseerror.h"
 
 #include <QApplication>
 #include <QDir>
@@ -224,10 +224,9 @@ void DesktopApp::openSession(const QUrl &baseUrl, const QString &apiKey, const Q
     QDir().mkpath(m_options.dataDirectory);
     try {
         m_session = std::make_unique<client::Session>(baseUrl, apiKey, storeFile);
-    } catch (const DatabaseError &error) {
-        showStartFailure(
-            tr("Slotline could not open its local store %1: %2")
-                .arg(QDir::toNativeSeparators(storeFile), QString::fromUtf8(error.what())));
+    } catch (const client::StoreError &error) {
+        showStartFailure(tr("Slotline could not open its local store %1: %2")
+                             .arg(QDir::toNativeSeparators(storeFile), error.message()));
         return;
     }
     if (m_choice.mode == gui::ConnectionChoice::Mode::Bundled) {

@@ -1,9 +1,11 @@
 #include "client/localstore.h"
 
 #include "client/apiresults.h"
+#include "client/storeerror.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
 #include "storage/database.h"
+#include "storage/databaseerror.h"
 #include "storage/statement.h"
 #include "storage/transaction.h"
 
@@ -202,7 +204,11 @@ LocalStore::~LocalStore() = default;
 
 void LocalStore::open(const QString &filePath)
 {
-    m_database->open(filePath, cacheMigrations());
+    try {
+        m_database->open(filePath, cacheMigrations());
+    } catch (const DatabaseError &error) {
+        throw StoreError(error.message());
+    }
 }
 
 void LocalStore::changed()

@@ -74,7 +74,7 @@ public:
     explicit LocalStore(QObject *parent = nullptr);
     ~LocalStore() override;
 
-    // Opens (or creates) the file; throws DatabaseError.
+    // Opens (or creates) the file; throws StoreError.
     void open(const QString &filePath);
 
     // --- drafts, as the user edits them -------------------------------------------------

@@ -18,7 +18,7 @@ class Session : public QObject
     Q_OBJECT
 
 public:
-    // Opens (or creates) the store file; throws DatabaseError when it cannot.
+    // Opens (or creates) the store file; throws StoreError when it cannot.
     Session(const QUrl &baseUrl, const QString &apiKey, const QString &storeFile,
             QObject *parent = nullptr);
     ~Session() override;
