@@ -11,7 +11,7 @@
 #include "core/slotcalendar.h"
 #include "core/submission.h"
 #include "fixedclock.h"
-#include "server/identitycache.h"
+#include "server/access/identitycache.h"
 #include "server/publishing/slotfinder.h"
 #include "storage/accountrepository.h"
 #include "storage/apikeyrepository.h"

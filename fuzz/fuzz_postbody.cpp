@@ -15,7 +15,7 @@
 
 #include "core/isotime.h"
 #include "core/platformrules.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "support/fieldpath.h"
 #include "support/fuzzapplication.h"
 #include "support/fuzzcheck.h"

@@ -12,12 +12,12 @@
 // then the end of the connection; an upload reaches the upload receiver with exactly its
 // bytes, or is refused after the answers to the requests before it.
 
-#include "server/apierror.h"
-#include "server/apihttpserver.h"
-#include "server/earlyrefuser.h"
-#include "server/guardedtcpserver.h"
-#include "server/httpframingscanner.h"
-#include "server/uploadreceiver.h"
+#include "server/api/apierror.h"
+#include "server/http/apihttpserver.h"
+#include "server/http/earlyrefuser.h"
+#include "server/http/guardedtcpserver.h"
+#include "server/http/httpframingscanner.h"
+#include "server/http/uploadreceiver.h"
 #include "support/fuzzapplication.h"
 #include "support/fuzzcheck.h"
 

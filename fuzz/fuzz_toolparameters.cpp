@@ -16,8 +16,8 @@
 // - no result shows anything of the stranger's project (unless the call itself did).
 // upload_media_from_url is validated but not run: it would fetch from the network.
 
-#include "server/operationregistry.h"
-#include "server/schemavalidator.h"
+#include "server/api/operationregistry.h"
+#include "server/api/schemavalidator.h"
 #include "support/fieldpath.h"
 #include "support/fuzzapplication.h"
 #include "support/fuzzcheck.h"

@@ -2,7 +2,7 @@
 
 #include "core/ids.h"
 #include "server/apiserver.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "storage/accountrepository.h"
 #include "storage/apikeyrepository.h"
 #include "storage/creditrepository.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/guardedtcpserver.h"
+#include "server/http/guardedtcpserver.h"
 #include "server/serverconfig.h"
 
 #include <QHostAddress>

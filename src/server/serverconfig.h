@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/httplimits.h"
+#include "server/http/httplimits.h"
 #include "server/media/addresspolicy.h"
 #include "server/media/mediafetcher.h"
 #include "server/platforms/platformlookuptiming.h"

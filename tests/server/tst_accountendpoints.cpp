@@ -1,4 +1,4 @@
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "support/schemacheck.h"
 #include "support/testserver.h"
 

@@ -1,4 +1,4 @@
-#include "server/apierror.h"
+#include "server/api/apierror.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
-#include "server/jsonliteral.h"
-#include "server/operationregistry.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/operationregistry.h"
 #include "storage/databaseerror.h"
 #include "support/testserver.h"
 

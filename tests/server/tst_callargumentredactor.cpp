@@ -1,5 +1,5 @@
-#include "server/callargumentredactor.h"
-#include "server/jsonliteral.h"
+#include "server/access/callargumentredactor.h"
+#include "server/api/jsonliteral.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #include "core/ids.h"
 #include "core/isotime.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "storage/accountrepository.h"
 #include "storage/oauthstaterepository.h"
 #include "storage/secretbox.h"

@@ -1,4 +1,4 @@
-#include "server/httpframingscanner.h"
+#include "server/http/httpframingscanner.h"
 
 #include <QTest>
 

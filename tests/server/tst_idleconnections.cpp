@@ -1,5 +1,5 @@
-#include "server/guardedtcpserver.h"
-#include "server/httplimits.h"
+#include "server/http/guardedtcpserver.h"
+#include "server/http/httplimits.h"
 #include "support/serveprocess.h"
 #include "support/socketflood.h"
 #include "support/testserver.h"

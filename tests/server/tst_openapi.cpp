@@ -1,6 +1,6 @@
 #include "core/failurecode.h"
-#include "server/operationregistry.h"
-#include "server/schemavalidator.h"
+#include "server/api/operationregistry.h"
+#include "server/api/schemavalidator.h"
 #include "support/schemacheck.h"
 #include "support/testserver.h"
 

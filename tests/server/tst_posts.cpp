@@ -1,5 +1,5 @@
 #include "core/isotime.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "support/jsontext.h"
 #include "support/schemacheck.h"
 #include "support/testserver.h"

@@ -1,4 +1,4 @@
-#include "server/router.h"
+#include "server/api/router.h"
 
 #include <QTest>
 

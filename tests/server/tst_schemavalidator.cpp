@@ -1,5 +1,5 @@
-#include "server/jsonliteral.h"
-#include "server/schemavalidator.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/schemavalidator.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "server/slidingwindowlimiter.h"
+#include "server/access/slidingwindowlimiter.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
 #include "core/isotime.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 #include "storage/statement.h"
 #include "support/databasesnapshot.h"
 #include "support/operationcalls.h"

@@ -1,6 +1,6 @@
 #include "support/operationcalls.h"
 
-#include "server/operation.h"
+#include "server/api/operation.h"
 #include "support/testserver.h"
 
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #include "support/schemacheck.h"
 
-#include "server/listing.h"
-#include "server/operationregistry.h"
-#include "server/schemavalidator.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
+#include "server/api/schemavalidator.h"
 
 namespace slotline::test {
 namespace {

@@ -1,7 +1,7 @@
 #include "server/connectors/linkedinconnector.h"
 
 #include "core/littletext.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/platforms/linkedinauthorization.h"
 #include "server/platforms/platformcatalog.h"
 

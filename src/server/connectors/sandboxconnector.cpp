@@ -2,7 +2,7 @@
 
 #include "core/clock.h"
 #include "core/ids.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "storage/databaseerror.h"
 #include "storage/sandboxpublicationrepository.h"
 #include "storage/transaction.h"

@@ -1,9 +1,9 @@
 #include "server/controllers/accountcontroller.h"
 
 #include "core/ids.h"
-#include "server/jsonliteral.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 #include "storage/accountrepository.h"
 
 namespace slotline {

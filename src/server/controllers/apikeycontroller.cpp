@@ -1,9 +1,9 @@
 #include "server/controllers/apikeycontroller.h"
 
-#include "server/calllogwriter.h"
-#include "server/jsonliteral.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/access/calllogwriter.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 #include "storage/apikeyrepository.h"
 #include "storage/calllogrepository.h"
 

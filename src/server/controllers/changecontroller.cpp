@@ -1,8 +1,8 @@
 #include "server/controllers/changecontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 #include "storage/projectchangerepository.h"
 
 namespace slotline {

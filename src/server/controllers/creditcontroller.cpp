@@ -1,8 +1,8 @@
 #include "server/controllers/creditcontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 #include "storage/creditrepository.h"
 
 namespace slotline {

@@ -2,9 +2,9 @@
 
 #include "core/ids.h"
 #include "core/jsonwriter.h"
-#include "server/jsonliteral.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 #include "server/publishing/postruleerrors.h"
 #include "server/publishing/postsubmitter.h"
 #include "storage/accountrepository.h"

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/draft.h"
-#include "server/callcontext.h"
-#include "server/outcome.h"
+#include "server/api/callcontext.h"
+#include "server/api/outcome.h"
 
 #include <QJsonObject>
 

@@ -2,14 +2,14 @@
 
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
-#include "server/jsonliteral.h"
-#include "server/listing.h"
-#include "server/logcategories.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/listing.h"
+#include "server/api/logcategories.h"
 #include "server/media/mediafetch.h"
 #include "server/media/mediafetcher.h"
 #include "server/media/medialibrary.h"
 #include "server/media/mediatype.h"
-#include "server/operationregistry.h"
+#include "server/api/operationregistry.h"
 
 #include <QNetworkAccessManager>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "server/callcontext.h"
-#include "server/operation.h"
-#include "server/outcome.h"
+#include "server/api/callcontext.h"
+#include "server/api/operation.h"
+#include "server/api/outcome.h"
 
 #include <QJsonObject>
 

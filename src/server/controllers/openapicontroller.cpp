@@ -1,8 +1,8 @@
 #include "server/controllers/openapicontroller.h"
 
-#include "server/jsonliteral.h"
-#include "server/openapidocument.h"
-#include "server/operationregistry.h"
+#include "server/api/jsonliteral.h"
+#include "server/api/openapidocument.h"
+#include "server/api/operationregistry.h"
 
 #include <QJsonDocument>
 

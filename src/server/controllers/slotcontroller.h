@@ -1,7 +1,7 @@
 #pragma once
 
-#include "server/callcontext.h"
-#include "server/outcome.h"
+#include "server/api/callcontext.h"
+#include "server/api/outcome.h"
 
 #include <QJsonObject>
 

@@ -1,8 +1,8 @@
 #include "server/controllers/toolcontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 
 using namespace Qt::Literals::StringLiterals;
 

@@ -1,9 +1,9 @@
 #include "server/controllers/usercontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/identitycache.h"
-#include "server/listing.h"
-#include "server/operationregistry.h"
+#include "server/access/identitycache.h"
+#include "server/api/listing.h"
+#include "server/api/operationregistry.h"
 
 namespace slotline {
 

@@ -1,6 +1,6 @@
 #include "server/media/mediafetch.h"
 
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/media/mediatype.h"
 
 #include <QDir>

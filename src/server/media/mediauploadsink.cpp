@@ -1,6 +1,6 @@
 #include "server/media/mediauploadsink.h"
 
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/media/medialibrary.h"
 #include "server/media/mediatype.h"
 

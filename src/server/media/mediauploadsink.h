@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/uploadreceiver.h"
+#include "server/http/uploadreceiver.h"
 #include "storage/mediarepository.h"
 
 #include <QCryptographicHash>

@@ -2,7 +2,7 @@
 
 #include "core/clock.h"
 #include "core/ids.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/platforms/connectionpage.h"
 #include "server/platforms/facebookauthorization.h"
 #include "server/platforms/linkedinauthorization.h"

@@ -1,6 +1,6 @@
 #include "server/platforms/facebookauthorization.h"
 
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/platforms/platformcatalog.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #include "server/platforms/platformconnector.h"
 
 #include "core/clock.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/platforms/platformerrorreader.h"
 #include "server/platforms/tokenkeeper.h"
 #include "server/publishing/mediarules.h"

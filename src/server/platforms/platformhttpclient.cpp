@@ -1,6 +1,6 @@
 #include "server/platforms/platformhttpclient.h"
 
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 
 #include <QFile>
 #include <QJsonDocument>

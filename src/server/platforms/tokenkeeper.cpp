@@ -2,7 +2,7 @@
 
 #include "core/account.h"
 #include "core/clock.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "server/platforms/accountconnections.h"
 #include "server/platforms/platformcatalog.h"
 #include "storage/accountrepository.h"

@@ -3,7 +3,7 @@
 #include "core/clock.h"
 #include "core/ids.h"
 #include "server/publishing/connectorregistry.h"
-#include "server/logcategories.h"
+#include "server/api/logcategories.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/databaseerror.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/apierror.h"
+#include "server/api/apierror.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "server/publishing/slotfinder.h"
 
-#include "server/identitycache.h"
+#include "server/access/identitycache.h"
 #include "storage/slotrepository.h"
 #include "storage/submissionrepository.h"
 
