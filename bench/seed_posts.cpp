@@ -5,8 +5,8 @@
 
 #include "core/clock.h"
 #include "core/isotime.h"
-#include "server/api/callcontext.h"
 #include "server/access/identitycache.h"
+#include "server/api/callcontext.h"
 #include "server/publishing/postsubmitter.h"
 #include "server/publishing/slotfinder.h"
 #include "storage/accountrepository.h"

@@ -1,8 +1,8 @@
 #include "support/serverfixture.h"
 
 #include "core/ids.h"
-#include "server/apiserver.h"
 #include "server/api/operationregistry.h"
+#include "server/apiserver.h"
 #include "storage/accountrepository.h"
 #include "storage/apikeyrepository.h"
 #include "storage/creditrepository.h"

@@ -1,6 +1,6 @@
 #include "core/ids.h"
-#include "server/publishing/connectorregistry.h"
 #include "server/connectors/sandboxconnector.h"
+#include "server/publishing/connectorregistry.h"
 #include "server/publishing/dispatcher.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"

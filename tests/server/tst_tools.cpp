@@ -1,6 +1,6 @@
 #include "core/isotime.h"
-#include "server/apiserver.h"
 #include "server/api/operationregistry.h"
+#include "server/apiserver.h"
 #include "support/jsontext.h"
 #include "support/schemacheck.h"
 #include "support/testserver.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "server/api/apierror.h"
 #include "server/access/slidingwindowlimiter.h"
+#include "server/api/apierror.h"
 
 #include <QHash>
 #include <QHostAddress>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "server/api/operation.h"
 #include "server/access/slidingwindowlimiter.h"
+#include "server/api/operation.h"
 
 #include <limits>
 

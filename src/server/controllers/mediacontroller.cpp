@@ -5,11 +5,11 @@
 #include "server/api/jsonliteral.h"
 #include "server/api/listing.h"
 #include "server/api/logcategories.h"
+#include "server/api/operationregistry.h"
 #include "server/media/mediafetch.h"
 #include "server/media/mediafetcher.h"
 #include "server/media/medialibrary.h"
 #include "server/media/mediatype.h"
-#include "server/api/operationregistry.h"
 
 #include <QNetworkAccessManager>
 

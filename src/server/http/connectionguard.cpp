@@ -2,10 +2,10 @@
 
 #include "core/ids.h"
 #include "server/api/apierror.h"
+#include "server/api/logcategories.h"
 #include "server/http/connectionhost.h"
 #include "server/http/earlyrefuser.h"
 #include "server/http/httpstatus.h"
-#include "server/api/logcategories.h"
 #include "server/http/uploadreceiver.h"
 
 #include <QTcpSocket>

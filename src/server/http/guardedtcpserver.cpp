@@ -2,9 +2,9 @@
 
 #include "core/ids.h"
 #include "server/api/apierror.h"
+#include "server/api/logcategories.h"
 #include "server/http/connectionguard.h"
 #include "server/http/httpstatus.h"
-#include "server/api/logcategories.h"
 
 #include <QTcpSocket>
 

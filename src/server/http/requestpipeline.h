@@ -1,9 +1,9 @@
 #pragma once
 
-#include "server/api/apierror.h"
-#include "server/http/earlyrefuser.h"
-#include "server/api/router.h"
 #include "server/access/slidingwindowlimiter.h"
+#include "server/api/apierror.h"
+#include "server/api/router.h"
+#include "server/http/earlyrefuser.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "server/media/uploadsigner.h"
 #include "server/http/requestpipeline.h"
 #include "server/http/uploadreceiver.h"
+#include "server/media/uploadsigner.h"
 #include "storage/mediarepository.h"
 
 #include <QSet>

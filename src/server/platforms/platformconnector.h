@@ -1,9 +1,9 @@
 #pragma once
 
-#include "server/publishing/connector.h"
 #include "server/platforms/platformauthorization.h"
 #include "server/platforms/platformlookuptiming.h"
 #include "server/platforms/postmedia.h"
+#include "server/publishing/connector.h"
 
 #include <QHash>
 #include <QList>

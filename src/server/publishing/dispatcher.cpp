@@ -2,8 +2,8 @@
 
 #include "core/clock.h"
 #include "core/ids.h"
-#include "server/publishing/connectorregistry.h"
 #include "server/api/logcategories.h"
+#include "server/publishing/connectorregistry.h"
 #include "storage/accountrepository.h"
 #include "storage/creditrepository.h"
 #include "storage/databaseerror.h"
