@@ -153,14 +153,14 @@ void checkSameVerdict(const ScanResult &expected, const ScanResult &actual, cons
                    + u": refused %1, whole %2"_s.arg(actual.violation.has_value())
                          .arg(expected.violation.has_value()));
     if (expected.violation) {
-        FUZZ_CHECK(expected.violation->status == actual.violation->status
-                       && expected.violation->code == actual.violation->code
+        FUZZ_CHECK(expected.violation->status() == actual.violation->status()
+                       && expected.violation->codeName() == actual.violation->codeName()
                        && expected.violation->message == actual.violation->message,
                    label
-                       + u": refused with %1 %2 instead of %3 %4"_s.arg(actual.violation->status)
-                             .arg(QString::fromLatin1(actual.violation->code))
-                             .arg(expected.violation->status)
-                             .arg(QString::fromLatin1(expected.violation->code)));
+                       + u": refused with %1 %2 instead of %3 %4"_s.arg(actual.violation->status())
+                             .arg(QString::fromLatin1(actual.violation->codeName()))
+                             .arg(expected.violation->status())
+                             .arg(QString::fromLatin1(expected.violation->codeName())));
     } else {
         FUZZ_CHECK(expected.phase == actual.phase && expected.bodyBytesSeen == actual.bodyBytesSeen
                        && expected.bytesScanned == actual.bytesScanned,
@@ -216,10 +216,10 @@ void checkScannerVerdict(QByteArrayView stream, const ScanResult &result)
     FUZZ_CHECK(result.lastRequestEnd <= stream.size(), u"past the end of the stream"_s);
     if (result.violation) {
         FUZZ_CHECK(std::find(std::begin(refusalStatuses), std::end(refusalStatuses),
-                             result.violation->status)
+                             result.violation->status())
                        != std::end(refusalStatuses),
-                   u"refused with status %1"_s.arg(result.violation->status));
-        FUZZ_CHECK(!result.violation->code.isEmpty() && !result.violation->message.isEmpty(),
+                   u"refused with status %1"_s.arg(result.violation->status()));
+        FUZZ_CHECK(!result.violation->codeName().isEmpty() && !result.violation->message.isEmpty(),
                    u"a refusal without a code or a message"_s);
     } else {
         FUZZ_CHECK(result.bytesScanned == stream.size(),
@@ -312,7 +312,7 @@ public:
         currentLog->uploads.append(ReceivedUpload {request.target, {}, false});
         // Some addresses are refused, as an expired or forged signature would be.
         if (request.target.contains("refuse"))
-            return ApiError(403, u"upload_refused"_s, u"Not this one."_s);
+            return ApiError(ErrorCode::UploadExpired, u"Not this one."_s);
         return std::make_unique<RecordingUploadSink>(currentLog->uploads.size() - 1,
                                                      request.contentLength);
     }
@@ -650,7 +650,7 @@ void checkConnection(QByteArrayView stream, const ScanResult &verdict,
                                                       + u"the upload's bytes are %1, not %2"_s.arg(
                                                           show(received.body), show(sent)));
             if (received.finished || received.target.contains("refuse")) {
-                const int expected = received.finished ? 201 : 403;
+                const int expected = received.finished ? 201 : 410;
                 FUZZ_CHECK(answer < result.responses.size()
                                && result.responses[answer].status == expected,
                            label + u"the upload was not answered %1"_s.arg(expected));
@@ -659,11 +659,11 @@ void checkConnection(QByteArrayView stream, const ScanResult &verdict,
         }
     } else if (verdict.violation && !closedEarly) {
         FUZZ_CHECK(answer < result.responses.size()
-                       && result.responses[answer].status == verdict.violation->status
-                       && result.responses[answer].code == verdict.violation->code,
+                       && result.responses[answer].status == verdict.violation->status()
+                       && result.responses[answer].code == verdict.violation->codeName(),
                    label
-                       + u"the refusal %1 %2 was not sent"_s.arg(verdict.violation->status)
-                             .arg(QString::fromLatin1(verdict.violation->code)));
+                       + u"the refusal %1 %2 was not sent"_s.arg(verdict.violation->status())
+                             .arg(QString::fromLatin1(verdict.violation->codeName())));
         ++answer;
     }
     FUZZ_CHECK(answer == result.responses.size(),

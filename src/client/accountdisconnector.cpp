@@ -27,7 +27,8 @@ void AccountDisconnector::disconnect(const QString &accountId, bool cancelSchedu
             if (!result.ok()) {
                 m_busy = false;
                 const ApiError &error = result.error();
-                if (error.code() == u"account_has_scheduled_posts"_s && error.scheduledPosts())
+                if (error.errorCode() == ErrorCode::AccountHasScheduledPosts
+                    && error.scheduledPosts())
                     Q_EMIT scheduledPostsInTheWay(accountId, *error.scheduledPosts());
                 else
                     Q_EMIT failed(accountId, error);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/draft.h"
+#include "core/errorcode.h"
 
 #include <QByteArray>
 #include <QList>
@@ -45,6 +46,8 @@ public:
     Kind kind() const { return m_kind; }
     int status() const { return m_status; } // 0 when there was no answer
     const QString &code() const { return m_code; } // the server's snake_case code
+    // The code, when this build knows it (a newer server may answer others).
+    std::optional<ErrorCode> errorCode() const { return errorcodes::fromString(m_code); }
     const QString &message() const { return m_message; }
     const QList<FieldIssue> &details() const { return m_details; }
     int retryAfterSeconds() const { return m_retryAfterSeconds; }

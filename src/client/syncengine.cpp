@@ -131,8 +131,8 @@ void SyncEngine::replayNext()
             if (scheduling) {
                 m_store.schedulingRefused(sequence);
                 Q_EMIT schedulingRefused(subject, error);
-            } else if (error.kind() == ApiError::Kind::Conflict && error.code() == u"draft_conflict"
-                       && error.currentDraft()) {
+            } else if (error.kind() == ApiError::Kind::Conflict
+                       && error.errorCode() == ErrorCode::DraftConflict && error.currentDraft()) {
                 // A publication waiting behind the save would publish the server's text,
                 // which the user has not seen: it waits for the user's choice instead.
                 for (const LocalStore::OutboxEntry &waiting : m_store.pendingScheduling()) {

@@ -11,50 +11,65 @@ namespace slotline::gui {
 
 QString ErrorText::describe(const client::ApiError &error)
 {
-    const QString &code = error.code();
-    if (code == u"insufficient_credits")
-        return tr("The project has no credits left.");
-    if (code == u"text_too_long")
-        return tr("The text is too long for the platform.");
-    if (code == u"too_many_media")
-        return tr("There are more media than the platform takes.");
-    if (code == u"scheduled_time_in_past")
-        return tr("That time has passed.");
-    if (code == u"no_available_slot")
+    // Every code the API has is here: a new one does not compile until it is given words
+    // or left to its kind's.
+    switch (error.errorCode().value_or(ErrorCode::BadRequest)) {
+    case ErrorCode::InsufficientCredits: return tr("The project has no credits left.");
+    case ErrorCode::TextTooLong: return tr("The text is too long for the platform.");
+    case ErrorCode::TooManyMedia: return tr("There are more media than the platform takes.");
+    case ErrorCode::ScheduledTimeInPast: return tr("That time has passed.");
+    case ErrorCode::NoAvailableSlot:
         return tr("The account has no free slot in the next 26 weeks.");
-    if (code == u"draft_conflict")
-        return tr("The draft was changed elsewhere in the meantime.");
-    if (code == u"not_scheduled")
+    case ErrorCode::DraftConflict: return tr("The draft was changed elsewhere in the meantime.");
+    case ErrorCode::NotScheduled:
         return tr("The post is already being published and can no longer be changed.");
-    if (code == u"slot_exists")
-        return tr("There is already a slot at that time.");
-    if (code == u"url_not_allowed")
-        return tr("The server may not fetch files from that address.");
-    if (code == u"fetch_failed")
-        return tr("The server could not fetch the file.");
-    if (code == u"unsupported_type")
-        return tr("That kind of file cannot be posted.");
-    if (code == u"media_too_large" || code == u"payload_too_large")
-        return tr("The file is too large.");
-    if (code == u"upload_expired")
-        return tr("The upload took too long and has expired.");
-    if (code == u"upload_used" || code == u"upload_in_progress")
-        return tr("The upload address was already used.");
-    if (code == u"size_mismatch")
-        return tr("The file changed while it was being uploaded.");
-    if (code == u"idempotency_key_reused")
+    case ErrorCode::SlotExists: return tr("There is already a slot at that time.");
+    case ErrorCode::UrlNotAllowed: return tr("The server may not fetch files from that address.");
+    case ErrorCode::FetchFailed: return tr("The server could not fetch the file.");
+    // An upload's bytes of a type no platform takes are a 415; a fetched file's a 422.
+    case ErrorCode::UnsupportedType:
+    case ErrorCode::UnsupportedMediaType: return tr("That kind of file cannot be posted.");
+    case ErrorCode::MediaTooLarge:
+    case ErrorCode::PayloadTooLarge: return tr("The file is too large.");
+    case ErrorCode::UploadExpired: return tr("The upload took too long and has expired.");
+    case ErrorCode::UploadUsed:
+    case ErrorCode::UploadInProgress: return tr("The upload address was already used.");
+    case ErrorCode::SizeMismatch: return tr("The file changed while it was being uploaded.");
+    case ErrorCode::IdempotencyKeyReused:
         return tr("The server already answered a different request sent as this one.");
-    if (code == u"platform_not_configured")
+    case ErrorCode::PlatformNotConfigured:
         return tr("The server cannot connect accounts of that platform yet: its administrator "
                   "has to register Slotline with the platform first.");
-    if (code == u"account_has_scheduled_posts")
+    case ErrorCode::AccountHasScheduledPosts:
         return tr("The account still has scheduled posts: cancel them first, or disconnect "
                   "it and cancel them.");
-    if (code == u"validation_failed")
-        return tr("The server did not accept some of the values.");
-    if (code == u"unsupported_api_version" || code == u"unknown_tool"
-        || code == u"method_not_allowed")
+    case ErrorCode::ValidationFailed: return tr("The server did not accept some of the values.");
+    case ErrorCode::UnsupportedApiVersion:
+    case ErrorCode::UnknownTool:
+    case ErrorCode::MethodNotAllowed:
         return tr("The server does not offer this; it may be an older version.");
+    // Said by their kind below.
+    case ErrorCode::BadRequest:
+    case ErrorCode::InvalidJson:
+    case ErrorCode::InvalidQuery:
+    case ErrorCode::InvalidCursor:
+    case ErrorCode::InvalidIdempotencyKey:
+    case ErrorCode::Unauthorized:
+    case ErrorCode::NotFound:
+    case ErrorCode::RequestTimeout:
+    case ErrorCode::IdempotencyInProgress:
+    case ErrorCode::LengthRequired:
+    case ErrorCode::UriTooLong:
+    case ErrorCode::ExpectationFailed:
+    case ErrorCode::RateLimited:
+    case ErrorCode::RequestHeaderFieldsTooLarge:
+    case ErrorCode::InternalError:
+    case ErrorCode::MethodNotImplemented:
+    case ErrorCode::NotImplemented:
+    case ErrorCode::ServerBusy:
+    case ErrorCode::HttpVersionNotSupported:
+    case ErrorCode::InsufficientStorage: break;
+    }
 
     using Kind = client::ApiError::Kind;
     switch (error.kind()) {

@@ -26,11 +26,11 @@ private Q_SLOTS:
             {FieldError {QStringLiteral("post.content.text"), QStringLiteral("is too long")},
              FieldError {QStringLiteral("scheduledTime"), QStringLiteral("is in the past")}});
         QTest::newRow("quotes, controls and non-ASCII")
-            << ApiError(422, QStringLiteral("odd"),
+            << ApiError(ErrorCode::ValidationFailed,
                         QStringLiteral("\"quoted\" \\ back\nslash\t\x01 Café 日本 😀"))
                    .withDetail(QStringLiteral("a\"b"), QStringLiteral("ü"));
         QTest::newRow("extra fields")
-            << ApiError(409, QStringLiteral("draft_conflict"), QStringLiteral("Changed meanwhile."))
+            << ApiError(ErrorCode::DraftConflict, QStringLiteral("Changed meanwhile."))
                    .withField(QStringLiteral("draft"),
                               QJsonObject {{QStringLiteral("revision"), 3},
                                            {QStringLiteral("text"), QStringLiteral("x")}})

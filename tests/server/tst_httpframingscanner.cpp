@@ -117,8 +117,8 @@ private Q_SLOTS:
         HttpFramingScanner scanner(smallLimits());
         const auto result = scanner.feed(bytes);
         QVERIFY(result.violation);
-        QCOMPARE(result.violation->status, status);
-        QCOMPARE(result.violation->code, code);
+        QCOMPARE(result.violation->status(), status);
+        QCOMPARE(result.violation->codeName(), code);
         QVERIFY(!result.violation->message.isEmpty());
         // A refused stream stays refused.
         QVERIFY(!scanner.feed(Get).violation);
@@ -134,7 +134,7 @@ private Q_SLOTS:
             HttpFramingScanner scanner(smallLimits());
             const auto result = scanner.feed(line);
             QVERIFY2(result.violation, line.constData());
-            QCOMPARE(result.violation->status, line.contains("HTTP/2") ? 505 : 400);
+            QCOMPARE(result.violation->status(), line.contains("HTTP/2") ? 505 : 400);
         }
         HttpFramingScanner scanner(smallLimits());
         QVERIFY(!scanner.feed("GET / HTTP/1.1\r\n").violation); // a good line waits for the rest
@@ -161,14 +161,14 @@ private Q_SLOTS:
                  upload.completedHeads.first().streamEnd - 40'000'000);
 
         const auto tooLarge = head("PUT /uploads/med_x", "Content-Length: 60000000\r\n");
-        QCOMPARE(tooLarge.violation->status, 413);
+        QCOMPARE(tooLarge.violation->status(), 413);
         const auto noLength = head("PUT /uploads/med_x", "");
-        QCOMPARE(noLength.violation->status, 411);
+        QCOMPARE(noLength.violation->status(), 411);
         // The same size anywhere else, or with another method, is a JSON body: too large.
         QCOMPARE(
-            head("PUT /api/v2/uploads/med_x", "Content-Length: 40000000\r\n").violation->status,
+            head("PUT /api/v2/uploads/med_x", "Content-Length: 40000000\r\n").violation->status(),
             413);
-        QCOMPARE(head("POST /uploads/med_x", "Content-Length: 40000000\r\n").violation->status,
+        QCOMPARE(head("POST /uploads/med_x", "Content-Length: 40000000\r\n").violation->status(),
                  413);
     }
 
@@ -182,7 +182,7 @@ private Q_SLOTS:
         HttpFramingScanner scanner(limits);
         const auto result = scanner.feed(QByteArray(head + "\r\n"));
         QVERIFY(result.violation);
-        QCOMPARE(result.violation->status, 431);
+        QCOMPARE(result.violation->status(), 431);
         QVERIFY(result.violation->message.contains(QStringLiteral("too many")));
     }
 

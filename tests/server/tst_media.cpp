@@ -434,7 +434,7 @@ private Q_SLOTS:
 
         const HttpResult html = put(good, "<html><body>not an image</body></html>");
         QCOMPARE(html.status, 415);
-        QCOMPARE(html.errorCode(), QStringLiteral("unsupported_type"));
+        QCOMPARE(html.errorCode(), QStringLiteral("unsupported_media_type"));
         // A refused upload leaves the address usable.
         QCOMPARE(put(good, png).status, 201);
 

@@ -180,7 +180,7 @@ void ConnectAccountDialog::showStage(Stage stage)
         const client::ApiError &error = *m_connector->error();
         QString text = ErrorText::describe(error);
         // The server's explanation names what its administrator has to do.
-        if (error.code() == u"platform_not_configured" && !error.message().isEmpty())
+        if (error.errorCode() == ErrorCode::PlatformNotConfigured && !error.message().isEmpty())
             //: After why an account could not be connected: the server's own explanation.
             text += u"\n\n"_s + tr("The server says: %1").arg(error.message());
         showProblem(tr("The account could not be connected"), text, ErrorText::detail(error));

@@ -9,9 +9,8 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 
-ApiError::ApiError(int status, QString code, QString message)
-    : m_status(status)
-    , m_code(std::move(code))
+ApiError::ApiError(ErrorCode code, QString message)
+    : m_code(code)
     , m_message(std::move(message))
 { }
 
@@ -48,7 +47,7 @@ ApiError &ApiError::withField(const QString &name, const QJsonValue &value)
 QJsonObject ApiError::toJson() const
 {
     QJsonObject error = m_extra;
-    error.insert(QStringLiteral("code"), m_code);
+    error.insert(QStringLiteral("code"), code());
     error.insert(QStringLiteral("message"), m_message);
     if (!m_details.isEmpty()) {
         QJsonArray details;
@@ -70,7 +69,7 @@ QByteArray ApiError::toJsonBytes() const
     // extra: written straight, in the same order as QJsonObject's (sorted keys), at a
     // tenth of the cost of building one.
     JsonWriter json;
-    json.beginObject().key("error"_L1).beginObject().field("code"_L1, m_code);
+    json.beginObject().key("error"_L1).beginObject().field("code"_L1, errorcodes::name(m_code));
     if (!m_details.isEmpty()) {
         json.key("details"_L1).beginArray();
         for (const FieldError &detail : m_details)
@@ -86,50 +85,44 @@ QByteArray ApiError::toJsonBytes() const
     return json.endObject().endObject().take();
 }
 
-ApiError ApiError::badRequest(const QString &code, const QString &message)
-{
-    return ApiError(400, code, message);
-}
-
 ApiError ApiError::invalidJson(const QString &message)
 {
-    return ApiError(400, QStringLiteral("invalid_json"), message);
+    return ApiError(ErrorCode::InvalidJson, message);
 }
 
 ApiError ApiError::invalidQuery(const QList<FieldError> &details)
 {
-    return ApiError(400, QStringLiteral("invalid_query"),
+    return ApiError(ErrorCode::InvalidQuery,
                     QStringLiteral("The query string has invalid parameters."))
         .withDetails(details);
 }
 
 ApiError ApiError::validationFailed(const QList<FieldError> &details)
 {
-    return ApiError(422, QStringLiteral("validation_failed"),
-                    QStringLiteral("The request has invalid fields."))
+    return ApiError(ErrorCode::ValidationFailed, QStringLiteral("The request has invalid fields."))
         .withDetails(details);
 }
 
 ApiError ApiError::unauthorized(const QString &message)
 {
-    return ApiError(401, QStringLiteral("unauthorized"), message);
+    return ApiError(ErrorCode::Unauthorized, message);
 }
 
 ApiError ApiError::notFound(const QString &message)
 {
-    return ApiError(404, QStringLiteral("not_found"), message);
+    return ApiError(ErrorCode::NotFound, message);
 }
 
 ApiError ApiError::unsupportedApiVersion(const QString &version)
 {
     return ApiError(
-        404, QStringLiteral("unsupported_api_version"),
+        ErrorCode::UnsupportedApiVersion,
         QStringLiteral("API version \"%1\" is not served here; use /api/v2.").arg(version));
 }
 
 ApiError ApiError::methodNotAllowed(const QByteArray &allow)
 {
-    return ApiError(405, QStringLiteral("method_not_allowed"),
+    return ApiError(ErrorCode::MethodNotAllowed,
                     QStringLiteral("This path does not accept that method; it accepts %1.")
                         .arg(QString::fromLatin1(allow)))
         .withHeader(QByteArrayLiteral("Allow"), allow);
@@ -137,18 +130,18 @@ ApiError ApiError::methodNotAllowed(const QByteArray &allow)
 
 ApiError ApiError::unsupportedMediaType()
 {
-    return ApiError(415, QStringLiteral("unsupported_media_type"),
+    return ApiError(ErrorCode::UnsupportedMediaType,
                     QStringLiteral("Send the body as JSON with Content-Type: application/json."));
 }
 
 ApiError ApiError::rateLimited(int retryAfterSeconds, const QString &message)
 {
-    return ApiError(429, QStringLiteral("rate_limited"), message).withRetryAfter(retryAfterSeconds);
+    return ApiError(ErrorCode::RateLimited, message).withRetryAfter(retryAfterSeconds);
 }
 
 ApiError ApiError::internal()
 {
-    return ApiError(500, QStringLiteral("internal_error"),
+    return ApiError(ErrorCode::InternalError,
                     QStringLiteral("The server failed to handle the request. It has been logged; "
                                    "try again later."));
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/errorcode.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
@@ -22,7 +24,8 @@ struct FieldError
 class ApiError
 {
 public:
-    ApiError(int status, QString code, QString message);
+    // The status is the code's (errorcodes::httpStatus()).
+    ApiError(ErrorCode code, QString message);
 
     ApiError &withDetail(const QString &field, const QString &message);
     ApiError &withDetails(const QList<FieldError> &details);
@@ -31,8 +34,9 @@ public:
     // Extra members of the "error" object (e.g. the current draft of a conflict).
     ApiError &withField(const QString &name, const QJsonValue &value);
 
-    int status() const { return m_status; }
-    QString code() const { return m_code; }
+    int status() const { return errorcodes::httpStatus(m_code); }
+    ErrorCode errorCode() const { return m_code; }
+    QString code() const { return errorcodes::toString(m_code); }
     QString message() const { return m_message; }
     const QList<FieldError> &details() const { return m_details; }
     std::optional<int> retryAfter() const { return m_retryAfter; }
@@ -41,7 +45,6 @@ public:
     QJsonObject toJson() const;
     QByteArray toJsonBytes() const;
 
-    static ApiError badRequest(const QString &code, const QString &message);
     static ApiError invalidJson(const QString &message);
     static ApiError invalidQuery(const QList<FieldError> &details);
     static ApiError validationFailed(const QList<FieldError> &details);
@@ -54,8 +57,7 @@ public:
     static ApiError internal();
 
 private:
-    int m_status;
-    QString m_code;
+    ErrorCode m_code;
     QString m_message;
     QList<FieldError> m_details;
     std::optional<int> m_retryAfter;

@@ -33,8 +33,8 @@ std::variant<PageRequest, ApiError> pageRequest(const QJsonObject &parameters, Q
         return request;
     const auto position = pagecursor::decode(listName, cursor);
     if (!position || position->size() != sortKeyParts)
-        return ApiError::badRequest(QStringLiteral("invalid_cursor"),
-                                    QStringLiteral("The cursor is not one this list gave out."))
+        return ApiError(ErrorCode::InvalidCursor,
+                        QStringLiteral("The cursor is not one this list gave out."))
             .withDetail(QStringLiteral("cursor"),
                         QStringLiteral("is not a valid cursor for this list"));
     request.after = *position;

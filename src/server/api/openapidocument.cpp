@@ -29,11 +29,21 @@ const CommonResponse CommonResponses[] = {
      "(idempotency_key_reused)."},
     {413, "PayloadTooLarge",
      "The body is larger than the limit: 1 MiB for JSON, the media limit for uploads."},
-    {415, "UnsupportedMediaType", "The body is not application/json."},
+    {415, "UnsupportedMediaType",
+     "The body is not application/json (an upload: its bytes are no accepted type)."},
     {422, "ValidationFailed", "A field is invalid; details name each one."},
     {429, "RateLimited", "Over the rate limit; retry after Retry-After seconds."},
     {500, "InternalError", "The server failed; nothing internal is disclosed."},
 };
+
+// The statuses an operation documents: those of the codes it can answer.
+QList<int> statusesOf(const QList<ErrorCode> &codes)
+{
+    QList<int> statuses;
+    for (const ErrorCode code : codes)
+        statuses.append(errorcodes::httpStatus(code));
+    return statuses;
+}
 
 QJsonObject headerRef(const QString &name)
 {
@@ -112,14 +122,16 @@ QJsonObject operationObject(const Operation &operation)
                           QJsonObject {{QStringLiteral("schema"), operation.resultSchema}}}});
     responses.insert(QString::number(operation.successStatus), success);
 
-    QList<int> errors = operation.errorStatuses;
+    QList<ErrorCode> codes = operation.errorCodes;
     if (operation.requiresAuth)
-        errors << 401 << 429;
+        codes << ErrorCode::Unauthorized << ErrorCode::RateLimited;
     // Any request can be malformed, or carry a query parameter the operation does not take.
-    errors << 400;
+    codes << ErrorCode::InvalidQuery;
     if (!operation.bodySchema.isEmpty())
-        errors << 413 << 415 << 422;
-    errors << 500;
+        codes << ErrorCode::PayloadTooLarge << ErrorCode::UnsupportedMediaType
+              << ErrorCode::ValidationFailed;
+    codes << ErrorCode::InternalError;
+    const QList<int> errors = statusesOf(codes);
     for (const CommonResponse &common : CommonResponses) {
         if (errors.contains(common.status))
             responses.insert(QString::number(common.status), responseRef(common.name));
@@ -171,8 +183,11 @@ QJsonObject toolOperationObject(const Operation &operation)
                                          operation.resultSchema.isEmpty()
                                              ? listing::schemaRef(QStringLiteral("ToolDone"))
                                              : operation.resultSchema}}}}}});
-    QList<int> errors = operation.errorStatuses;
-    errors << 400 << 401 << 413 << 415 << 422 << 429 << 500;
+    const QList<int> errors = statusesOf(
+        QList<ErrorCode>(operation.errorCodes)
+        << ErrorCode::InvalidJson << ErrorCode::Unauthorized << ErrorCode::PayloadTooLarge
+        << ErrorCode::UnsupportedMediaType << ErrorCode::ValidationFailed << ErrorCode::RateLimited
+        << ErrorCode::InternalError);
     for (const CommonResponse &common : CommonResponses) {
         if (errors.contains(common.status))
             responses.insert(QString::number(common.status), responseRef(common.name));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/errorcode.h"
 #include "server/api/callcontext.h"
 #include "server/api/outcome.h"
 
@@ -55,9 +56,9 @@ struct Operation
 
     int successStatus = 200;
     QJsonObject resultSchema; // empty for 204
-    // Beyond those every authenticated call can get; OperationRegistry adds 409 to every
-    // write (Idempotency-Key).
-    QList<int> errorStatuses;
+    // Beyond those every authenticated call can get; OperationRegistry adds the
+    // Idempotency-Key conflicts to every write. Their statuses are documented.
+    QList<ErrorCode> errorCodes;
     Handler handler;
     AsyncHandler asyncHandler; // instead of handler
 

@@ -132,10 +132,10 @@ void OperationRegistry::add(Operation operation)
     if (operation.isToolOnly() && !operation.exposedAsTool)
         throw std::logic_error("operation " + operation.name.toStdString()
                                + " has neither a path nor a tool");
-    // Every write takes an Idempotency-Key, and the same key with another request is a 409
-    // idempotency_key_reused, whatever else the operation can answer.
-    if (operation.rateClass == RateClass::Write && !operation.errorStatuses.contains(409))
-        operation.errorStatuses.append(409);
+    // Every write takes an Idempotency-Key, and the same key with another request (or
+    // while the first is running) is a conflict, whatever else the operation can answer.
+    if (operation.rateClass == RateClass::Write)
+        operation.errorCodes << ErrorCode::IdempotencyKeyReused << ErrorCode::IdempotencyInProgress;
     const QJsonObject root {{QStringLiteral("components"), m_components}};
     auto entry = std::make_unique<Entry>(Entry {std::move(operation), SchemaValidator({}), {}, {}});
     entry->query = SchemaValidator(querySchema(entry->operation), root);

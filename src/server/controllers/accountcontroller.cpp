@@ -55,7 +55,7 @@ void AccountController::registerOperations(OperationRegistry &registry)
     subaccounts.queryParameters = listing::pagingParameters();
     subaccounts.resultSchema
         = listing::pageSchema(listing::schemaRef(QStringLiteral("Subaccount")));
-    subaccounts.errorStatuses = {404};
+    subaccounts.errorCodes = {ErrorCode::NotFound};
     subaccounts.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return listSubaccounts(context, parameters);
     };

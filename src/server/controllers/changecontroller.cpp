@@ -24,7 +24,7 @@ void ChangeController::registerOperations(OperationRegistry &registry)
     operation.method = HttpMethod::Get;
     operation.path = QStringLiteral("/changes");
     operation.resultSchema = listing::schemaRef(QStringLiteral("Changes"));
-    operation.errorStatuses = {404}; // the key's project was removed meanwhile
+    operation.errorCodes = {ErrorCode::NotFound}; // the key's project was removed meanwhile
     operation.handler
         = [this](const CallContext &context, const QJsonObject &) { return getChanges(context); };
     registry.add(operation);

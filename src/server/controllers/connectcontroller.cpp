@@ -106,7 +106,7 @@ void ConnectController::registerOperations(OperationRegistry &registry)
     connect.bodyRequired = true;
     connect.successStatus = 201;
     connect.resultSchema = jsonObject(ConnectResultSchema);
-    connect.errorStatuses = {404, 422};
+    connect.errorCodes = {ErrorCode::NotFound, ErrorCode::PlatformNotConfigured};
     connect.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return this->connect(context, parameters);
     };
@@ -125,7 +125,7 @@ void ConnectController::registerOperations(OperationRegistry &registry)
         u"state"_s, u"The state connect_account answered."_s,
         jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 200})"), true}};
     attempt.resultSchema = jsonObject(AttemptSchema);
-    attempt.errorStatuses = {404};
+    attempt.errorCodes = {ErrorCode::NotFound};
     attempt.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return this->attempt(context, parameters);
     };
@@ -150,7 +150,7 @@ void ConnectController::registerOperations(OperationRegistry &registry)
         u"cancelScheduled"_s, u"Cancel the account's scheduled posts (credits returned)."_s,
         jsonObject(R"({"type": "boolean"})"), false}};
     disconnect.successStatus = 204;
-    disconnect.errorStatuses = {404, 409};
+    disconnect.errorCodes = {ErrorCode::NotFound, ErrorCode::AccountHasScheduledPosts};
     disconnect.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return this->disconnect(context, parameters);
     };
@@ -210,11 +210,11 @@ Outcome ConnectController::disconnect(const CallContext &context, const QJsonObj
         int inProgress = 0;
         const QStringList pending = m_submissions.pendingOf(accountId, &inProgress);
         if (inProgress > 0)
-            return ApiError(409, u"account_has_scheduled_posts"_s,
+            return ApiError(ErrorCode::AccountHasScheduledPosts,
                             u"%1 of the account's posts are being published right now; "
                             "disconnect it once they are done."_s.arg(inProgress));
         if (!pending.isEmpty() && !cancelScheduled)
-            return ApiError(409, u"account_has_scheduled_posts"_s,
+            return ApiError(ErrorCode::AccountHasScheduledPosts,
                             u"The account has %1 scheduled posts. Cancel them first, or "
                             "disconnect with cancelScheduled=true to cancel them and return "
                             "their credits."_s.arg(pending.size()))

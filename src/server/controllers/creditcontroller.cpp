@@ -23,7 +23,7 @@ void CreditController::registerOperations(OperationRegistry &registry)
     operation.method = HttpMethod::Get;
     operation.path = QStringLiteral("/credits");
     operation.resultSchema = listing::schemaRef(QStringLiteral("Credits"));
-    operation.errorStatuses = {404}; // the key's project was removed meanwhile
+    operation.errorCodes = {ErrorCode::NotFound}; // the key's project was removed meanwhile
     operation.handler
         = [this](const CallContext &context, const QJsonObject &) { return getCredits(context); };
     registry.add(operation);

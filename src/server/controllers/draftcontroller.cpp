@@ -102,7 +102,7 @@ ApiError inDraftTerms(const ApiError &error)
         }
         details.append(detail);
     }
-    return ApiError(error.status(), error.code(), error.message()).withDetails(details);
+    return ApiError(error.errorCode(), error.message()).withDetails(details);
 }
 
 } // namespace
@@ -133,7 +133,7 @@ void DraftController::registerOperations(OperationRegistry &registry)
     save.bodySchema = jsonObject(SaveDraftSchema);
     save.bodyRequired = true;
     save.resultSchema = listing::schemaRef(u"DraftResult"_s);
-    save.errorStatuses = {404, 409};
+    save.errorCodes = {ErrorCode::NotFound, ErrorCode::DraftConflict};
     save.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return saveDraft(context, parameters);
     };
@@ -151,7 +151,7 @@ void DraftController::registerOperations(OperationRegistry &registry)
         u"query"_s, u"Only drafts whose text has every one of these words (case ignored)."_s,
         jsonObject(R"({"type": "string", "maxLength": 200})"), false});
     list.resultSchema = listing::pageSchema(listing::schemaRef(u"Draft"_s));
-    list.errorStatuses = {400};
+    list.errorCodes = {ErrorCode::InvalidCursor};
     list.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return listDrafts(context, parameters);
     };
@@ -167,7 +167,7 @@ void DraftController::registerOperations(OperationRegistry &registry)
     get.bodySchema = draftIdSchema();
     get.bodyRequired = true;
     get.resultSchema = listing::schemaRef(u"DraftResult"_s);
-    get.errorStatuses = {404};
+    get.errorCodes = {ErrorCode::NotFound};
     get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return getDraft(context, parameters);
     };
@@ -182,7 +182,7 @@ void DraftController::registerOperations(OperationRegistry &registry)
     remove.bodySchema = draftIdSchema();
     remove.bodyRequired = true;
     remove.successStatus = 204;
-    remove.errorStatuses = {404};
+    remove.errorCodes = {ErrorCode::NotFound};
     remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return deleteDraft(context, parameters);
     };
@@ -202,7 +202,8 @@ void DraftController::registerOperations(OperationRegistry &registry)
     publish.bodyRequired = true;
     publish.successStatus = 201;
     publish.resultSchema = listing::schemaRef(u"PostCreated"_s);
-    publish.errorStatuses = {402, 404, 409};
+    publish.errorCodes = {ErrorCode::InsufficientCredits, ErrorCode::NotFound,
+                          ErrorCode::NoAvailableSlot, ErrorCode::DraftConflict};
     publish.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return publishDraft(context, parameters);
     };
@@ -242,10 +243,10 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     const QString draftId = parameters.value(u"draftId"_s).toString();
     const bool hasBase = parameters.contains(u"baseRevision"_s);
     if (hasBase && draftId.isEmpty())
-        violations.add(u"validation_failed"_s, u"baseRevision"_s,
+        violations.add(ErrorCode::ValidationFailed, u"baseRevision"_s,
                        u"only goes with draftId: a new draft has no revision to start from"_s);
     if (!draft.clientId.isEmpty() && !draftId.isEmpty())
-        violations.add(u"validation_failed"_s, u"clientId"_s,
+        violations.add(ErrorCode::ValidationFailed, u"clientId"_s,
                        u"only goes without draftId: it names a new draft, and a saved one is "
                        "named by its draftId"_s);
     if (!violations.isEmpty())
@@ -261,7 +262,7 @@ Outcome DraftController::saveDraft(const CallContext &context, const QJsonObject
     const qint64 baseRevision = parameters.value(u"baseRevision"_s).toInteger();
     if (hasBase && baseRevision != current->revision) {
         attachPublications(context, *current);
-        return ApiError(409, u"draft_conflict"_s,
+        return ApiError(ErrorCode::DraftConflict,
                         u"The draft was saved elsewhere since revision %1; it is now at revision "
                         "%2. Nothing was written: merge with error.draft and save again with "
                         "baseRevision %2."_s.arg(baseRevision)
@@ -304,7 +305,7 @@ Outcome DraftController::createDraft(const CallContext &context, Draft draft)
     if (existing->revision == 1 && existing->text == draft.text
         && existing->platforms == draft.platforms && existing->mediaUrls == draft.mediaUrls)
         return Outcome::ok(draftBody(*existing));
-    return ApiError(409, u"draft_conflict"_s,
+    return ApiError(ErrorCode::DraftConflict,
                     u"A draft with this clientId exists and has changed: it is at revision %1, "
                     "or its text, platforms or media are not this save's. Nothing was written: "
                     "error.draft is the draft as it is now; save over it with its id as "

@@ -22,20 +22,20 @@ ApiError fetchError(const MediaFetchError &error)
 {
     switch (error.code) {
     case MediaFetchError::Code::UrlNotAllowed:
-        return ApiError(422, u"url_not_allowed"_s,
+        return ApiError(ErrorCode::UrlNotAllowed,
                         u"The server does not fetch from this address: %1."_s.arg(error.message))
             .withDetail(u"url"_s, error.message);
     case MediaFetchError::Code::TooLarge:
-        return ApiError(422, u"media_too_large"_s,
+        return ApiError(ErrorCode::MediaTooLarge,
                         u"The file is too large: %1."_s.arg(error.message))
             .withDetail(u"url"_s, error.message);
     case MediaFetchError::Code::UnsupportedType:
-        return ApiError(422, u"unsupported_type"_s,
+        return ApiError(ErrorCode::UnsupportedType,
                         u"The file is not an accepted type (%1): %2."_s.arg(
                             MediaType::accepted().join(u", "_s), error.message))
             .withDetail(u"url"_s, error.message);
     case MediaFetchError::Code::FetchFailed:
-        return ApiError(422, u"fetch_failed"_s,
+        return ApiError(ErrorCode::FetchFailed,
                         u"The file could not be fetched: %1."_s.arg(error.message))
             .withDetail(u"url"_s, error.message);
     case MediaFetchError::Code::Internal: break;
@@ -83,7 +83,7 @@ void MediaController::registerOperations(OperationRegistry &registry)
     fromUrl.bodyRequired = true;
     fromUrl.successStatus = 201;
     fromUrl.resultSchema = listing::schemaRef(u"MediaItem"_s);
-    fromUrl.errorStatuses = {409}; // idempotency_in_progress, idempotency_key_reused
+    fromUrl.errorCodes = {}; // the idempotency conflicts every write has
     fromUrl.asyncHandler
         = [this](const CallContext &context, const QJsonObject &parameters,
                  const Operation::Reply &reply) { fetch(context, parameters, reply); };

@@ -84,7 +84,7 @@ void PostController::registerOperations(OperationRegistry &registry)
     create.bodyRequired = true;
     create.successStatus = 201;
     create.resultSchema = listing::schemaRef(QStringLiteral("PostCreated"));
-    create.errorStatuses = {402, 404, 409};
+    create.errorCodes = {ErrorCode::InsufficientCredits, ErrorCode::NoAvailableSlot};
     create.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return m_submitter.submit(context, PostRequest::fromParameters(parameters));
     };
@@ -136,7 +136,7 @@ void PostController::registerOperations(OperationRegistry &registry)
     get.pathParameters = {listing::identifierParameter(
         QStringLiteral("submissionId"), QStringLiteral("The ps_ id POST /posts gave."), true)};
     get.resultSchema = listing::schemaRef(QStringLiteral("Submission"));
-    get.errorStatuses = {404};
+    get.errorCodes = {ErrorCode::NotFound};
     get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return getPost(context, parameters);
     };

@@ -37,13 +37,13 @@ void checkUnchangeable(const Submission &submission, const QJsonObject &post,
 {
     if (post.contains(u"accountId"_s)
         && post.value(u"accountId"_s).toString() != submission.accountId)
-        violations.add(u"validation_failed"_s, u"post.accountId"_s,
+        violations.add(ErrorCode::ValidationFailed, u"post.accountId"_s,
                        u"cannot be changed: a scheduled post stays with its account (cancel it "
                        "and create another post instead)"_s);
     const QJsonObject content = post.value(u"content"_s).toObject();
     if (content.contains(u"platform"_s)
         && platforms::fromString(content.value(u"platform"_s).toString()) != submission.platform)
-        violations.add(u"validation_failed"_s, u"post.content.platform"_s,
+        violations.add(ErrorCode::ValidationFailed, u"post.content.platform"_s,
                        u"cannot be changed: the post is for %1"_s.arg(
                            platforms::toString(submission.platform)));
     if (post.contains(u"target"_s)) {
@@ -57,7 +57,7 @@ void checkUnchangeable(const Submission &submission, const QJsonObject &post,
                       && platforms::toString(*targetType) == submission.target->targetType
                       && target.value(u"pageId"_s).toString() == submission.target->pageId));
         if (!same)
-            violations.add(u"validation_failed"_s, u"post.target"_s,
+            violations.add(ErrorCode::ValidationFailed, u"post.target"_s,
                            u"cannot be changed: send the target the schedule shows, or leave it "
                            "out"_s);
     }
@@ -65,7 +65,7 @@ void checkUnchangeable(const Submission &submission, const QJsonObject &post,
 
 ApiError notScheduled(const Submission &submission)
 {
-    return ApiError(409, u"not_scheduled"_s,
+    return ApiError(ErrorCode::NotScheduled,
                     u"The post is %1: publishing has begun, so it can no longer be changed."_s.arg(
                         toString(submission.status)));
 }
@@ -113,7 +113,7 @@ void ScheduleController::registerOperations(OperationRegistry &registry)
     get.path = u"/schedules/{id}"_s;
     get.pathParameters = {scheduleIdParameter()};
     get.resultSchema = listing::schemaRef(u"Schedule"_s);
-    get.errorStatuses = {404};
+    get.errorCodes = {ErrorCode::NotFound};
     get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return getSchedule(context, parameters);
     };
@@ -158,7 +158,7 @@ void ScheduleController::registerOperations(OperationRegistry &registry)
         }})");
     update.bodyRequired = true;
     update.resultSchema = listing::schemaRef(u"Schedule"_s);
-    update.errorStatuses = {404, 409};
+    update.errorCodes = {ErrorCode::NotFound, ErrorCode::NotScheduled};
     update.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return updateSchedule(context, parameters);
     };
@@ -176,7 +176,7 @@ void ScheduleController::registerOperations(OperationRegistry &registry)
     cancel.rateClass = RateClass::Write;
     cancel.pathParameters = {scheduleIdParameter()};
     cancel.successStatus = 204;
-    cancel.errorStatuses = {404, 409};
+    cancel.errorCodes = {ErrorCode::NotFound, ErrorCode::NotScheduled};
     cancel.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return cancelSchedule(context, parameters);
     };

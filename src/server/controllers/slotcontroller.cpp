@@ -99,7 +99,7 @@ void SlotController::registerOperations(OperationRegistry &registry)
     add.bodyRequired = true;
     add.successStatus = 201;
     add.resultSchema = listing::schemaRef(u"SlotsCreated"_s);
-    add.errorStatuses = {409};
+    add.errorCodes = {ErrorCode::SlotExists};
     add.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return addSlots(context, parameters);
     };
@@ -116,7 +116,7 @@ void SlotController::registerOperations(OperationRegistry &registry)
     remove.pathParameters
         = {listing::identifierParameter(u"id"_s, u"The slot's id (slot_...)."_s, true)};
     remove.successStatus = 204;
-    remove.errorStatuses = {404};
+    remove.errorCodes = {ErrorCode::NotFound};
     remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return deleteSlot(context, parameters);
     };
@@ -145,7 +145,7 @@ void SlotController::registerOperations(OperationRegistry &registry)
             "after": {"type": "string", "minLength": 1, "maxLength": 64, "description": "ISO 8601 with Z or an offset."}
         }})");
     next.resultSchema = listing::schemaRef(u"NextSlot"_s);
-    next.errorStatuses = {404};
+    next.errorCodes = {ErrorCode::NotFound, ErrorCode::NoAvailableSlot};
     next.handler = [this](const CallContext &context, const QJsonObject &parameters) {
         return nextAvailable(context, parameters);
     };
@@ -164,7 +164,7 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
     const QJsonArray requested = parameters.value(u"slots"_s).toArray();
     RuleViolations violations;
     if (requested.isEmpty() && !replace)
-        violations.add(u"validation_failed"_s, u"slots"_s,
+        violations.add(ErrorCode::ValidationFailed, u"slots"_s,
                        u"must have items (or send replace: true to remove every slot)"_s);
 
     Transaction transaction(m_database);
@@ -187,10 +187,10 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
                 requested.begin(), requested.begin() + i,
                 [&](const QJsonValue &other) { return other.toObject().value(u"id"_s) == id; });
             if (!known)
-                violations.add(u"validation_failed"_s, field + u".id"_s,
+                violations.add(ErrorCode::ValidationFailed, field + u".id"_s,
                                u"is not a slot of this project"_s);
             else if (earlier != requested.begin() + i)
-                violations.add(u"validation_failed"_s, field + u".id"_s,
+                violations.add(ErrorCode::ValidationFailed, field + u".id"_s,
                                u"names the same slot as slots[%1]"_s.arg(
                                    std::distance(requested.begin(), earlier)));
             else if (replace)
@@ -215,21 +215,21 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
                                          ? m_accounts.find(context.projectId, slotTarget.accountId)
                                          : std::nullopt;
                 if (!account)
-                    violations.add(u"validation_failed"_s, targetField + u".accountId"_s,
+                    violations.add(ErrorCode::ValidationFailed, targetField + u".accountId"_s,
                                    u"is not an account of this project"_s);
                 else if (account->platform != slotTarget.platform)
-                    violations.add(u"validation_failed"_s, targetField + u".platform"_s,
+                    violations.add(ErrorCode::ValidationFailed, targetField + u".platform"_s,
                                    u"is %1, but the account is a %2 account"_s.arg(
                                        platforms::toString(slotTarget.platform),
                                        platforms::toString(account->platform)));
             }
             if (!slotTarget.subaccountId.isEmpty()) {
                 if (slotTarget.accountId.isEmpty())
-                    violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
+                    violations.add(ErrorCode::ValidationFailed, targetField + u".subaccountId"_s,
                                    u"needs the accountId the page belongs to"_s);
                 else if (!m_accounts.findSubaccount(context.projectId, slotTarget.accountId,
                                                     slotTarget.subaccountId))
-                    violations.add(u"validation_failed"_s, targetField + u".subaccountId"_s,
+                    violations.add(ErrorCode::ValidationFailed, targetField + u".subaccountId"_s,
                                    u"is not a page of that account"_s);
             }
             slot.targets.append(slotTarget);
@@ -237,7 +237,7 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
         for (qsizetype earlier = 0; earlier < slots.size(); ++earlier) {
             if (slots[earlier].day == slot.day && slots[earlier].hour == slot.hour
                 && slots[earlier].minute == slot.minute)
-                violations.add(u"validation_failed"_s, field,
+                violations.add(ErrorCode::ValidationFailed, field,
                                u"has the same day and time as slots[%1] (%2)"_s.arg(earlier).arg(
                                    wallTime(slot)));
         }
@@ -247,13 +247,13 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
     const QList<WeeklySlot> existing = replace ? QList<WeeklySlot>() : current;
     if (existing.size() + slots.size() > MaxSlots)
         violations.add(
-            u"validation_failed"_s, u"slots"_s,
+            ErrorCode::ValidationFailed, u"slots"_s,
             u"would give the project %1 slots; it may have %2"_s.arg(existing.size() + slots.size())
                 .arg(MaxSlots));
     if (!violations.isEmpty())
         return violations.toError();
 
-    ApiError clash(409, u"slot_exists"_s,
+    ApiError clash(ErrorCode::SlotExists,
                    u"A slot already exists at some of these days and times; nothing was added."_s);
     bool clashes = false;
     for (qsizetype i = 0; i < slots.size(); ++i) {
@@ -304,11 +304,11 @@ Outcome SlotController::nextAvailable(const CallContext &context, const QJsonObj
                                  ? m_accounts.find(context.projectId, query.accountId)
                                  : std::nullopt;
         if (!account) {
-            violations.add(u"validation_failed"_s, u"accountId"_s,
+            violations.add(ErrorCode::ValidationFailed, u"accountId"_s,
                            u"is not an account of this project"_s);
         } else {
             if (query.platform && *query.platform != account->platform)
-                violations.add(u"validation_failed"_s, u"platform"_s,
+                violations.add(ErrorCode::ValidationFailed, u"platform"_s,
                                u"is %1, but the account is a %2 account"_s.arg(
                                    platforms::toString(*query.platform),
                                    platforms::toString(account->platform)));
@@ -317,17 +317,17 @@ Outcome SlotController::nextAvailable(const CallContext &context, const QJsonObj
     }
     if (!query.subaccountId.isEmpty()) {
         if (query.accountId.isEmpty())
-            violations.add(u"validation_failed"_s, u"subaccountId"_s,
+            violations.add(ErrorCode::ValidationFailed, u"subaccountId"_s,
                            u"needs the accountId the page belongs to"_s);
         else if (!m_accounts.findSubaccount(context.projectId, query.accountId, query.subaccountId))
-            violations.add(u"validation_failed"_s, u"subaccountId"_s,
+            violations.add(ErrorCode::ValidationFailed, u"subaccountId"_s,
                            u"is not a page of that account"_s);
     }
     qint64 after = context.nowMs;
     if (parameters.contains(u"after"_s)) {
         const auto parsed = isotime::parse(parameters.value(u"after"_s).toString());
         if (const auto *error = std::get_if<isotime::ParseError>(&parsed))
-            violations.add(u"validation_failed"_s, u"after"_s, isotime::describe(*error));
+            violations.add(ErrorCode::ValidationFailed, u"after"_s, isotime::describe(*error));
         else
             after = std::get<qint64>(parsed);
     }
@@ -336,7 +336,7 @@ Outcome SlotController::nextAvailable(const CallContext &context, const QJsonObj
 
     const auto slot = m_finder.next(context.projectId, query, after);
     if (!slot)
-        return ApiError(404, u"no_available_slot"_s,
+        return ApiError(ErrorCode::NoAvailableSlot,
                         u"No weekly slot for this target is free in the 26 weeks after %1."_s.arg(
                             isotime::format(after)));
     JsonWriter json;

@@ -23,7 +23,7 @@ void UserController::registerOperations(OperationRegistry &registry)
     operation.path = QStringLiteral("/users/me");
     operation.rateClass = RateClass::Read;
     operation.resultSchema = listing::schemaRef(QStringLiteral("User"));
-    operation.errorStatuses = {404}; // the key's project was removed meanwhile
+    operation.errorCodes = {ErrorCode::NotFound}; // the key's project was removed meanwhile
     operation.handler
         = [this](const CallContext &context, const QJsonObject &) { return getUser(context); };
     registry.add(operation);

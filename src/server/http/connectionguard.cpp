@@ -180,8 +180,7 @@ void ConnectionGuard::refuseWhenDue()
         return;
     const FramingViolation violation = *m_pendingViolation;
     m_pendingViolation.reset();
-    refuse(violation.status, violation.code, violation.message,
-           violation.head ? &*violation.head : nullptr);
+    refuse(violation.code, violation.message, violation.head ? &*violation.head : nullptr);
 }
 
 void ConnectionGuard::sendContinueIfDue()
@@ -216,19 +215,19 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
         // An upload may take long; it may not stall.
         if (nowMs - m_lastActivityMs >= m_limits.bodyTimeoutMs) {
             m_upload.reset();
-            refuse(408, "request_timeout", QStringLiteral("The upload stalled."));
+            refuse(ErrorCode::RequestTimeout, QStringLiteral("The upload stalled."));
         }
         return;
     }
     switch (m_scanner.phase()) {
     case HttpFramingScanner::Phase::Head:
         if (nowMs - m_phaseStartedMs >= m_limits.headerTimeoutMs)
-            refuse(408, "request_timeout",
+            refuse(ErrorCode::RequestTimeout,
                    QStringLiteral("The request headers did not arrive in time."));
         break;
     case HttpFramingScanner::Phase::Body:
         if (nowMs - m_phaseStartedMs >= m_limits.bodyTimeoutMs)
-            refuse(408, "request_timeout",
+            refuse(ErrorCode::RequestTimeout,
                    QStringLiteral("The request body did not arrive in time."), &m_awaitedBodyHead,
                    nowMs - m_phaseStartedMs);
         break;
@@ -242,10 +241,10 @@ void ConnectionGuard::checkDeadlines(qint64 nowMs)
     }
 }
 
-void ConnectionGuard::refuse(int status, const QByteArray &code, const QString &message,
-                             const RequestHead *head, qint64 elapsedMs)
+void ConnectionGuard::refuse(ErrorCode code, const QString &message, const RequestHead *head,
+                             qint64 elapsedMs)
 {
-    refuse(ApiError(status, QString::fromLatin1(code), message), head, elapsedMs);
+    refuse(ApiError(code, message), head, elapsedMs);
 }
 
 void ConnectionGuard::refuse(const ApiError &error, const RequestHead *head, qint64 elapsedMs)
@@ -318,7 +317,7 @@ void ConnectionGuard::takeOverForUpload(const RequestHead &head)
         // Requests before it are still unanswered (QtHttpServer reads one at a time): they
         // are answered first, and then the upload is refused, as bad bytes there would be.
         m_pendingViolation = FramingViolation {
-            400, QByteArrayLiteral("bad_request"),
+            ErrorCode::BadRequest,
             QStringLiteral("Send an upload on its own, not pipelined behind other requests.")};
         m_refuseAt = m_requestsEnd;
         return;
@@ -332,7 +331,7 @@ void ConnectionGuard::takeOverForUpload(const RequestHead &head)
     m_socket->skip(head.bodyStart() - readByHttpServer());
     UploadReceiver *receiver = m_server->uploadReceiver();
     if (!receiver) {
-        refuse(404, "not_found", QStringLiteral("This server takes no uploads."));
+        refuse(ErrorCode::NotFound, QStringLiteral("This server takes no uploads."));
         return;
     }
     auto began = receiver->begin(

@@ -57,8 +57,8 @@ private:
     void refuseWhenDue();
     void closeWhenAnswered();
     // `head`: the refused request's, when it arrived whole, so that the call is logged.
-    void refuse(int status, const QByteArray &code, const QString &message,
-                const RequestHead *head = nullptr, qint64 elapsedMs = 0);
+    void refuse(ErrorCode code, const QString &message, const RequestHead *head = nullptr,
+                qint64 elapsedMs = 0);
     void refuse(const ApiError &error, const RequestHead *head = nullptr, qint64 elapsedMs = 0);
     // `buffered` holds the stream from `bufferedFrom` on, the request's body among it.
     bool refuseFromHead(const RequestHead &head, QByteArrayView buffered, qint64 bufferedFrom);

@@ -83,7 +83,7 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     }
     if (atCapacity(handle) && !evictLongestIdle()) {
         ++m_statistics.refusedAtCapacity;
-        const ApiError error(503, QStringLiteral("server_busy"),
+        const ApiError error(ErrorCode::ServerBusy,
                              QStringLiteral("The server has too many open connections; try again "
                                             "in a moment."));
         socket->write(

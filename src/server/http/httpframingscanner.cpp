@@ -27,9 +27,9 @@ bool isFieldValueChar(char c)
     return byte == '\t' || (byte >= 0x20 && byte != 0x7f);
 }
 
-FramingViolation violation(int status, const char *code, const char *message)
+FramingViolation violation(ErrorCode code, const char *message)
 {
-    return FramingViolation {status, QByteArray(code), QString::fromLatin1(message)};
+    return FramingViolation {code, QString::fromLatin1(message)};
 }
 
 QByteArrayView trimmed(QByteArrayView value)
@@ -112,7 +112,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
             if ((firstLineEnd < 0 && m_head.size() > m_limits.maxRequestLineBytes)
                 || firstLineEnd > m_limits.maxRequestLineBytes) {
                 m_failed = true;
-                result.violation = violation(414, "uri_too_long",
+                result.violation = violation(ErrorCode::UriTooLong,
                                              "The request line is longer than the server accepts.");
                 return result;
             }
@@ -132,7 +132,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
                 if (m_head.size() > m_limits.maxHeaderBytes) {
                     m_failed = true;
                     result.violation
-                        = violation(431, "request_header_fields_too_large",
+                        = violation(ErrorCode::RequestHeaderFieldsTooLarge,
                                     "The request headers are larger than the server accepts.");
                     return result;
                 }
@@ -143,7 +143,7 @@ HttpFramingScanner::FeedResult HttpFramingScanner::feed(QByteArrayView bytes)
             if (end > m_limits.maxHeaderBytes) {
                 m_failed = true;
                 result.violation
-                    = violation(431, "request_header_fields_too_large",
+                    = violation(ErrorCode::RequestHeaderFieldsTooLarge,
                                 "The request headers are larger than the server accepts.");
                 return result;
             }
@@ -206,22 +206,23 @@ std::optional<FramingViolation> HttpFramingScanner::parseRequestLine(QByteArrayV
     const qsizetype firstSpace = requestLine.indexOf(' ');
     const qsizetype lastSpace = requestLine.lastIndexOf(' ');
     if (firstSpace <= 0 || lastSpace == firstSpace)
-        return violation(400, "bad_request", "The request line is malformed.");
+        return violation(ErrorCode::BadRequest, "The request line is malformed.");
     const QByteArrayView method = requestLine.first(firstSpace);
     const QByteArrayView target = requestLine.sliced(firstSpace + 1, lastSpace - firstSpace - 1);
     const QByteArrayView version = requestLine.sliced(lastSpace + 1);
     if (!isToken(method) || target.isEmpty())
-        return violation(400, "bad_request", "The request line is malformed.");
+        return violation(ErrorCode::BadRequest, "The request line is malformed.");
     for (const char c : target) {
         const auto byte = static_cast<unsigned char>(c);
         if (byte <= 0x20 || byte >= 0x7f)
-            return violation(400, "bad_request", "The request target contains invalid characters.");
+            return violation(ErrorCode::BadRequest,
+                             "The request target contains invalid characters.");
     }
     if (version.size() != 8 || !version.startsWith("HTTP/") || version[6] != '.' || version[5] < '0'
         || version[5] > '9' || version[7] < '0' || version[7] > '9')
-        return violation(400, "bad_request", "The request line is malformed.");
+        return violation(ErrorCode::BadRequest, "The request line is malformed.");
     if (version[5] != '1')
-        return violation(505, "http_version_not_supported",
+        return violation(ErrorCode::HttpVersionNotSupported,
                          "Only HTTP/1.0 and HTTP/1.1 are served.");
     head.minorVersion = version[7] - '0';
     head.keepAlive = head.minorVersion >= 1;
@@ -230,10 +231,10 @@ std::optional<FramingViolation> HttpFramingScanner::parseRequestLine(QByteArrayV
         = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"};
     if (std::find(std::begin(knownMethods), std::end(knownMethods), method)
         == std::end(knownMethods))
-        return violation(501, "method_not_implemented",
+        return violation(ErrorCode::MethodNotImplemented,
                          "The server does not implement this method.");
     if (!target.startsWith('/') && !(target == "*" && method == "OPTIONS"))
-        return violation(400, "bad_request", "The request target must be a path.");
+        return violation(ErrorCode::BadRequest, "The request target must be a path.");
     head.method = method.toByteArray();
     head.target = target.toByteArray();
 
@@ -256,7 +257,7 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
     }
 
     if (lines.size() - 1 > MaxHeaderCount)
-        return violation(431, "request_header_fields_too_large",
+        return violation(ErrorCode::RequestHeaderFieldsTooLarge,
                          "The request has too many headers.");
 
     int hostCount = 0;
@@ -266,14 +267,14 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QByteArrayView line = lines[i];
         if (line.front() == ' ' || line.front() == '\t')
-            return violation(400, "bad_request", "Folded header lines are not accepted.");
+            return violation(ErrorCode::BadRequest, "Folded header lines are not accepted.");
         const qsizetype colon = line.indexOf(':');
         if (colon <= 0 || !isToken(line.first(colon)))
-            return violation(400, "bad_request", "A header line is malformed.");
+            return violation(ErrorCode::BadRequest, "A header line is malformed.");
         const QByteArrayView name = line.first(colon);
         const QByteArrayView value = trimmed(line.sliced(colon + 1));
         if (!std::all_of(value.begin(), value.end(), isFieldValueChar))
-            return violation(400, "bad_request", "A header value contains control characters.");
+            return violation(ErrorCode::BadRequest, "A header value contains control characters.");
 
         if (equalsIgnoringCase(name, "host")) {
             ++hostCount;
@@ -284,10 +285,10 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
             if (value.isEmpty() || value.size() > MaxContentLengthDigits
                 || !std::all_of(value.begin(), value.end(),
                                 [](char c) { return c >= '0' && c <= '9'; }))
-                return violation(400, "bad_request", "The Content-Length header is invalid.");
+                return violation(ErrorCode::BadRequest, "The Content-Length header is invalid.");
             const qint64 length = value.toLongLong();
             if (contentLength && *contentLength != length)
-                return violation(400, "bad_request", "The Content-Length header is invalid.");
+                return violation(ErrorCode::BadRequest, "The Content-Length header is invalid.");
             contentLength = length;
         } else if (equalsIgnoringCase(name, "transfer-encoding")) {
             hasTransferEncoding = true;
@@ -296,7 +297,7 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
             });
         } else if (equalsIgnoringCase(name, "expect")) {
             if (!equalsIgnoringCase(value, "100-continue"))
-                return violation(417, "expectation_failed",
+                return violation(ErrorCode::ExpectationFailed,
                                  "Only Expect: 100-continue is supported.");
             head.expectContinue = true;
         } else if (equalsIgnoringCase(name, "content-type")) {
@@ -312,16 +313,17 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
     }
 
     if (head.minorVersion >= 1 && hostCount != 1)
-        return violation(400, "bad_request", "An HTTP/1.1 request needs exactly one Host header.");
+        return violation(ErrorCode::BadRequest,
+                         "An HTTP/1.1 request needs exactly one Host header.");
     if (hasTransferEncoding) {
         if (contentLength)
-            return violation(400, "bad_request",
+            return violation(ErrorCode::BadRequest,
                              "A request cannot have both Content-Length and Transfer-Encoding.");
         if (chunked)
             return violation(
-                411, "length_required",
+                ErrorCode::LengthRequired,
                 "Send the body with a Content-Length; chunked bodies are not accepted.");
-        return violation(501, "not_implemented", "This Transfer-Encoding is not supported.");
+        return violation(ErrorCode::NotImplemented, "This Transfer-Encoding is not supported.");
     }
     head.contentLength = contentLength.value_or(0);
     // Uploads are streamed to disk by the guard, never held in memory, so they may be
@@ -329,12 +331,12 @@ std::optional<FramingViolation> HttpFramingScanner::parseHead(RequestHead &head)
     const qint64 limit = head.isUpload() ? m_limits.maxUploadBytes : m_limits.maxBodyBytes;
     if (head.contentLength > limit)
         return FramingViolation {
-            413, QByteArrayLiteral("payload_too_large"),
+            ErrorCode::PayloadTooLarge,
             head.isUpload()
                 ? QStringLiteral("Uploads are limited to %1 bytes.").arg(limit)
                 : QStringLiteral("The request body is larger than %1 bytes.").arg(limit)};
     if (head.isUpload() && !contentLength)
-        return violation(411, "length_required", "An upload needs a Content-Length.");
+        return violation(ErrorCode::LengthRequired, "An upload needs a Content-Length.");
     return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/errorcode.h"
 #include "server/http/httplimits.h"
 
 #include <QByteArray>
@@ -33,15 +34,17 @@ struct RequestHead
     qint64 bodyStart() const { return streamEnd - contentLength; }
 };
 
-// Why a connection's byte stream was refused: answered with this status and closed.
+// Why a connection's byte stream was refused: answered with this code's status and closed.
 struct FramingViolation
 {
-    int status = 400;
-    QByteArray code;
+    ErrorCode code = ErrorCode::BadRequest;
     QString message;
     // The refused request's head, when it had arrived whole (a body too large, a chunked
     // one): it names the call, and its key, for the call log.
     std::optional<RequestHead> head {};
+
+    int status() const { return errorcodes::httpStatus(code); }
+    QByteArray codeName() const { return QByteArray(errorcodes::name(code).data()); }
 };
 
 // Follows the request framing of one HTTP/1.1 connection without consuming it: told

@@ -516,10 +516,9 @@ std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &
 {
     if (key.size() > 255
         || !std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x21 && c <= 0x7e; }))
-        return errorResponse(
-            ApiError::badRequest(QStringLiteral("invalid_idempotency_key"),
-                                 QStringLiteral("The Idempotency-Key must be 1 to 255 "
-                                                "visible ASCII characters.")));
+        return errorResponse(ApiError(ErrorCode::InvalidIdempotencyKey,
+                                      QStringLiteral("The Idempotency-Key must be 1 to 255 "
+                                                     "visible ASCII characters.")));
     // The same operation with the same parameters: the JSON of QJsonObject has its keys
     // sorted, so formatting and key order of the body do not matter.
     const QByteArray request = call.method + ' ' + call.relativePath.toUtf8() + '\n'
@@ -540,12 +539,12 @@ std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &
     if (earlier && !abandoned && earlier->createdAtMs > call.receivedAtMs - IdempotencyWindowMs) {
         if (earlier->requestHash != hash)
             return errorResponse(
-                ApiError(409, QStringLiteral("idempotency_key_reused"),
+                ApiError(ErrorCode::IdempotencyKeyReused,
                          QStringLiteral("This Idempotency-Key was used with a different "
                                         "request in the last 24 hours.")));
         if (earlier->status == InProgressStatus)
             return errorResponse(ApiError(
-                409, QStringLiteral("idempotency_in_progress"),
+                ErrorCode::IdempotencyInProgress,
                 QStringLiteral("A request with this Idempotency-Key is still being answered; "
                                "send it again in a moment.")));
         Response replay {earlier->status, earlier->body, {{"Idempotent-Replayed", "true"}}};
@@ -637,7 +636,7 @@ Router::Result RequestPipeline::resolve(Call &call) const
 ApiError RequestPipeline::notFound(const Call &call)
 {
     if (call.isToolCall)
-        return ApiError(404, QStringLiteral("unknown_tool"),
+        return ApiError(ErrorCode::UnknownTool,
                         QStringLiteral("There is no tool named \"%1\"; GET /tools lists them.")
                             .arg(call.toolName));
     return ApiError::notFound(QStringLiteral("No such path: %1").arg(call.relativePath));

@@ -176,24 +176,24 @@ MediaLibrary::begin(const UploadReceiver::Request &request)
         || !m_signer.verify(mediaId, expires, query.queryItemValue(u"signature"_s)))
         return uploadNotFound();
     if (m_clock.nowMs() >= expires * 1000)
-        return ApiError(410, u"upload_expired"_s,
+        return ApiError(ErrorCode::UploadExpired,
                         u"This upload address expired; ask POST /media/uploads for another."_s);
     const auto record = m_media.find(mediaId);
     if (!record)
         return uploadNotFound();
     if (record->status != MediaRecord::Status::AwaitingUpload)
-        return ApiError(409, u"upload_used"_s,
+        return ApiError(ErrorCode::UploadUsed,
                         u"This upload address was used already; each takes one file."_s);
     if (m_uploading.contains(mediaId))
-        return ApiError(409, u"upload_in_progress"_s,
+        return ApiError(ErrorCode::UploadInProgress,
                         u"Another upload to this address is under way."_s);
     if (record->declaredSize && *record->declaredSize != request.contentLength)
         return ApiError(
-            422, u"size_mismatch"_s,
+            ErrorCode::SizeMismatch,
             u"The upload was announced as %1 bytes; this one has %2."_s.arg(*record->declaredSize)
                 .arg(request.contentLength));
     if (request.contentLength > m_maxBytes)
-        return ApiError(413, u"payload_too_large"_s,
+        return ApiError(ErrorCode::PayloadTooLarge,
                         u"Uploads are limited to %1 bytes."_s.arg(m_maxBytes));
 
     auto sink = std::make_unique<MediaUploadSink>(*this, *record);
@@ -222,7 +222,7 @@ std::variant<QByteArray, ApiError> MediaLibrary::completeUpload(const MediaRecor
     try {
         if (!m_media.completeUpload(record.id, mimeType, size, sha256, m_clock.nowMs())) {
             QFile::remove(target);
-            return ApiError(409, u"upload_used"_s,
+            return ApiError(ErrorCode::UploadUsed,
                             u"This upload address was used already; each takes one file."_s);
         }
     } catch (const std::exception &error) {

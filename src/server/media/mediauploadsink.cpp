@@ -11,7 +11,7 @@ namespace {
 
 ApiError unsupportedType(const QString &message)
 {
-    return ApiError(415, QStringLiteral("unsupported_type"), message);
+    return ApiError(ErrorCode::UnsupportedMediaType, message);
 }
 
 } // namespace
@@ -50,7 +50,7 @@ std::optional<ApiError> MediaUploadSink::write(QByteArrayView bytes)
     m_size += bytes.size();
     if (m_file.write(bytes.data(), bytes.size()) != bytes.size()) {
         qCWarning(lcMedia).noquote() << "cannot write" << m_file.fileName() << m_file.errorString();
-        return ApiError(507, QStringLiteral("insufficient_storage"),
+        return ApiError(ErrorCode::InsufficientStorage,
                         QStringLiteral("The server could not store the upload."));
     }
     return std::nullopt;
@@ -81,7 +81,7 @@ std::variant<QByteArray, ApiError> MediaUploadSink::finish()
     }
     if (!m_file.flush()) {
         qCWarning(lcMedia).noquote() << "cannot write" << m_file.fileName() << m_file.errorString();
-        return ApiError(507, QStringLiteral("insufficient_storage"),
+        return ApiError(ErrorCode::InsufficientStorage,
                         QStringLiteral("The server could not store the upload."));
     }
     auto outcome = m_library.completeUpload(m_record, m_file.fileName(), m_mimeType, m_size,

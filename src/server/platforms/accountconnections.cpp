@@ -125,7 +125,7 @@ AccountConnections::start(const QString &projectId, const QString &platform,
     const auto app
         = PlatformAppRepository(m_database, m_secrets, m_clock).find(*connector, &unreadable);
     if (!app)
-        return ApiError(422, QStringLiteral("platform_not_configured"),
+        return ApiError(ErrorCode::PlatformNotConfigured,
                         unreadable
                             ? QStringLiteral("The server's %1 app secret cannot be read with its "
                                              "current key (secret.key was replaced); the "

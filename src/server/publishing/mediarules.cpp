@@ -146,7 +146,7 @@ void MediaRules::check(const QString &connector, const QList<std::optional<Media
                        const QString &field, RuleViolations &violations)
 {
     for (const Violation &violation : MediaRules::violations(connector, media))
-        violations.add(u"validation_failed"_s,
+        violations.add(ErrorCode::ValidationFailed,
                        violation.index < 0 ? field : u"%1[%2]"_s.arg(field).arg(violation.index),
                        violation.message);
 }

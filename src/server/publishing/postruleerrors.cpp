@@ -10,8 +10,7 @@ namespace {
 void addMediaUrlError(const ContentViolation &violation, const QString &field,
                       RuleViolations &violations)
 {
-    violations.add(QStringLiteral("validation_failed"),
-                   field + QStringLiteral("[%1]").arg(violation.found),
+    violations.add(ErrorCode::ValidationFailed, field + QStringLiteral("[%1]").arg(violation.found),
                    QStringLiteral("must be an http or https URL"));
 }
 
@@ -26,12 +25,12 @@ void PostRuleErrors::checkContent(Platform platform, const QString &text,
     for (const ContentViolation &violation : PostRules::checkContent(platform, text, mediaUrls)) {
         switch (violation.kind) {
         case ContentViolation::Kind::Empty:
-            violations.add(QStringLiteral("validation_failed"), textField,
+            violations.add(ErrorCode::ValidationFailed, textField,
                            QStringLiteral("is required unless mediaUrls has items"));
             break;
         case ContentViolation::Kind::TextTooLong:
             violations.add(
-                QStringLiteral("text_too_long"), textField,
+                ErrorCode::TextTooLong, textField,
                 platform == Platform::Twitter
                     ? QStringLiteral("is %1 weighted characters; X allows %2 (URLs count 23, "
                                      "most symbols, emoji and CJK characters 2)")
@@ -43,7 +42,7 @@ void PostRuleErrors::checkContent(Platform platform, const QString &text,
                           .arg(violation.limit));
             break;
         case ContentViolation::Kind::TooManyMedia:
-            violations.add(QStringLiteral("too_many_media"), mediaField,
+            violations.add(ErrorCode::TooManyMedia, mediaField,
                            QStringLiteral("has %1 items; %2 allows %3")
                                .arg(violation.found)
                                .arg(platforms::displayName(platform))
@@ -71,7 +70,7 @@ std::optional<qint64> PostRuleErrors::checkScheduledTime(const QString &text, qi
 {
     const auto parsed = isotime::parse(text);
     if (const auto *error = std::get_if<isotime::ParseError>(&parsed)) {
-        violations.add(QStringLiteral("validation_failed"), field, isotime::describe(*error));
+        violations.add(ErrorCode::ValidationFailed, field, isotime::describe(*error));
         return std::nullopt;
     }
     const qint64 at = std::get<qint64>(parsed);
@@ -80,12 +79,12 @@ std::optional<qint64> PostRuleErrors::checkScheduledTime(const QString &text, qi
         return at;
     switch (*violation) {
     case TimeViolation::InThePast:
-        violations.add(QStringLiteral("scheduled_time_in_past"), field,
+        violations.add(ErrorCode::ScheduledTimeInPast, field,
                        QStringLiteral("is in the past (%1); it is now %2")
                            .arg(isotime::format(at), isotime::format(nowMs)));
         break;
     case TimeViolation::TooFarAhead:
-        violations.add(QStringLiteral("validation_failed"), field,
+        violations.add(ErrorCode::ValidationFailed, field,
                        QStringLiteral("is more than two years ahead"));
         break;
     }

@@ -64,18 +64,18 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                              ? m_accounts.find(context.projectId, request.accountId)
                              : std::nullopt;
     if (!account) {
-        violations.add(u"validation_failed"_s, u"post.accountId"_s,
+        violations.add(ErrorCode::ValidationFailed, u"post.accountId"_s,
                        u"is not an account of this project (see GET /users/me/accounts)"_s);
     } else {
         if (account->platform != platform)
             violations.add(
-                u"validation_failed"_s, u"post.content.platform"_s,
+                ErrorCode::ValidationFailed, u"post.content.platform"_s,
                 u"is %1, but the account is a %2 account"_s.arg(
                     platforms::toString(platform), platforms::toString(account->platform)));
         // A rate-limited account takes posts: they wait until the platform allows more.
         if (const auto refusal = PostRules::refusalToPublish(account->status))
             violations.add(
-                u"validation_failed"_s, u"post.accountId"_s,
+                ErrorCode::ValidationFailed, u"post.accountId"_s,
                 *refusal == PublishRefusal::Disconnected
                     ? u"is disconnected; reconnect it before posting"_s
                     : u"needs to be connected again (%1); reconnect it before posting"_s.arg(
@@ -86,12 +86,12 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
         const auto targetPlatform = platforms::fromString(request.targetType);
         if (targetPlatform != platform)
             violations.add(
-                u"validation_failed"_s, u"post.target.targetType"_s,
+                ErrorCode::ValidationFailed, u"post.target.targetType"_s,
                 u"must name the post's platform (%1)"_s.arg(platforms::toString(platform)));
         if (!request.pageId.isEmpty() && account
             && !m_accounts.findSubaccount(context.projectId, account->id, request.pageId))
             violations.add(
-                u"validation_failed"_s, u"post.target.pageId"_s,
+                ErrorCode::ValidationFailed, u"post.target.pageId"_s,
                 u"is not a page of this account (see GET /users/me/accounts/%1/subaccounts)"_s.arg(
                     account->id));
     }
@@ -99,7 +99,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
     // Facebook has no way to post to a person's own timeline: a real Facebook account
     // publishes to one of its Pages, said now rather than when the post is due.
     if (account && account->connector == u"facebook" && request.pageId.isEmpty())
-        violations.add(u"validation_failed"_s, u"post.target.pageId"_s,
+        violations.add(ErrorCode::ValidationFailed, u"post.target.pageId"_s,
                        u"is required for a Facebook account: Facebook publishes to Pages (see "
                        "GET /users/me/accounts/%1/subaccounts)"_s.arg(account->id));
 
@@ -115,12 +115,12 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
     if (!request.draftId.isEmpty()
         && !(ids::looksLike(request.draftId, IdKind::Draft)
              && m_drafts.find(context.projectId, request.draftId)))
-        violations.add(u"validation_failed"_s, u"draftId"_s,
+        violations.add(ErrorCode::ValidationFailed, u"draftId"_s,
                        u"is not a draft of this project (see the list_drafts tool)"_s);
 
     std::optional<qint64> scheduledAt;
     if (!request.scheduledTime.isEmpty() && request.useNextFreeSlot)
-        violations.add(u"validation_failed"_s, u"useNextFreeSlot"_s,
+        violations.add(ErrorCode::ValidationFailed, u"useNextFreeSlot"_s,
                        u"cannot be combined with scheduledTime: give one or the other"_s);
     else if (!request.scheduledTime.isEmpty())
         scheduledAt = PostRuleErrors::checkScheduledTime(request.scheduledTime, now,
@@ -133,7 +133,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
                                        SlotQuery {account->id, platform, request.pageId}, now);
         if (!slot)
             return ApiError(
-                404, u"no_available_slot"_s,
+                ErrorCode::NoAvailableSlot,
                 u"No weekly slot for this account is free in the next 26 weeks. Add slots "
                 "with POST /schedule/slots, or give a scheduledTime."_s);
         scheduledAt = slot->atMs;
@@ -158,7 +158,7 @@ Outcome PostSubmitter::submit(const CallContext &context, const PostRequest &req
 
     Transaction transaction(m_database);
     if (!m_credits.reserve(context.projectId, submission.id))
-        return ApiError(402, u"insufficient_credits"_s,
+        return ApiError(ErrorCode::InsufficientCredits,
                         u"The project has no credits left; each post needs one."_s);
     m_submissions.insert(submission, scheduledAt.value_or(now));
     transaction.commit();

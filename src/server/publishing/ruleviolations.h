@@ -13,13 +13,13 @@ namespace slotline {
 class RuleViolations
 {
 public:
-    void add(const QString &code, const QString &field, const QString &message);
+    void add(ErrorCode code, const QString &field, const QString &message);
     bool isEmpty() const { return m_details.isEmpty(); }
     ApiError toError() const;
 
 private:
     QList<FieldError> m_details;
-    QStringList m_codes;
+    QList<ErrorCode> m_codes;
 };
 
 } // namespace slotline
