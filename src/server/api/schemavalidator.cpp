@@ -1,3 +1,11 @@
+// GCC 12 at -O2 and above warns that valijson's JSON-pointer parsing (std::string::replace,
+// inlined) may copy overlapping bytes: a known false positive of the compiler
+// (gcc.gnu.org/PR105329). The warning is placed in libstdc++'s headers, which this file
+// includes before valijson's, so only a pragma ahead of every include silences it.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
 #include "server/api/schemavalidator.h"
 
 #include "core/isotime.h"
