@@ -947,6 +947,14 @@
     </message>
 </context>
 <context>
+    <name>WeekView</name>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Plan, schedule and publish social-media posts.</source>
@@ -2957,7 +2965,6 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     </message>
     <message>
         <source>%1 · %2</source>
-        <extracomment>A one-line card in the week calendar: the post&apos;s first line, then its account.</extracomment>
         <translation>%1 · %2</translation>
     </message>
     <message>

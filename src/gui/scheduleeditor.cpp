@@ -11,6 +11,7 @@
 #include "gui/rulewords.h"
 #include "gui/scheduledraftcommand.h"
 #include "gui/unschedulepostcommand.h"
+#include "gui/widgets/weekview.h"
 
 #include <QLocale>
 #include <QUndoStack>
@@ -60,6 +61,20 @@ ScheduleEditor::ScheduleEditor(client::Session &session, QUndoStack &undoStack, 
 {
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &ScheduleEditor::serverRefused);
+}
+
+void ScheduleEditor::follow(WeekView &view)
+{
+    view.setEditor(this);
+    connect(&view, &WeekView::draftDropped, this,
+            [this](const QString &draft, const Target &target, qint64 atMs) {
+                scheduleDraft(draft, target, atMs);
+            });
+    connect(&view, &WeekView::postMoveRequested, this,
+            [this](const QString &post, qint64 atMs) { movePost(post, atMs); });
+    connect(&view, &WeekView::unscheduleRequested, this,
+            [this](const QString &post) { unschedulePost(post); });
+    connect(&view, &WeekView::refused, this, &ScheduleEditor::refused);
 }
 
 std::optional<QString> ScheduleEditor::refusalToMove(const QString &submissionId, qint64 atMs) const

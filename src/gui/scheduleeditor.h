@@ -20,6 +20,7 @@ class Session;
 namespace slotline::gui {
 
 class PublicationTracker;
+class WeekView;
 
 // Performs what the calendar's gestures ask for: a view turns a drop or a key into
 // (post, new time) and calls this, so mouse, keyboard and undo share one path. Each
@@ -33,6 +34,10 @@ class ScheduleEditor : public QObject
 public:
     ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
                    QObject *parent = nullptr);
+
+    // Performs what the view is asked for (drops, moves by key, Delete) and tells it why a
+    // drop cannot be while it is dragged: the view itself changes nothing.
+    void follow(WeekView &view);
 
     // Where a draft is scheduled to: an account, or one of its pages.
     struct Target

@@ -80,7 +80,7 @@ private:
         {
             model.setClock(&server.clock());
             view.setModel(&model);
-            view.setEditor(&editor);
+            editor.follow(view);
             view.setClock(&server.clock());
             view.resize(1100, 800);
             view.show();

@@ -31,4 +31,11 @@ QColor ItemColors::error()
     return QColor(0xc6, 0x28, 0x28);
 }
 
+QColor ItemColors::mixed(const QColor &a, const QColor &b, double amountOfB)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - amountOfB) + b.redF() * amountOfB),
+                            float(a.greenF() * (1 - amountOfB) + b.greenF() * amountOfB),
+                            float(a.blueF() * (1 - amountOfB) + b.blueF() * amountOfB));
+}
+
 } // namespace slotline::gui

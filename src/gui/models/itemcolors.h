@@ -15,6 +15,9 @@ public:
     static QColor busy();
     static QColor warning();
     static QColor error();
+
+    // `a` with `amountOfB` (0 to 1) of `b` in it: tints of the palette's own colours.
+    static QColor mixed(const QColor &a, const QColor &b, double amountOfB);
 };
 
 } // namespace slotline::gui

@@ -52,7 +52,7 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     m_view = new WeekView(this);
     m_view->setObjectName(u"weekView"_s);
     m_view->setModel(m_model);
-    m_view->setEditor(&editor);
+    editor.follow(*m_view);
     m_view->setClock(&clock);
     m_ui->viewLayout->addWidget(m_view);
     setFocusProxy(m_view);

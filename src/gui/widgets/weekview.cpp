@@ -18,7 +18,6 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QScrollBar>
-#include <QTextLayout>
 #include <QTime>
 #include <QTimer>
 
@@ -31,14 +30,11 @@ namespace slotline::gui {
 
 namespace {
 
-constexpr int SlotBand = 5; // the left part of a column where a slot stays visible under posts
-constexpr int MinutesPerDay = 24 * 60;
+constexpr int MinutesPerDay = WeekGeometry::MinutesPerDay;
 
 QColor mixed(const QColor &a, const QColor &b, double amountOfB)
 {
-    return QColor::fromRgbF(float(a.redF() * (1 - amountOfB) + b.redF() * amountOfB),
-                            float(a.greenF() * (1 - amountOfB) + b.greenF() * amountOfB),
-                            float(a.blueF() * (1 - amountOfB) + b.blueF() * amountOfB));
+    return ItemColors::mixed(a, b, amountOfB);
 }
 
 } // namespace
@@ -100,7 +96,7 @@ void WeekView::setModel(QAbstractItemModel *model)
     updateGeometries();
 }
 
-void WeekView::setEditor(ScheduleEditor *editor)
+void WeekView::setEditor(const ScheduleEditor *editor)
 {
     m_editor = editor;
 }
@@ -148,17 +144,14 @@ void WeekView::scrollToMinute(int minuteOfDay)
     verticalScrollBar()->setValue(minuteOfDay * m_hourHeight / 60);
 }
 
-double WeekView::columnWidth() const
+WeekGeometry WeekView::geometry() const
 {
-    return std::max(1.0, (viewport()->width() - m_axisWidth) / 7.0);
+    return WeekGeometry(viewport()->width(), m_hourHeight, m_axisWidth);
 }
 
 QRect WeekView::dayColumnRect(int day) const
 {
-    const double width = columnWidth();
-    const int left = m_axisWidth + int(std::round(day * width));
-    const int right = m_axisWidth + int(std::round((day + 1) * width));
-    return QRect(left, 0, right - left, viewport()->height());
+    return geometry().dayColumn(day, viewport()->height());
 }
 
 QPoint WeekView::pointAt(int day, int minuteOfDay) const
@@ -166,7 +159,7 @@ QPoint WeekView::pointAt(int day, int minuteOfDay) const
     const QRect column = dayColumnRect(day);
     // One pixel into the minute's row, so the point is within that minute, not on the
     // line above it.
-    return QPoint(column.center().x(), minuteOfDay * m_hourHeight / 60 - verticalOffset() + 1);
+    return QPoint(column.center().x(), geometry().yOfMinute(minuteOfDay) - verticalOffset() + 1);
 }
 
 QString WeekView::timeLabel(int minuteOfDay) const
@@ -223,8 +216,7 @@ void WeekView::rebuildCards()
     m_cardOfRow = QList<int>(rows, -1);
     for (size_t i = 0; i < m_cards.size(); ++i)
         m_cardOfRow[m_cards[i].row] = int(i);
-    // A card made again keeps the text paintCard elided for it while its text is the same:
-    // one post moved need not elide the whole week again.
+    // A card made again keeps the text the painter elided for it while its text is the same.
     QHash<QString, const Card *> previousById;
     previousById.reserve(qsizetype(previous.size()));
     for (const Card &card : previous) {
@@ -232,15 +224,8 @@ void WeekView::rebuildCards()
             previousById.insert(card.id, &card);
     }
     for (Card &card : m_cards) {
-        const Card *before = card.id.isEmpty() ? nullptr : previousById.value(card.id);
-        if (before && before->slot == card.slot && before->label == card.label
-            && before->detail == card.detail) {
-            card.elided = before->elided;
-            card.elidedHeight = before->elidedHeight;
-            card.elidedFont = before->elidedFont;
-            card.elidedWidth = before->elidedWidth;
-            card.elidedKind = before->elidedKind;
-        }
+        if (const Card *before = card.id.isEmpty() ? nullptr : previousById.value(card.id))
+            card.keepElisionOf(*before);
     }
     m_cardsDirty = false;
 }
@@ -254,16 +239,9 @@ const std::vector<WeekView::Card> &WeekView::cards() const
 
 QRect WeekView::contentRect(const Card &card) const
 {
-    const double width = columnWidth();
-    const double left = m_axisWidth + card.day * width;
-    const int top = card.minuteOfDay * m_hourHeight / 60;
-    const int height = std::max(4, MinutesPerStep * m_hourHeight / 60 - 1);
-    if (card.slot)
-        return QRect(int(left) + 1, top, int(width) - 2, height);
-    const double inner = width - SlotBand - 3;
-    const double laneWidth = inner / card.laneCount;
-    const int x = int(left + SlotBand + 1 + card.lane * laneWidth);
-    return QRect(x, top, std::max(3, int(laneWidth) - 1), height);
+    const WeekGeometry layout = geometry();
+    return card.slot ? layout.slotRect(card.day, card.minuteOfDay)
+                     : layout.postRect(card.day, card.minuteOfDay, card.lane, card.laneCount);
 }
 
 QModelIndex WeekView::indexOfCard(int card) const
@@ -363,7 +341,8 @@ void WeekView::updateGeometries()
     setViewportMargins(0, header, 0, 0);
     const QRect area = viewport()->geometry();
     m_header->setGeometry(area.left(), area.top() - header, area.width(), header);
-    verticalScrollBar()->setRange(0, std::max(0, contentHeight() - viewport()->height()));
+    verticalScrollBar()->setRange(0,
+                                  std::max(0, geometry().contentHeight() - viewport()->height()));
     verticalScrollBar()->setPageStep(viewport()->height());
     verticalScrollBar()->setSingleStep(m_hourHeight / 4);
     QAbstractItemView::updateGeometries();
@@ -423,18 +402,6 @@ int WeekView::todayColumn() const
     const QDate today = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).date();
     const qint64 column = m_week->firstDay().daysTo(today);
     return column >= 0 && column < 7 ? int(column) : -1;
-}
-
-QPixmap WeekView::platformPixmap(int platform) const
-{
-    auto found = m_pixmaps.constFind(platform);
-    if (found != m_pixmaps.cend())
-        return *found;
-    const int size = fontMetrics().height() - 2;
-    const QPixmap pixmap
-        = PlatformStyle::icon(Platform(platform)).pixmap(QSize(size, size), devicePixelRatioF());
-    m_pixmaps.insert(platform, pixmap);
-    return pixmap;
 }
 
 void WeekView::paintGrid(QPainter &painter, const QRect &exposed) const
@@ -500,163 +467,6 @@ void WeekView::paintGrid(QPainter &painter, const QRect &exposed) const
         painter.setBrush(red);
         painter.drawEllipse(QPoint(column.left(), nowY), 4, 4);
     }
-}
-
-void WeekView::paintCard(QPainter &painter, const Card &card, const QRect &rect,
-                         bool selected) const
-{
-    const QPalette &colors = palette();
-    const QColor base = colors.color(QPalette::Base);
-    const QColor text = colors.color(QPalette::Text);
-    enum ElidedKind { SlotLabel, OneLine, Detail };
-    const auto elided = [&](ElidedKind kind, int width, auto &&source) -> const QStaticText & {
-        if (card.elidedKind != kind || card.elidedWidth != width || card.elidedFont != font()) {
-            QString line = fontMetrics().elidedText(source(), Qt::ElideRight, width);
-            // Laid out as drawText lays out a line in a left-to-right layout: tabs and carriage
-            // returns as spaces, the line left to right whatever the text's own direction.
-            line.replace(u'\t', u' ').replace(u'\r', u' ');
-            QTextOption option;
-            option.setTextDirection(Qt::LeftToRight);
-            card.elided = QStaticText(line);
-            card.elided.setTextFormat(Qt::PlainText);
-            card.elided.setTextOption(option);
-            QTextLayout layout(line, font());
-            layout.setTextOption(option);
-            layout.beginLayout();
-            const QTextLine textLine = layout.createLine();
-            layout.endLayout();
-            // Several lines (drawText would break them): drawn by drawText.
-            card.elidedHeight
-                = textLine.isValid() && !line.contains(u'\n') ? textLine.height() : -1;
-            card.elidedKind = kind;
-            card.elidedWidth = width;
-            card.elidedFont = font();
-        }
-        return card.elided;
-    };
-    // As drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text) draws it, without shaping
-    // the text again.
-    const auto drawElided = [&](const QRect &box, ElidedKind kind, int width, auto &&source) {
-        const QStaticText &line = elided(kind, width, source);
-        // In a right-to-left layout drawText aligns to the right.
-        if (painter.layoutDirection() != Qt::LeftToRight || card.elidedHeight < 0) {
-            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, line.text());
-            return;
-        }
-        painter.drawStaticText(
-            QPointF(box.left(), box.top() + (box.height() - card.elidedHeight) / 2), line);
-    };
-    if (card.slot) {
-        const QColor highlight = colors.color(QPalette::Highlight);
-        QPen pen(card.taken ? mixed(base, text, 0.35) : highlight);
-        pen.setStyle(card.taken ? Qt::SolidLine : Qt::DashLine);
-        painter.setPen(pen);
-        painter.setBrush(card.taken ? mixed(base, text, 0.07) : mixed(base, highlight, 0.06));
-        painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-        painter.fillRect(QRect(rect.left(), rect.top(), SlotBand - 1, rect.height()),
-                         card.taken ? mixed(base, text, 0.35) : highlight);
-        if (rect.width() > 60 && rect.height() >= fontMetrics().height()) {
-            painter.setPen(card.taken ? colors.color(QPalette::PlaceholderText) : highlight);
-            painter.drawText(
-                rect.adjusted(SlotBand + 4, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter,
-                elided(SlotLabel, rect.width() - SlotBand - 8, [&] { return card.label; }).text());
-        }
-        return;
-    }
-
-    QColor platform = card.platform >= 0 ? PlatformStyle::color(Platform(card.platform))
-                                         : colors.color(QPalette::Highlight);
-    // X's near-black vanishes on a dark palette's base: the text colour stands in for it.
-    if (std::abs(platform.lightnessF() - base.lightnessF()) < 0.25)
-        platform = text;
-    const auto status = SubmissionStatus(card.status);
-    const bool done = status == SubmissionStatus::Published;
-    const bool failed = status == SubmissionStatus::Failed;
-    QColor fill = mixed(base, platform, done ? 0.10 : 0.22);
-    // Antialiased corners cost more than the rest of a card: the fill with the platform's
-    // strip is drawn once for each size and colours into a pixmap and copied from there, at
-    // whole device pixels, which gives the same pixels as drawing it here.
-    const qreal ratio = painter.device()->devicePixelRatio();
-    if (painter.testRenderHint(QPainter::Antialiasing) && ratio == std::floor(ratio)
-        && painter.transform().type() == QTransform::TxNone && painter.opacity() == 1.0
-        && painter.compositionMode() == QPainter::CompositionMode_SourceOver) {
-        const std::pair key((quint64(fill.rgba()) << 32) | platform.rgba(),
-                            (quint64(rect.width()) << 32) | (quint64(rect.height()) << 16)
-                                | quint64(ratio));
-        auto found = m_cardFills.constFind(key);
-        if (found == m_cardFills.cend()) {
-            if (m_cardFills.size() > 512) // zooming and resizing leave old sizes behind
-                m_cardFills.clear();
-            QPixmap pixmap(rect.size() * int(ratio));
-            pixmap.setDevicePixelRatio(ratio);
-            pixmap.fill(Qt::transparent);
-            QPainter pixmapPainter(&pixmap);
-            pixmapPainter.setRenderHint(QPainter::Antialiasing, true);
-            pixmapPainter.setPen(Qt::NoPen);
-            pixmapPainter.setBrush(fill);
-            pixmapPainter.drawRoundedRect(QRect(QPoint(0, 0), rect.size()), 3, 3);
-            pixmapPainter.fillRect(QRect(0, 0, 3, rect.height()), platform);
-            pixmapPainter.end();
-            found = m_cardFills.insert(key, pixmap);
-        }
-        painter.drawPixmap(rect.topLeft(), *found);
-    } else {
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(fill);
-        painter.drawRoundedRect(rect, 3, 3);
-        painter.fillRect(QRect(rect.left(), rect.top(), 3, rect.height()), platform);
-    }
-    if (failed || card.pending || selected) {
-        QPen pen(selected ? colors.color(QPalette::Highlight)
-                          : (failed ? ItemColors::error() : mixed(base, text, 0.5)));
-        pen.setWidth(selected ? 2 : 1);
-        pen.setStyle(card.pending && !selected ? Qt::DashLine : Qt::SolidLine);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
-    }
-
-    QRect inner = rect.adjusted(5, 0, -3, 0);
-    if (inner.width() < 8)
-        return;
-    const QPixmap icon = card.platform >= 0 ? platformPixmap(card.platform) : QPixmap();
-    const int iconSize = int(icon.height() / icon.devicePixelRatio());
-    if (!icon.isNull() && inner.width() > iconSize + 4) {
-        painter.drawPixmap(
-            inner.left(),
-            inner.top() + (std::min(inner.height(), fontMetrics().height()) - iconSize) / 2, icon);
-        inner.setLeft(inner.left() + iconSize + 3);
-    }
-    QString mark;
-    if (failed)
-        mark = u"!"_s;
-    else if (done)
-        mark = u"✓"_s;
-    else if (card.pending || status == SubmissionStatus::InProgress)
-        mark = u"…"_s;
-    painter.setPen(failed ? ItemColors::error()
-                          : (done ? colors.color(QPalette::PlaceholderText) : text));
-    if (!mark.isEmpty() && inner.width() > 30) {
-        const int markWidth = fontMetrics().horizontalAdvance(mark) + 2;
-        painter.drawText(
-            QRect(inner.right() - markWidth, inner.top(), markWidth, fontMetrics().height()),
-            Qt::AlignRight | Qt::AlignVCenter, mark);
-        inner.setRight(inner.right() - markWidth);
-    }
-    const int lineHeight = fontMetrics().height();
-    QRect lineRect(inner.left(), inner.top(), inner.width(), lineHeight);
-    if (inner.height() < 2 * lineHeight) {
-        lineRect.moveTop(inner.top() + (inner.height() - lineHeight) / 2);
-        drawElided(lineRect, OneLine, inner.width(), [&] {
-            //: A one-line card in the week calendar: the post's first line, then its account.
-            return tr("%1 · %2").arg(card.label, card.detail);
-        });
-        return;
-    }
-    // Zoomed in: the account on the first line, the text wrapped below it.
-    drawElided(lineRect, Detail, inner.width(), [&] { return card.detail; });
-    painter.drawText(inner.adjusted(0, lineHeight, 0, 0),
-                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, card.label);
 }
 
 void WeekView::paintDropPlan(QPainter &painter) const
@@ -730,7 +540,8 @@ void WeekView::paintEvent(QPaintEvent *event)
         const QRect rect = contentRect(card);
         if (!rect.intersects(visible))
             continue;
-        paintCard(painter, card, rect.translated(0, -offset), !card.slot && isSelected(card));
+        m_cardPainter.paint(painter, card, rect.translated(0, -offset),
+                            !card.slot && isSelected(card));
     }
     if (hasFocus() && current.isValid() && !selectionModel()->isSelected(current)) {
         QRect rect = visualRect(current);
@@ -755,16 +566,7 @@ void WeekView::paintEvent(QPaintEvent *event)
 
 int WeekView::minuteAtY(int viewportY) const
 {
-    const int minute = (viewportY + verticalOffset()) * 60 / m_hourHeight;
-    return std::clamp(minute / MinutesPerStep * MinutesPerStep, 0, MinutesPerDay - MinutesPerStep);
-}
-
-std::optional<int> WeekView::dayAtX(int viewportX) const
-{
-    if (viewportX < m_axisWidth)
-        return std::nullopt;
-    const int day = int((viewportX - m_axisWidth) / columnWidth());
-    return day >= 0 && day < 7 ? std::optional<int>(day) : std::nullopt;
+    return geometry().minuteAt(viewportY + verticalOffset());
 }
 
 std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
@@ -781,7 +583,7 @@ std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
     } else {
         return std::nullopt;
     }
-    const auto day = dayAtX(point.x());
+    const auto day = geometry().dayAt(point.x());
     if (!day)
         return std::nullopt;
     plan.day = *day;
@@ -881,10 +683,13 @@ void WeekView::dropEvent(QDropEvent *event)
         event->ignore();
         return;
     }
-    // The editor checks again, and says why when it refuses.
-    const bool done = plan->draft ? m_editor->scheduleDraft(plan->id, plan->target, plan->atMs)
-                                  : m_editor->movePost(plan->id, plan->atMs);
-    if (!done) {
+    // Asked for even when the ghost said no: whoever performs it checks again and says why
+    // it refuses where the person sees it.
+    if (plan->draft)
+        Q_EMIT draftDropped(plan->id, plan->target, plan->atMs);
+    else
+        Q_EMIT postMoveRequested(plan->id, plan->atMs);
+    if (plan->refusal) {
         event->ignore();
         return;
     }
@@ -925,7 +730,7 @@ void WeekView::startDrag(Qt::DropActions)
         painter.setOpacity(0.85);
         for (const Card &card : cards()) {
             if (card.row == index.row())
-                paintCard(painter, card, QRect(QPoint(0, 0), rect.size()), false);
+                m_cardPainter.paint(painter, card, QRect(QPoint(0, 0), rect.size()), false);
         }
     }
     drag->setPixmap(picture);
@@ -943,7 +748,7 @@ void WeekView::mousePressEvent(QMouseEvent *event)
     if (m_slotEditing && event->button() == Qt::LeftButton) {
         const QPoint point = event->position().toPoint();
         setFocus(Qt::MouseFocusReason);
-        if (const auto day = dayAtX(point.x())) {
+        if (const auto day = geometry().dayAt(point.x())) {
             m_timeCursor = {*day, minuteAtY(point.y())};
             clickCell(*day, m_timeCursor.second);
         }
@@ -1000,10 +805,18 @@ bool WeekView::moveCurrentPost(int minutes)
     qint64 to = from + qint64(minutes) * 60'000;
     if (minutes % MinutesPerDay == 0) // also past the week's edges
         to = m_week->instantAt(day + minutes / MinutesPerDay, minuteOfDay);
-    const bool moved = m_editor->movePost(id, to);
-    if (moved)
-        scrollTo(m_week->indexOfPost(id));
-    return moved;
+    Q_EMIT postMoveRequested(id, to);
+    return showIfAt(id, to);
+}
+
+bool WeekView::showIfAt(const QString &submissionId, qint64 atMs)
+{
+    // Moved (the model follows the store at once): the post stays in sight.
+    const QModelIndex post = m_week->indexOfPost(submissionId);
+    if (!post.isValid() || post.data(WeekModel::StartRole).toLongLong() != atMs)
+        return false;
+    scrollTo(post);
+    return true;
 }
 
 bool WeekView::moveCurrentPostToSlot(int direction)
@@ -1025,12 +838,12 @@ bool WeekView::moveCurrentPostToSlot(int direction)
             best = card.startMs;
     }
     if (!best) {
-        Q_EMIT m_editor->refused(direction > 0 ? tr("No free slot later this week.")
-                                               : tr("No free slot earlier this week."));
+        Q_EMIT refused(direction > 0 ? tr("No free slot later this week.")
+                                     : tr("No free slot earlier this week."));
         return true;
     }
-    if (m_editor->movePost(id, *best))
-        scrollTo(m_week->indexOfPost(id));
+    Q_EMIT postMoveRequested(id, *best);
+    showIfAt(id, *best);
     return true;
 }
 
@@ -1118,7 +931,7 @@ void WeekView::keyPressEvent(QKeyEvent *event)
         case Qt::Key_Delete:
         case Qt::Key_Backspace:
             if (const QString id = currentPostId(); !id.isEmpty() && m_editor) {
-                m_editor->unschedulePost(id);
+                Q_EMIT unscheduleRequested(id);
                 event->accept();
                 return;
             }

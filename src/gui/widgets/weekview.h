@@ -1,6 +1,9 @@
 #pragma once
 
 #include "gui/scheduleeditor.h"
+#include "gui/widgets/weekcard.h"
+#include "gui/widgets/weekcardpainter.h"
+#include "gui/widgets/weekgeometry.h"
 
 #include <QAbstractItemView>
 #include <QHash>
@@ -21,11 +24,11 @@ class WeekDayHeader;
 class WeekModel;
 
 // The week calendar: seven day columns by a scrollable time axis, painting a WeekModel's
-// slots and posts (no widget per item). It turns gestures into (item, time) and hands them
-// to the ScheduleEditor, which performs them: a draft dropped on a time is scheduled there,
-// a post dragged to another time or moved with Alt+arrows is moved, Delete takes it off the
-// calendar. Drops snap to the quarter hour, or exactly to the slot they land on; while
-// dragging, a ghost shows where it would go and why it cannot when it cannot.
+// slots and posts (no widget per item). It turns gestures into (item, time) and emits them;
+// the ScheduleEditor performs them (ScheduleEditor::follow): a draft dropped on a time is
+// scheduled there, a post dragged to another time or moved with Alt+arrows is moved, Delete
+// takes it off the calendar. Drops snap to the quarter hour, or exactly to the slot they land on;
+// while dragging, a ghost shows where it would go and why it cannot when it cannot.
 //
 // In slot editing mode a click on a time adds a weekly slot there and a click on a slot
 // removes it (slotClicked / timeClicked; the panel writes them); from the keyboard, the
@@ -35,7 +38,7 @@ class WeekView : public QAbstractItemView
     Q_OBJECT
 
 public:
-    static constexpr int MinutesPerStep = 15;
+    static constexpr int MinutesPerStep = WeekGeometry::MinutesPerStep;
     static constexpr int MinHourHeight = 48;
     static constexpr int MaxHourHeight = 240;
 
@@ -44,7 +47,9 @@ public:
 
     // The model must be a WeekModel.
     void setModel(QAbstractItemModel *model) override;
-    void setEditor(ScheduleEditor *editor);
+    // Asked why a drop cannot be, to say so under the ghost; the view changes nothing
+    // through it: what it is asked to do it emits, and ScheduleEditor::follow() performs.
+    void setEditor(const ScheduleEditor *editor);
     void setClock(const Clock *clock);
     // Where a dropped draft is scheduled when the slot under it names no single account.
     // `name` is how the ghost of a dragged draft names it.
@@ -73,6 +78,15 @@ public:
 Q_SIGNALS:
     // Enter or a double click on a post.
     void openRequested(const QString &submissionId);
+    // A draft dropped on a time; a post dragged or moved by key to another time; Delete on
+    // a post. The editor checks each again and says why when it refuses.
+    void draftDropped(const QString &draftLocalId,
+                      const slotline::gui::ScheduleEditor::Target &target, qint64 atMs);
+    void postMoveRequested(const QString &submissionId, qint64 atMs);
+    void unscheduleRequested(const QString &submissionId);
+    // What the view itself cannot do ("No free slot later this week."), said as the
+    // editor's refusals are.
+    void refused(const QString &reason);
     // Slot editing: a click on a free time (its day and minute), or on a slot.
     void timeClicked(int day, int minuteOfDay);
     void slotClicked(const QString &slotId);
@@ -106,34 +120,7 @@ protected:
     void scrollContentsBy(int dx, int dy) override;
 
 private:
-    // What the view keeps of a row for painting; read again when the model changes.
-    struct Card
-    {
-        int row = 0;
-        bool slot = false;
-        int day = 0;
-        int minuteOfDay = 0;
-        int lane = 0;
-        int laneCount = 1;
-        qint64 startMs = 0;
-        int platform = -1;
-        int status = 0;
-        bool pending = false;
-        bool taken = false;
-        bool movable = false;
-        QString label; // posts: the first line of the text; slots: "09:00 slot"
-        QString detail; // posts: the account; slots: the one account they are for
-        QString accountId;
-        QString pageId;
-        QString id; // submission id or slot id
-        // The text paintCard elided last, laid out (shaping text is most of a card's paint),
-        // kept while the same text is asked for at the same width in the same font.
-        mutable QStaticText elided;
-        mutable qreal elidedHeight = 0; // of its line, without leading
-        mutable QFont elidedFont;
-        mutable int elidedWidth = -1;
-        mutable int elidedKind = -1;
-    };
+    using Card = WeekCard;
 
     // Where a drag would land, and whether it may.
     struct DropPlan
@@ -151,11 +138,9 @@ private:
 
     void rebuildCards();
     const std::vector<Card> &cards() const;
+    WeekGeometry geometry() const;
     QRect contentRect(const Card &card) const; // content coordinates
-    double columnWidth() const;
-    int contentHeight() const { return 24 * m_hourHeight; }
     int minuteAtY(int viewportY) const;
-    std::optional<int> dayAtX(int viewportX) const;
     int cardAt(const QPoint &point, bool postsOnly) const;
     QModelIndex indexOfCard(int card) const;
     qint64 nowMs() const;
@@ -167,15 +152,15 @@ private:
     void clickCell(int day, int minuteOfDay);
     bool moveCurrentPost(int minutes);
     bool moveCurrentPostToSlot(int direction);
+    // Whether the post now starts at `atMs`; scrolled to when it does.
+    bool showIfAt(const QString &submissionId, qint64 atMs);
     QString currentPostId() const;
-    QPixmap platformPixmap(int platform) const;
     void paintGrid(QPainter &painter, const QRect &exposed) const;
-    void paintCard(QPainter &painter, const Card &card, const QRect &rect, bool selected) const;
     void paintDropPlan(QPainter &painter) const;
     QString timeLabel(int minuteOfDay) const;
 
     WeekModel *m_week = nullptr;
-    QPointer<ScheduleEditor> m_editor;
+    QPointer<const ScheduleEditor> m_editor;
     const Clock *m_clock = nullptr;
     WeekDayHeader *m_header = nullptr;
     ScheduleEditor::Target m_defaultTarget;
@@ -188,9 +173,7 @@ private:
     mutable std::vector<Card> m_cards;
     mutable bool m_cardsDirty = true;
     mutable QList<int> m_cardOfRow; // a model row's card in m_cards
-    mutable QHash<int, QPixmap> m_pixmaps;
-    // Post cards' fills by colours, size and device pixel ratio (paintCard).
-    mutable QHash<std::pair<quint64, quint64>, QPixmap> m_cardFills;
+    WeekCardPainter m_cardPainter {*this};
     std::optional<DropPlan> m_dropPlan;
     const QMimeData *m_dragData = nullptr;
     QPoint m_dragPoint;
