@@ -2,6 +2,7 @@
 
 #include "client/apiresult.h"
 #include "client/apiresults.h"
+#include "client/draftpublication.h"
 #include "client/ratelimitgate.h"
 #include "core/account.h"
 #include "core/apikeyinfo.h"
@@ -85,15 +86,6 @@ struct ScheduleChange
     std::optional<qint64> scheduledAtMs;
     std::optional<QString> text;
     std::optional<QStringList> mediaUrls;
-};
-
-// Where publish_draft puts the post.
-struct DraftPublication
-{
-    QString accountId;
-    QString pageId;
-    std::optional<qint64> scheduledAtMs;
-    bool useNextFreeSlot = false;
 };
 
 // Every operation of the REST API v2 as a typed call, through one

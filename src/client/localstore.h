@@ -1,5 +1,6 @@
 #pragma once
 
+#include "client/draftpublication.h"
 #include "client/outbox.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
@@ -62,14 +63,8 @@ public:
 
     using OutboxEntry = Outbox::Entry;
 
-    // Where a draft is to be published (publish_draft's parameters).
-    struct Publication
-    {
-        QString accountId;
-        QString pageId;
-        std::optional<qint64> scheduledAtMs; // none and no next free slot: now
-        bool useNextFreeSlot = false;
-    };
+    // Where a draft is to be published: the client's one type for it.
+    using Publication = DraftPublication;
 
     explicit LocalStore(QObject *parent = nullptr);
     ~LocalStore() override;
