@@ -1,6 +1,5 @@
 #include "core/errorcode.h"
 
-#include <QHash>
 #include <QList>
 
 #include <array>
@@ -101,16 +100,12 @@ int httpStatus(ErrorCode code)
 
 std::optional<ErrorCode> fromString(QStringView text)
 {
-    static const QHash<QString, ErrorCode> byName = [] {
-        QHash<QString, ErrorCode> names;
-        for (const Entry &entry : Table)
-            names.insert(QString(entry.name), entry.code);
-        return names;
-    }();
-    const auto found = byName.constFind(text.toString());
-    if (found == byName.cend())
-        return std::nullopt;
-    return *found;
+    // 45 short names, read once per error answer: a scan costs less than a hash of a copy.
+    for (const Entry &entry : Table) {
+        if (text == entry.name)
+            return entry.code;
+    }
+    return std::nullopt;
 }
 
 } // namespace slotline::errorcodes

@@ -92,8 +92,6 @@ public:
     // Whether a post's outcome is still to come: being published, or due and not yet taken.
     static bool awaitsOutcome(SubmissionStatus status, std::optional<qint64> scheduledAtMs,
                               qint64 nowMs);
-    // Whether a post counts as standing on its account: it went out or is going to.
-    static bool stands(SubmissionStatus status) { return isOccupying(status); }
 };
 
 } // namespace slotline

@@ -26,7 +26,7 @@ std::optional<Submission> standingPost(const client::LocalStore &store, const QS
     std::optional<Submission> found;
     for (const Submission &post : store.postsOfDraft(draftLocalId)) {
         const QString pageId = post.target ? post.target->pageId : QString();
-        if (samePlace(post.accountId, pageId, publication) && PostRules::stands(post.status))
+        if (samePlace(post.accountId, pageId, publication) && PostRules::isOccupying(post.status))
             found = post;
     }
     return found;

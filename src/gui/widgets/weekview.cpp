@@ -32,11 +32,6 @@ namespace {
 
 constexpr int MinutesPerDay = WeekGeometry::MinutesPerDay;
 
-QColor mixed(const QColor &a, const QColor &b, double amountOfB)
-{
-    return ItemColors::mixed(a, b, amountOfB);
-}
-
 } // namespace
 
 WeekView::WeekView(QWidget *parent)
@@ -409,16 +404,16 @@ void WeekView::paintGrid(QPainter &painter, const QRect &exposed) const
     const QPalette &colors = palette();
     const int offset = verticalOffset();
     const QColor base = colors.color(QPalette::Base);
-    const QColor line = mixed(base, colors.color(QPalette::Text), 0.12);
-    const QColor faintLine = mixed(base, colors.color(QPalette::Text), 0.05);
+    const QColor line = ItemColors::mixed(base, colors.color(QPalette::Text), 0.12);
+    const QColor faintLine = ItemColors::mixed(base, colors.color(QPalette::Text), 0.05);
     painter.fillRect(exposed, base);
 
     // Today's column, and the part of the week already past, shaded.
     const int today = todayColumn();
     const qint64 now = nowMs();
     const auto [weekStart, weekEnd] = m_week ? m_week->range() : std::pair<qint64, qint64> {0, 0};
-    const QColor past = mixed(base, colors.color(QPalette::Text), 0.04);
-    const QColor todayTint = mixed(base, colors.color(QPalette::Highlight), 0.08);
+    const QColor past = ItemColors::mixed(base, colors.color(QPalette::Text), 0.04);
+    const QColor todayTint = ItemColors::mixed(base, colors.color(QPalette::Highlight), 0.08);
     for (int day = 0; day < 7; ++day) {
         const QRect column = dayColumnRect(day);
         if (day == today)
@@ -494,7 +489,7 @@ void WeekView::paintDropPlan(QPainter &painter) const
     const QColor tone = plan.refusal ? ItemColors::error() : colors.color(QPalette::Highlight);
     painter.setOpacity(0.75);
     painter.setPen(QPen(tone, 2, Qt::DashLine));
-    painter.setBrush(mixed(colors.color(QPalette::Base), tone, 0.25));
+    painter.setBrush(ItemColors::mixed(colors.color(QPalette::Base), tone, 0.25));
     painter.drawRoundedRect(rect, 3, 3);
     painter.setOpacity(1.0);
     painter.setPen(colors.color(QPalette::Text));

@@ -44,7 +44,11 @@ struct FramingViolation
     std::optional<RequestHead> head {};
 
     int status() const { return errorcodes::httpStatus(code); }
-    QByteArray codeName() const { return QByteArray(errorcodes::name(code).data()); }
+    QByteArray codeName() const
+    {
+        const QLatin1StringView name = errorcodes::name(code);
+        return QByteArray(name.data(), name.size());
+    }
 };
 
 // Follows the request framing of one HTTP/1.1 connection without consuming it: told
