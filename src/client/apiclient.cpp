@@ -25,11 +25,6 @@ constexpr int FetchTimeoutMs = 90'000;
 template<typename T>
 using Parser = std::function<std::optional<T>(const QJsonObject &, QString *)>;
 
-QJsonArray toJsonArray(const QStringList &values)
-{
-    return QJsonArray::fromStringList(values);
-}
-
 // The server reads a query string as a form does: "+" is a space. QUrlQuery sends "+" as
 // it is and keeps what looks like a percent-encoding, so both are encoded here for a
 // value to arrive as it was given.
@@ -437,6 +432,31 @@ void ApiClient::expectNothing(const std::shared_ptr<Call> &call, Callback<Done> 
     submit(call);
 }
 
+// --- writes, as encoded once ---------------------------------------------------------------
+
+template<typename Result>
+void ApiClient::send(const WireRequest &request, const QString &idempotencyKey, QObject *context,
+                     Callback<Result> done)
+{
+    auto call = makeCall(request.method, request.path, RateClass::Write, context);
+    if (!request.body.isEmpty()) {
+        call->body = request.body;
+        call->hasBody = true;
+        call->contentType = "application/json";
+    }
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    if constexpr (std::is_same_v<Result, Done>) {
+        expectNothing(call, std::move(done));
+    } else if constexpr (std::is_same_v<Result, Draft>) {
+        call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+            deliverParsed<Draft>(answer, wrapped<Draft>(u"draft"_s), done);
+        };
+        submit(call);
+    } else {
+        expectObject(call, std::move(done));
+    }
+}
+
 namespace {
 
 QString idPath(const QString &prefix, const QString &id)
@@ -522,23 +542,7 @@ void ApiClient::disconnectAccount(const QString &accountId, bool cancelScheduled
 void ApiClient::createPost(const NewPost &post, const QString &idempotencyKey, QObject *context,
                            Callback<PostCreated> done)
 {
-    QJsonObject content {{u"text"_s, post.text},
-                         {u"platform"_s, platforms::toString(post.platform)},
-                         {u"mediaUrls"_s, toJsonArray(post.mediaUrls)}};
-    QJsonObject inner {{u"accountId"_s, post.accountId}, {u"content"_s, content}};
-    if (!post.pageId.isEmpty())
-        inner.insert(u"target"_s,
-                     QJsonObject {{u"targetType"_s, platforms::toString(post.platform)},
-                                  {u"pageId"_s, post.pageId}});
-    QJsonObject body {{u"post"_s, inner}};
-    if (post.scheduledAtMs)
-        body.insert(u"scheduledTime"_s, isotime::format(*post.scheduledAtMs));
-    if (post.useNextFreeSlot)
-        body.insert(u"useNextFreeSlot"_s, true);
-    auto call = makeCall("POST", u"/posts"_s, RateClass::Write, context);
-    withJsonBody(*call, body);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectObject(call, std::move(done));
+    send<PostCreated>(writerequests::createPost(post), idempotencyKey, context, std::move(done));
 }
 
 void ApiClient::listPosts(const PostFilter &filter, QObject *context,
@@ -601,28 +605,14 @@ void ApiClient::updateSchedule(const QString &scheduleId, const ScheduleChange &
                                const QString &idempotencyKey, QObject *context,
                                Callback<Schedule> done)
 {
-    QJsonObject body;
-    if (change.scheduledAtMs)
-        body.insert(u"scheduledTime"_s, isotime::format(*change.scheduledAtMs));
-    QJsonObject content;
-    if (change.text)
-        content.insert(u"text"_s, *change.text);
-    if (change.mediaUrls)
-        content.insert(u"mediaUrls"_s, toJsonArray(*change.mediaUrls));
-    if (!content.isEmpty())
-        body.insert(u"post"_s, QJsonObject {{u"content"_s, content}});
-    auto call = makeCall("PATCH", idPath(u"/schedules/"_s, scheduleId), RateClass::Write, context);
-    withJsonBody(*call, body);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectObject(call, std::move(done));
+    send<Schedule>(writerequests::updateSchedule(scheduleId, change), idempotencyKey, context,
+                   std::move(done));
 }
 
 void ApiClient::cancelSchedule(const QString &scheduleId, const QString &idempotencyKey,
                                QObject *context, Callback<Done> done)
 {
-    auto call = makeCall("DELETE", idPath(u"/schedules/"_s, scheduleId), RateClass::Write, context);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectNothing(call, std::move(done));
+    send<Done>(writerequests::cancelSchedule(scheduleId), idempotencyKey, context, std::move(done));
 }
 
 // --- slots -------------------------------------------------------------------------------
@@ -768,14 +758,7 @@ void ApiClient::listCalls(const CallFilter &filter, QObject *context,
 
 // --- tools and drafts --------------------------------------------------------------------
 
-namespace {
-
-bool isReadOnlyTool(const QString &name)
-{
-    return name.startsWith(u"get_") || name.startsWith(u"list_") || name == u"next_available_slot";
-}
-
-} // namespace
+namespace { } // namespace
 
 void ApiClient::listTools(QObject *context, Callback<QList<ToolInfo>> done)
 {
@@ -798,45 +781,11 @@ void ApiClient::listTools(QObject *context, Callback<QList<ToolInfo>> done)
     submit(call);
 }
 
-void ApiClient::callTool(const QString &name, const QJsonObject &parameters,
-                         const QString &idempotencyKey, QObject *context,
-                         Callback<QJsonObject> done)
-{
-    auto call = makeCall("POST", idPath(u"/tools/"_s, name),
-                         isReadOnlyTool(name) ? RateClass::Read : RateClass::Write, context);
-    withJsonBody(*call, parameters);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
-        deliverParsed<QJsonObject>(
-            answer,
-            [](const QJsonObject &object, QString *) -> std::optional<QJsonObject> {
-                return object;
-            },
-            done);
-    };
-    submit(call);
-}
-
 void ApiClient::saveDraft(const Draft &draft, std::optional<qint64> baseRevision,
                           const QString &idempotencyKey, QObject *context, Callback<Draft> done)
 {
-    QJsonArray platformNames;
-    for (const Platform platform : draft.platforms)
-        platformNames.append(platforms::toString(platform));
-    QJsonObject parameters {{u"text"_s, draft.text},
-                            {u"platforms"_s, platformNames},
-                            {u"mediaUrls"_s, toJsonArray(draft.mediaUrls)}};
-    if (!draft.id.isEmpty())
-        parameters.insert(u"draftId"_s, draft.id);
-    if (baseRevision)
-        parameters.insert(u"baseRevision"_s, *baseRevision);
-    auto call = makeCall("POST", u"/tools/save_draft"_s, RateClass::Write, context);
-    withJsonBody(*call, parameters);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
-        deliverParsed<Draft>(answer, wrapped<Draft>(u"draft"_s), done);
-    };
-    submit(call);
+    send<Draft>(writerequests::saveDraft(draft, baseRevision), idempotencyKey, context,
+                std::move(done));
 }
 
 void ApiClient::listDrafts(const QString &query, const Paging &paging, QObject *context,
@@ -865,27 +814,24 @@ void ApiClient::getDraft(const QString &draftId, QObject *context, Callback<Draf
 void ApiClient::deleteDraft(const QString &draftId, const QString &idempotencyKey, QObject *context,
                             Callback<Done> done)
 {
-    auto call = makeCall("POST", u"/tools/delete_draft"_s, RateClass::Write, context);
-    withJsonBody(*call, QJsonObject {{u"draftId"_s, draftId}});
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectNothing(call, std::move(done));
+    send<Done>(writerequests::deleteDraft(draftId), idempotencyKey, context, std::move(done));
 }
 
 void ApiClient::publishDraft(const QString &draftId, const DraftPublication &publication,
                              const QString &idempotencyKey, QObject *context,
                              Callback<PostCreated> done)
 {
-    QJsonObject parameters {{u"draftId"_s, draftId}, {u"accountId"_s, publication.accountId}};
-    if (!publication.pageId.isEmpty())
-        parameters.insert(u"pageId"_s, publication.pageId);
-    if (publication.scheduledAtMs)
-        parameters.insert(u"scheduledTime"_s, isotime::format(*publication.scheduledAtMs));
-    if (publication.useNextFreeSlot)
-        parameters.insert(u"useNextFreeSlot"_s, true);
-    auto call = makeCall("POST", u"/tools/publish_draft"_s, RateClass::Write, context);
-    withJsonBody(*call, parameters);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectObject(call, std::move(done));
+    send<PostCreated>(writerequests::publishDraft(draftId, publication), idempotencyKey, context,
+                      std::move(done));
 }
+
+template void ApiClient::send<Draft>(const WireRequest &, const QString &, QObject *,
+                                     Callback<Draft>);
+template void ApiClient::send<PostCreated>(const WireRequest &, const QString &, QObject *,
+                                           Callback<PostCreated>);
+template void ApiClient::send<Schedule>(const WireRequest &, const QString &, QObject *,
+                                        Callback<Schedule>);
+template void ApiClient::send<Done>(const WireRequest &, const QString &, QObject *,
+                                    Callback<Done>);
 
 } // namespace slotline::client

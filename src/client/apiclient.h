@@ -4,6 +4,8 @@
 #include "client/apiresults.h"
 #include "client/draftpublication.h"
 #include "client/ratelimitgate.h"
+#include "client/wirerequest.h"
+#include "client/writerequests.h"
 #include "core/account.h"
 #include "core/apikeyinfo.h"
 #include "core/callrecord.h"
@@ -66,26 +68,6 @@ struct CallFilter
     QString apiKeyId;
     std::optional<qint64> sinceMs;
     Paging paging;
-};
-
-// What to publish: the body of POST /posts.
-struct NewPost
-{
-    QString accountId;
-    Platform platform = Platform::LinkedIn;
-    QString text;
-    QStringList mediaUrls;
-    QString pageId; // a subaccount to post as; empty: the account itself
-    std::optional<qint64> scheduledAtMs; // none and no next free slot: now
-    bool useNextFreeSlot = false;
-};
-
-// What PATCH /schedules/{id} changes; what is not set stays.
-struct ScheduleChange
-{
-    std::optional<qint64> scheduledAtMs;
-    std::optional<QString> text;
-    std::optional<QStringList> mediaUrls;
 };
 
 // Every operation of the REST API v2 as a typed call, through one
@@ -182,8 +164,6 @@ public:
 
     // Tools and drafts
     void listTools(QObject *context, Callback<QList<ToolInfo>> done);
-    void callTool(const QString &name, const QJsonObject &parameters, const QString &idempotencyKey,
-                  QObject *context, Callback<QJsonObject> done);
     // With `draft.id` empty a new draft is made; otherwise it is saved over, from
     // `baseRevision` when given (a stale one is a Conflict carrying the current draft).
     void saveDraft(const Draft &draft, std::optional<qint64> baseRevision,
@@ -195,6 +175,13 @@ public:
                      Callback<Done> done);
     void publishDraft(const QString &draftId, const DraftPublication &publication,
                       const QString &idempotencyKey, QObject *context, Callback<PostCreated> done);
+
+    // Sends a write as writerequests encoded it (for a retry: as it was first sent, byte
+    // for byte) and reads its answer as `Result`: Draft (save_draft's {"draft": ...}),
+    // PostCreated, Schedule, or Done. Every typed write above goes through here.
+    template<typename Result>
+    void send(const WireRequest &request, const QString &idempotencyKey, QObject *context,
+              Callback<Result> done);
 
 Q_SIGNALS:
     // After every answer that carried rate-limit headers, and when a class closes or opens.

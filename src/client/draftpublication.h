@@ -14,6 +14,8 @@ struct DraftPublication
     QString pageId;
     std::optional<qint64> scheduledAtMs; // none and no next free slot: now
     bool useNextFreeSlot = false;
+
+    bool operator==(const DraftPublication &) const = default;
 };
 
 } // namespace slotline::client

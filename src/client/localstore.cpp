@@ -92,6 +92,19 @@ const QList<Migration> &cacheMigrations()
              u"UPDATE posts SET status = json_extract(json, '$.status')"_s,
              u"CREATE INDEX posts_status ON posts(status)"_s,
          }},
+        {5,
+         "changes kept as the requests first sent",
+         {
+             u"ALTER TABLE outbox ADD COLUMN sent_method TEXT"_s,
+             u"ALTER TABLE outbox ADD COLUMN sent_path TEXT"_s,
+             u"ALTER TABLE outbox ADD COLUMN sent_body BLOB"_s,
+             // Changes sent before went to the tool of their kind: a retry goes there
+             // again, with the same bytes (the server compares path and body under the
+             // key, so the same change sent elsewhere would be refused as a reuse).
+             u"UPDATE outbox SET sent_method = 'POST', sent_path = '/tools/' || kind, "
+             "sent_body = CAST(sent_parameters AS BLOB) WHERE sent_parameters IS NOT NULL"_s,
+             u"ALTER TABLE outbox DROP COLUMN sent_parameters"_s,
+         }},
     };
     return steps;
 }
@@ -361,7 +374,10 @@ void LocalStore::enqueue(OutboxEntry::Kind kind, const QString &localId)
     // One unsent save per draft is enough: it is built from the draft when it goes.
     if (kind == OutboxEntry::Kind::SaveDraft && m_outbox.hasUnsent(kind, localId))
         return;
-    m_outbox.append(kind, localId);
+    OutboxEntry change;
+    change.kind = kind;
+    change.subject = localId;
+    m_outbox.append(change);
 }
 
 void LocalStore::removeEntries(const QString &localId, bool onlyUnsent)
@@ -409,49 +425,48 @@ int LocalStore::pendingChanges() const
     return m_outbox.count();
 }
 
-QJsonObject LocalStore::prepareAttempt(qint64 sequence)
+std::optional<PendingChange> LocalStore::changeToSend(qint64 sequence) const
 {
     const auto found = entry(sequence);
     if (!found)
-        return {};
-    if (found->attempts > 0 && !found->sentParameters.isEmpty()) {
-        m_outbox.recordAttempt(sequence, found->sentParameters);
-        return found->sentParameters;
-    }
-    QJsonObject parameters;
+        return std::nullopt;
     using Kind = OutboxEntry::Kind;
-    if (found->kind == Kind::UpdateSchedule || found->kind == Kind::CancelSchedule) {
-        parameters = found->payload;
-        parameters.insert(u"id"_s, found->subject);
-    } else {
-        Statement row(*m_database, u"SELECT server_id, base_revision, text, platforms, "
-                                   "media_urls FROM drafts WHERE local_id = ?"_s);
-        row.bind(found->subject).exec();
-        if (!row.next())
-            return {};
-        const QString serverId = row.text(0);
-        if (found->kind == Kind::DeleteDraft) {
-            parameters = QJsonObject {{u"draftId"_s, serverId}};
-        } else if (found->kind == Kind::PublishDraft) {
-            parameters = found->payload;
-            parameters.insert(u"draftId"_s, serverId);
-        } else {
-            parameters = QJsonObject {
-                {u"text"_s, row.text(2)},
-                {u"platforms"_s, QJsonDocument::fromJson(row.text(3).toUtf8()).array()},
-                {u"mediaUrls"_s, QJsonDocument::fromJson(row.text(4).toUtf8()).array()}};
-            if (!serverId.isEmpty()) {
-                parameters.insert(u"draftId"_s, serverId);
-                parameters.insert(u"baseRevision"_s, row.integer(1));
-            } else {
-                // Its identity from the start: a create sent again, however long after
-                // (the server keeps idempotency keys for a day), finds the draft it made.
-                parameters.insert(u"clientId"_s, found->subject);
-            }
-        }
+    switch (found->kind) {
+    case Kind::UpdateSchedule:
+        if (!found->moveToMs)
+            return std::nullopt;
+        return ScheduleMove {found->subject, *found->moveToMs};
+    case Kind::CancelSchedule: return ScheduleCancellation {found->subject};
+    case Kind::SaveDraft:
+    case Kind::DeleteDraft:
+    case Kind::PublishDraft: break;
     }
-    m_outbox.recordAttempt(sequence, parameters);
-    return parameters;
+    Statement row(*m_database, u"SELECT server_id, base_revision, text, platforms, "
+                               "media_urls FROM drafts WHERE local_id = ?"_s);
+    row.bind(found->subject).exec();
+    if (!row.next())
+        return std::nullopt;
+    const QString serverId = row.text(0);
+    if (found->kind == Kind::DeleteDraft)
+        return DraftDeletion {serverId};
+    if (found->kind == Kind::PublishDraft)
+        return DraftPublishing {serverId, found->publication.value_or(DraftPublication {})};
+    DraftSaving saving;
+    saving.draft.id = serverId;
+    // Its identity from the start: a create sent again, however long after (the server
+    // keeps idempotency keys for a day), finds the draft it made.
+    saving.draft.clientId = serverId.isEmpty() ? found->subject : QString();
+    saving.draft.text = row.text(2);
+    saving.draft.platforms = platformsFrom(row.text(3));
+    saving.draft.mediaUrls = stringsFrom(row.text(4));
+    if (!serverId.isEmpty())
+        saving.baseRevision = row.integer(1);
+    return saving;
+}
+
+void LocalStore::recordAttempt(qint64 sequence, const WireRequest &request)
+{
+    m_outbox.recordAttempt(sequence, request);
 }
 
 void LocalStore::draftSaved(qint64 sequence, const Draft &onServer)
@@ -799,10 +814,8 @@ void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submis
             && post.status == SubmissionStatus::Scheduled) {
             if (change->kind == OutboxEntry::Kind::CancelSchedule) {
                 post.status = SubmissionStatus::Cancelled;
-            } else if (const auto at
-                       = isotime::parse(change->payload.value(u"scheduledTime"_s).toString());
-                       std::holds_alternative<qint64>(at)) {
-                post.scheduledAtMs = std::get<qint64>(at);
+            } else if (change->moveToMs) {
+                post.scheduledAtMs = change->moveToMs;
             }
         }
         const QString json = QString::fromUtf8(JsonWriter::serialize(post));
@@ -931,45 +944,24 @@ QList<LocalStore::Publication> LocalStore::queuedPublications(const QString &dra
 {
     QList<Publication> queued;
     for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject != draftLocalId || isRetracted(entry))
-            continue;
-        Publication publication;
-        publication.accountId = entry.payload.value(u"accountId"_s).toString();
-        publication.pageId = entry.payload.value(u"pageId"_s).toString();
-        if (const auto at = isotime::parse(entry.payload.value(u"scheduledTime"_s).toString());
-            std::holds_alternative<qint64>(at))
-            publication.scheduledAtMs = std::get<qint64>(at);
-        publication.useNextFreeSlot = entry.payload.value(u"useNextFreeSlot"_s).toBool();
-        queued.append(publication);
+        if (entry.subject == draftLocalId && !entry.retracted && entry.publication)
+            queued.append(*entry.publication);
     }
     return queued;
 }
-
-namespace {
-
-QJsonObject publicationPayload(const LocalStore::Publication &publication)
-{
-    QJsonObject payload {{u"accountId"_s, publication.accountId}};
-    if (!publication.pageId.isEmpty())
-        payload.insert(u"pageId"_s, publication.pageId);
-    if (publication.scheduledAtMs)
-        payload.insert(u"scheduledTime"_s, isotime::format(*publication.scheduledAtMs));
-    if (publication.useNextFreeSlot)
-        payload.insert(u"useNextFreeSlot"_s, true);
-    return payload;
-}
-
-} // namespace
 
 qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
 {
     // The same publication of the same draft goes once, whoever asks twice (a double
     // click, a drop repeated while offline): each one would cost a credit.
-    const QJsonObject payload = publicationPayload(publication);
-    if (const auto queued = queuedPublication(draftLocalId, payload))
+    if (const auto queued = queuedPublication(draftLocalId, publication))
         return *queued;
-    const qint64 sequence = m_outbox.append(OutboxEntry::Kind::PublishDraft, draftLocalId, payload,
-                                            {}, publicationKey(draftLocalId, publication));
+    OutboxEntry entry;
+    entry.kind = OutboxEntry::Kind::PublishDraft;
+    entry.subject = draftLocalId;
+    entry.publication = publication;
+    entry.idempotencyKey = publicationKey(draftLocalId, publication);
+    const qint64 sequence = m_outbox.append(entry);
     changed();
     return sequence;
 }
@@ -990,8 +982,8 @@ QString LocalStore::publicationKey(const QString &draftLocalId,
             ++earlier;
     }
     for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject == draftLocalId
-            && entry.payload.value(u"accountId"_s).toString() == publication.accountId)
+        if (entry.subject == draftLocalId && entry.publication
+            && entry.publication->accountId == publication.accountId)
             ++earlier;
     }
     const QString when = publication.useNextFreeSlot ? u"next-free-slot"_s
@@ -1009,14 +1001,14 @@ QString LocalStore::publicationKey(const QString &draftLocalId,
 bool LocalStore::isPublicationQueued(const QString &draftLocalId,
                                      const Publication &publication) const
 {
-    return queuedPublication(draftLocalId, publicationPayload(publication)).has_value();
+    return queuedPublication(draftLocalId, publication).has_value();
 }
 
 std::optional<qint64> LocalStore::queuedPublication(const QString &draftLocalId,
-                                                    const QJsonObject &payload) const
+                                                    const Publication &publication) const
 {
     for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject == draftLocalId && entry.payload == payload)
+        if (entry.subject == draftLocalId && !entry.retracted && entry.publication == publication)
             return entry.sequence;
     }
     return std::nullopt;
@@ -1025,8 +1017,7 @@ std::optional<qint64> LocalStore::queuedPublication(const QString &draftLocalId,
 bool LocalStore::withdrawPublication(qint64 sequence)
 {
     const auto found = m_outbox.find(sequence);
-    if (!found || found->kind != OutboxEntry::Kind::PublishDraft
-        || !found->sentParameters.isEmpty())
+    if (!found || found->kind != OutboxEntry::Kind::PublishDraft || found->sent)
         return false;
     m_outbox.remove(sequence);
     changed();
@@ -1037,18 +1028,17 @@ bool LocalStore::retractPublication(qint64 sequence)
 {
     if (withdrawPublication(sequence))
         return true;
-    auto found = m_outbox.find(sequence);
+    const auto found = m_outbox.find(sequence);
     if (!found || found->kind != OutboxEntry::Kind::PublishDraft)
         return false;
-    found->payload.insert(u"retracted"_s, true);
-    m_outbox.setPayload(sequence, found->payload);
+    m_outbox.markRetracted(sequence);
     changed();
     return true;
 }
 
 bool LocalStore::isRetracted(const OutboxEntry &entry)
 {
-    return entry.payload.value(u"retracted"_s).toBool();
+    return entry.retracted;
 }
 
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
@@ -1057,9 +1047,12 @@ void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
     Submission moved = post;
     moved.scheduledAtMs = newAtMs;
     putPost(moved);
-    m_outbox.append(OutboxEntry::Kind::UpdateSchedule, post.scheduleId,
-                    QJsonObject {{u"scheduledTime"_s, isotime::format(newAtMs)}},
-                    JsonWriter::toObject(post));
+    OutboxEntry move;
+    move.kind = OutboxEntry::Kind::UpdateSchedule;
+    move.subject = post.scheduleId;
+    move.moveToMs = newAtMs;
+    move.undo = post;
+    m_outbox.append(move);
     transaction.commit();
     Q_EMIT postsChanged();
     changed();
@@ -1071,8 +1064,11 @@ void LocalStore::appendCancel(const Submission &post)
     Submission cancelled = post;
     cancelled.status = SubmissionStatus::Cancelled;
     putPost(cancelled);
-    m_outbox.append(OutboxEntry::Kind::CancelSchedule, post.scheduleId, {},
-                    JsonWriter::toObject(post));
+    OutboxEntry cancel;
+    cancel.kind = OutboxEntry::Kind::CancelSchedule;
+    cancel.subject = post.scheduleId;
+    cancel.undo = post;
+    m_outbox.append(cancel);
 }
 
 void LocalStore::queueCancel(const Submission &post)
@@ -1110,7 +1106,9 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
     const auto found = entry(sequence);
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
-    const QString accountId = found ? found->payload.value(u"accountId"_s).toString() : QString();
+    const DraftPublication publication
+        = found ? found->publication.value_or(DraftPublication {}) : DraftPublication {};
+    const QString accountId = publication.accountId;
     const auto status = submissionStatusFromString(created.status);
     const auto draft = found ? this->draft(found->subject) : std::nullopt;
     std::optional<Platform> platform;
@@ -1127,8 +1125,8 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         post.platform = platform.value_or(draft->platforms.value(0, Platform::LinkedIn));
         post.text = draft->text;
         post.mediaUrls = draft->mediaUrls;
-        if (const QString pageId = found->payload.value(u"pageId"_s).toString(); !pageId.isEmpty())
-            post.target = PostTarget {QString(), pageId};
+        if (!publication.pageId.isEmpty())
+            post.target = PostTarget {QString(), publication.pageId};
         post.status = *status;
         post.scheduledAtMs = created.scheduledAtMs;
         post.scheduleId = created.scheduleId;
@@ -1163,8 +1161,8 @@ void LocalStore::schedulingRefused(qint64 sequence)
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
     // Moves and cancellations keep the post as it was; a publication changed no post.
-    if (auto original = Submission::fromJson(found->undo))
-        putPost(*original);
+    if (found->undo)
+        putPost(*found->undo);
     transaction.commit();
     Q_EMIT postsChanged();
     changed();

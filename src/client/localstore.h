@@ -2,6 +2,8 @@
 
 #include "client/draftpublication.h"
 #include "client/outbox.h"
+#include "client/pendingchange.h"
+#include "client/wirerequest.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
 #include "core/draft.h"
@@ -119,8 +121,11 @@ public:
     // --- the outbox, for the sync engine -------------------------------------------------
     std::optional<OutboxEntry> nextEntry() const;
     int pendingChanges() const;
-    // The request for an entry's next attempt: as first sent, or built now and kept.
-    QJsonObject prepareAttempt(qint64 sequence);
+    // What an entry asks for, to be sent for the first time (a save: the draft as it is
+    // now). None when there is nothing to send any more (its draft is gone).
+    std::optional<PendingChange> changeToSend(qint64 sequence) const;
+    // An attempt is under way, sent as `request`; from the second on, the entry's `sent`.
+    void recordAttempt(qint64 sequence, const WireRequest &request);
     void draftSaved(qint64 sequence, const Draft &onServer);
     void draftDeleted(qint64 sequence);
     void draftConflict(qint64 sequence, const Draft &theirs);
@@ -181,7 +186,7 @@ Q_SIGNALS:
 private:
     void enqueue(OutboxEntry::Kind kind, const QString &localId);
     std::optional<qint64> queuedPublication(const QString &draftLocalId,
-                                            const QJsonObject &payload) const;
+                                            const Publication &publication) const;
     QString publicationKey(const QString &draftLocalId, const Publication &publication) const;
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;

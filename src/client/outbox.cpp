@@ -1,5 +1,7 @@
 #include "client/outbox.h"
 
+#include "core/isotime.h"
+#include "core/jsonwriter.h"
 #include "storage/database.h"
 #include "storage/statement.h"
 
@@ -12,14 +14,15 @@ namespace slotline::client {
 namespace {
 
 const QString Columns = u"SELECT sequence, kind, subject, payload, undo, idempotency_key, "
-                        "sent_parameters, attempts FROM outbox "_s;
+                        "sent_method, sent_path, sent_body, attempts FROM outbox "_s;
 
-Outbox::Entry::Kind kindFrom(const QString &name)
+using Kind = Outbox::Entry::Kind;
+
+Kind kindFrom(const QString &name)
 {
-    using Kind = Outbox::Entry::Kind;
     for (const Kind kind : {Kind::SaveDraft, Kind::DeleteDraft, Kind::PublishDraft,
                             Kind::UpdateSchedule, Kind::CancelSchedule}) {
-        if (Outbox::toolName(kind) == name)
+        if (Outbox::kindName(kind) == name)
             return kind;
     }
     return Kind::SaveDraft;
@@ -37,25 +40,70 @@ QString jsonText(const QJsonObject &object)
                : QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
 }
 
+std::optional<qint64> timeIn(const QJsonObject &payload)
+{
+    const auto at = isotime::parse(payload.value(u"scheduledTime"_s).toString());
+    if (const auto *ms = std::get_if<qint64>(&at))
+        return *ms;
+    return std::nullopt;
+}
+
+// What an entry asks for, as stored (the same keys the API's tools take).
+QJsonObject payloadOf(const Outbox::Entry &entry)
+{
+    QJsonObject payload;
+    if (entry.publication) {
+        payload.insert(u"accountId"_s, entry.publication->accountId);
+        if (!entry.publication->pageId.isEmpty())
+            payload.insert(u"pageId"_s, entry.publication->pageId);
+        if (entry.publication->scheduledAtMs)
+            payload.insert(u"scheduledTime"_s, isotime::format(*entry.publication->scheduledAtMs));
+        if (entry.publication->useNextFreeSlot)
+            payload.insert(u"useNextFreeSlot"_s, true);
+    }
+    if (entry.moveToMs)
+        payload.insert(u"scheduledTime"_s, isotime::format(*entry.moveToMs));
+    if (entry.retracted)
+        payload.insert(u"retracted"_s, true);
+    return payload;
+}
+
+void readPayload(Outbox::Entry &entry, const QJsonObject &payload)
+{
+    if (entry.kind == Kind::PublishDraft) {
+        DraftPublication publication;
+        publication.accountId = payload.value(u"accountId"_s).toString();
+        publication.pageId = payload.value(u"pageId"_s).toString();
+        publication.scheduledAtMs = timeIn(payload);
+        publication.useNextFreeSlot = payload.value(u"useNextFreeSlot"_s).toBool();
+        entry.publication = publication;
+        entry.retracted = payload.value(u"retracted"_s).toBool();
+    } else if (entry.kind == Kind::UpdateSchedule) {
+        entry.moveToMs = timeIn(payload);
+    }
+}
+
 Outbox::Entry readEntry(const Statement &row)
 {
     Outbox::Entry entry;
     entry.sequence = row.integer(0);
     entry.kind = kindFrom(row.text(1));
     entry.subject = row.text(2);
-    entry.payload = objectFrom(row.text(3));
-    entry.undo = objectFrom(row.text(4));
+    readPayload(entry, objectFrom(row.text(3)));
+    if (const QJsonObject undo = objectFrom(row.text(4)); !undo.isEmpty())
+        entry.undo = Submission::fromJson(undo);
     entry.idempotencyKey = row.text(5);
-    entry.sentParameters = objectFrom(row.text(6));
-    entry.attempts = int(row.integer(7));
+    if (const QVariant method = row.value(6); !method.isNull())
+        entry.sent = WireRequest {method.toByteArray(), row.text(7), row.value(8).toByteArray()};
+    entry.attempts = int(row.integer(9));
     return entry;
 }
 
-QString kindList(const QList<Outbox::Entry::Kind> &kinds)
+QString kindList(const QList<Kind> &kinds)
 {
     QStringList names;
-    for (const Outbox::Entry::Kind kind : kinds)
-        names.append(u'\'' + Outbox::toolName(kind) + u'\'');
+    for (const Kind kind : kinds)
+        names.append(u'\'' + Outbox::kindName(kind) + u'\'');
     return names.join(u", "_s);
 }
 
@@ -65,7 +113,7 @@ Outbox::Outbox(Database &database)
     : m_database(database)
 { }
 
-QString Outbox::toolName(Entry::Kind kind)
+QString Outbox::kindName(Entry::Kind kind)
 {
     switch (kind) {
     case Entry::Kind::SaveDraft: return u"save_draft"_s;
@@ -77,19 +125,18 @@ QString Outbox::toolName(Entry::Kind kind)
     return QString();
 }
 
-qint64 Outbox::append(Entry::Kind kind, const QString &subject, const QJsonObject &payload,
-                      const QJsonObject &undo, const QString &idempotencyKey)
+qint64 Outbox::append(const Entry &entry)
 {
     Statement insert(m_database, u"INSERT INTO outbox (kind, subject, payload, undo, "
                                  "idempotency_key) VALUES (?, ?, ?, ?, ?) "
                                  "ON CONFLICT (idempotency_key) DO NOTHING RETURNING sequence"_s);
-    insert.bind(toolName(kind))
-        .bind(subject)
-        .bindNullableText(jsonText(payload))
-        .bindNullableText(jsonText(undo))
-        .bind(idempotencyKey.isEmpty()
+    insert.bind(kindName(entry.kind))
+        .bind(entry.subject)
+        .bindNullableText(jsonText(payloadOf(entry)))
+        .bindNullableText(entry.undo ? jsonText(JsonWriter::toObject(*entry.undo)) : QString())
+        .bind(entry.idempotencyKey.isEmpty()
                   ? QString(u"slotline-"_s + QUuid::createUuid().toString(QUuid::Id128))
-                  : idempotencyKey)
+                  : entry.idempotencyKey)
         .exec();
     return insert.next() ? insert.integer(0) : 0;
 }
@@ -97,8 +144,8 @@ qint64 Outbox::append(Entry::Kind kind, const QString &subject, const QJsonObjec
 bool Outbox::hasUnsent(Entry::Kind kind, const QString &subject) const
 {
     Statement query(m_database, u"SELECT 1 FROM outbox WHERE subject = ? AND kind = ? AND "
-                                "sent_parameters IS NULL LIMIT 1"_s);
-    query.bind(subject).bind(toolName(kind)).exec();
+                                "sent_method IS NULL LIMIT 1"_s);
+    query.bind(subject).bind(kindName(kind)).exec();
     return query.next();
 }
 
@@ -114,7 +161,7 @@ void Outbox::removeFor(const QString &subject, const QList<Entry::Kind> &kinds, 
 {
     Statement(m_database,
               u"DELETE FROM outbox WHERE subject = ? AND kind IN (%1)%2"_s.arg(
-                  kindList(kinds), onlyUnsent ? u" AND sent_parameters IS NULL"_s : QString()))
+                  kindList(kinds), onlyUnsent ? u" AND sent_method IS NULL"_s : QString()))
         .bind(subject)
         .exec();
 }
@@ -124,23 +171,24 @@ void Outbox::remove(qint64 sequence)
     Statement(m_database, u"DELETE FROM outbox WHERE sequence = ?"_s).bind(sequence).exec();
 }
 
-void Outbox::recordAttempt(qint64 sequence, const QJsonObject &parameters)
+void Outbox::recordAttempt(qint64 sequence, const WireRequest &request)
 {
-    Statement(m_database, u"UPDATE outbox SET sent_parameters = ?, attempts = attempts + 1 "
-                          "WHERE sequence = ?"_s)
-        .bind(QString::fromUtf8(QJsonDocument(parameters).toJson(QJsonDocument::Compact)))
+    Statement(m_database, u"UPDATE outbox SET sent_method = ?, sent_path = ?, sent_body = ?, "
+                          "attempts = attempts + 1 WHERE sequence = ?"_s)
+        .bind(QString::fromLatin1(request.method))
+        .bind(request.path)
+        .bind(request.body)
         .bind(sequence)
         .exec();
 }
 
-void Outbox::setPayload(qint64 sequence, const QJsonObject &payload)
+void Outbox::markRetracted(qint64 sequence)
 {
-    Statement(m_database, u"UPDATE outbox SET payload = ? WHERE sequence = ?"_s)
-        .bind(QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)))
+    Statement(m_database, u"UPDATE outbox SET payload = json_set(coalesce(payload, '{}'), "
+                          "'$.retracted', json('true')) WHERE sequence = ?"_s)
         .bind(sequence)
         .exec();
 }
-
 std::optional<Outbox::Entry> Outbox::next() const
 {
     Statement query(m_database, Columns + u"ORDER BY sequence LIMIT 1"_s);

@@ -1,6 +1,9 @@
 #pragma once
 
-#include <QJsonObject>
+#include "client/draftpublication.h"
+#include "client/wirerequest.h"
+#include "core/submission.h"
+
 #include <QList>
 #include <QString>
 
@@ -14,9 +17,8 @@ namespace slotline::client {
 
 // The changes made while the server was away (or before it answered), in the order
 // they were made, in the app's own database. Each has an idempotency key of its own and,
-// once it has been sent, the exact parameters it was sent with: a retry repeats the
-// request as it was, so a change the server applied but whose answer was lost is not
-// applied twice.
+// once it has been sent, the exact request it was sent as: a retry repeats it byte for
+// byte, so a change the server applied but whose answer was lost is not applied twice.
 class Outbox
 {
 public:
@@ -28,28 +30,34 @@ public:
         Kind kind = Kind::SaveDraft;
         // What it acts on: a draft's local id, or a schedule's id.
         QString subject;
-        QJsonObject payload; // what was asked for, beyond the subject
-        QJsonObject undo; // what to put back if the server refuses
-        QString idempotencyKey;
-        QJsonObject sentParameters; // empty until first sent
+        // What was asked for, beyond the subject: where a publication goes, where a move
+        // takes its post.
+        std::optional<DraftPublication> publication; // PublishDraft
+        std::optional<qint64> moveToMs; // UpdateSchedule
+        // A publication taken back while on its way: its post is cancelled once made.
+        bool retracted = false;
+        std::optional<Submission> undo; // the cached post to put back if the server refuses
+        QString idempotencyKey; // empty when appending: a new random one
+        std::optional<WireRequest> sent; // none until first sent
         int attempts = 0;
     };
 
     explicit Outbox(Database &database);
 
-    static QString toolName(Entry::Kind kind);
+    // The name a kind is stored under (the API's tool of the same change).
+    static QString kindName(Entry::Kind kind);
 
-    // `idempotencyKey` empty: a new random one. 0 when an entry already has that key.
-    qint64 append(Entry::Kind kind, const QString &subject, const QJsonObject &payload = {},
-                  const QJsonObject &undo = {}, const QString &idempotencyKey = {});
+    // `sequence`, `sent` and `attempts` of `entry` are ignored. 0 when an entry already
+    // has its idempotency key.
+    qint64 append(const Entry &entry);
     bool hasUnsent(Entry::Kind kind, const QString &subject) const;
     bool hasEntriesFor(const QString &subject, const QList<Entry::Kind> &kinds) const;
     // The entries of the subject of these kinds, or only those never sent.
     void removeFor(const QString &subject, const QList<Entry::Kind> &kinds, bool onlyUnsent);
     void remove(qint64 sequence);
-    void recordAttempt(qint64 sequence, const QJsonObject &parameters);
-    // What the entry asks for, changed after it was sent (what a retry sends stays).
-    void setPayload(qint64 sequence, const QJsonObject &payload);
+    // One more attempt, sent as `request` (the first one's, from the second on).
+    void recordAttempt(qint64 sequence, const WireRequest &request);
+    void markRetracted(qint64 sequence);
 
     std::optional<Entry> next() const;
     std::optional<Entry> find(qint64 sequence) const;

@@ -4,6 +4,7 @@
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "client/logcategories.h"
+#include "client/writerequests.h"
 
 #include <QDateTime>
 
@@ -83,129 +84,165 @@ void SyncEngine::replayNext()
         refreshDrafts(QString(), {});
         return;
     }
-    using Kind = LocalStore::OutboxEntry::Kind;
     const qint64 sequence = entry->sequence;
-    const QString subject = entry->subject;
-    const Kind kind = entry->kind;
-    const bool scheduling = kind == Kind::PublishDraft || kind == Kind::UpdateSchedule
-                            || kind == Kind::CancelSchedule;
-    const QJsonObject parameters = m_store.prepareAttempt(sequence);
-    if ((kind == Kind::DeleteDraft || kind == Kind::PublishDraft)
-        && parameters.value(u"draftId"_s).toString().isEmpty()) {
-        // The draft never reached the server (its save was refused).
-        if (kind == Kind::DeleteDraft) {
-            m_store.draftDeleted(sequence);
-        } else {
-            m_store.schedulingRefused(sequence);
-            Q_EMIT schedulingRefused(
-                subject, ApiError(ApiError::Kind::Validation,
-                                  tr("The draft could not be saved on the server, so it was "
-                                     "not published.")));
+    std::optional<WireRequest> request = entry->sent;
+    if (!request) {
+        const auto change = m_store.changeToSend(sequence);
+        if (!change || !reachedServer(*change)) {
+            dropUnsendable(*entry);
+            replayNext();
+            return;
         }
+        request = writerequests::of(*change);
+    }
+    m_store.recordAttempt(sequence, *request);
+    const QString &key = entry->idempotencyKey;
+    using Kind = LocalStore::OutboxEntry::Kind;
+    switch (entry->kind) {
+    case Kind::SaveDraft:
+        m_client.send<Draft>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok())
+                m_store.draftSaved(entry.sequence, result.value());
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
+    case Kind::DeleteDraft:
+        m_client.send<Done>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok())
+                m_store.draftDeleted(entry.sequence);
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
+    case Kind::PublishDraft:
+        m_client.send<PostCreated>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok()) {
+                m_store.publicationDone(entry.sequence, result.value(), nowMs());
+                Q_EMIT published(entry.sequence, entry.subject, result.value());
+            } else if (madeButNotUnderstood(entry, result.error())) {
+                return;
+            }
+            if (result.ok())
+                refreshCredits(); // the post took one
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
+    case Kind::UpdateSchedule:
+        m_client.send<Schedule>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok())
+                m_store.schedulingDone(entry.sequence, result.value().submission);
+            else if (madeButNotUnderstood(entry, result.error()))
+                return;
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
+    case Kind::CancelSchedule:
+        m_client.send<Done>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok()) {
+                m_store.schedulingDone(entry.sequence, std::nullopt);
+                refreshCredits(); // the post's credit came back
+            }
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
+    }
+}
+
+bool SyncEngine::reachedServer(const PendingChange &change)
+{
+    if (const auto *deletion = std::get_if<DraftDeletion>(&change))
+        return !deletion->draftId.isEmpty();
+    if (const auto *publishing = std::get_if<DraftPublishing>(&change))
+        return !publishing->draftId.isEmpty();
+    return true;
+}
+
+void SyncEngine::dropUnsendable(const LocalStore::OutboxEntry &entry)
+{
+    // The draft never reached the server (its save was refused), or is gone here.
+    using Kind = LocalStore::OutboxEntry::Kind;
+    switch (entry.kind) {
+    case Kind::SaveDraft:
+    case Kind::DeleteDraft: m_store.draftDeleted(entry.sequence); return;
+    case Kind::PublishDraft:
+        m_store.schedulingRefused(entry.sequence);
+        Q_EMIT schedulingRefused(entry.subject,
+                                 ApiError(ApiError::Kind::Validation,
+                                          tr("The draft could not be saved on the server, so it "
+                                             "was not published.")));
+        return;
+    case Kind::UpdateSchedule:
+    case Kind::CancelSchedule: m_store.schedulingRefused(entry.sequence); return;
+    }
+}
+
+bool SyncEngine::madeButNotUnderstood(const LocalStore::OutboxEntry &entry, const ApiError &error)
+{
+    if (error.kind() != ApiError::Kind::MalformedAnswer)
+        return false;
+    // The change is in: the post is read as the server has it with the next range the
+    // app loads (sending it again would only bring the same answer back).
+    qCWarning(lcClient).noquote() << "answer not understood:" << error.message();
+    m_store.schedulingDone(entry.sequence, std::nullopt);
+    if (entry.kind == LocalStore::OutboxEntry::Kind::PublishDraft)
+        refreshCredits(); // the post took one
+    replayNext();
+    return true;
+}
+
+void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
+                             const std::optional<ApiError> &failure)
+{
+    if (!failure) {
         replayNext();
         return;
     }
-    m_client.callTool(
-        Outbox::toolName(kind), parameters, entry->idempotencyKey, this,
-        [this, sequence, subject, kind, scheduling](const ApiResult<QJsonObject> &result) {
-            if (result.ok()) {
-                if (applyResult(sequence, subject, kind, result.value())) {
-                    replayNext();
-                } else {
-                    stop();
-                    m_retry.start(ServerErrorRetryMs);
-                }
-                return;
-            }
-            const ApiError &error = result.error();
-            if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
-                || error.kind() == ApiError::Kind::Cancelled) {
-                // Tried again when the server is back (Connectivity says so), or soon
-                // when it answered with a failure of its own.
-                qCInfo(lcClient).noquote() << "outbox waits:" << error.message();
-                stop();
-                if (error.kind() == ApiError::Kind::Server)
-                    m_retry.start(ServerErrorRetryMs);
-                return;
-            }
-            if (scheduling) {
-                m_store.schedulingRefused(sequence);
-                Q_EMIT schedulingRefused(subject, error);
-            } else if (error.kind() == ApiError::Kind::Conflict
-                       && error.errorCode() == ErrorCode::DraftConflict && error.currentDraft()) {
-                // A publication waiting behind the save would publish the server's text,
-                // which the user has not seen: it waits for the user's choice instead.
-                for (const LocalStore::OutboxEntry &waiting : m_store.pendingScheduling()) {
-                    if (waiting.kind != Kind::PublishDraft || waiting.subject != subject)
-                        continue;
-                    m_store.schedulingRefused(waiting.sequence);
-                    Q_EMIT schedulingRefused(
-                        subject,
-                        ApiError(ApiError::Kind::Conflict,
-                                 tr("The draft was changed elsewhere too. Choose which version "
-                                    "to keep, then publish it again.")));
-                }
-                m_store.draftConflict(sequence, *error.currentDraft());
-                Q_EMIT conflict(subject);
-            } else if (kind == Kind::DeleteDraft && error.kind() == ApiError::Kind::NotFound) {
-                m_store.draftDeleted(sequence); // gone already
-            } else if (kind == Kind::SaveDraft && error.kind() == ApiError::Kind::NotFound) {
-                m_store.draftGoneOnServer(sequence);
-                Q_EMIT refused(subject, error);
-            } else {
-                m_store.entryRefused(sequence, error.toDisplayString());
-                Q_EMIT refused(subject, error);
-            }
-            replayNext();
-        });
-}
-
-bool SyncEngine::applyResult(qint64 sequence, const QString &subject,
-                             LocalStore::OutboxEntry::Kind kind, const QJsonObject &result)
-{
+    const ApiError &error = *failure;
     using Kind = LocalStore::OutboxEntry::Kind;
-    switch (kind) {
-    case Kind::DeleteDraft: m_store.draftDeleted(sequence); return true;
-    case Kind::SaveDraft: {
-        QString why;
-        const auto saved = Draft::fromJson(result.value(u"draft"_s).toObject(), &why);
-        if (!saved) {
-            // The change is in, but which draft it made is unknown: the entry stays and
-            // is sent again later with its key, which answers it again.
-            qCWarning(lcClient).noquote() << "unreadable draft answer:" << why;
-            return false;
+    const QString &subject = entry.subject;
+    if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
+        || error.kind() == ApiError::Kind::Cancelled
+        || error.kind() == ApiError::Kind::MalformedAnswer) {
+        // Tried again when the server is back (Connectivity says so), or soon when it
+        // answered with a failure of its own or an answer not understood: the change
+        // may be in, so the entry stays and is sent again with its key, which answers
+        // it again.
+        qCInfo(lcClient).noquote() << "outbox waits:" << error.message();
+        stop();
+        if (error.kind() == ApiError::Kind::Server
+            || error.kind() == ApiError::Kind::MalformedAnswer)
+            m_retry.start(ServerErrorRetryMs);
+        return;
+    }
+    const bool scheduling = entry.kind == Kind::PublishDraft || entry.kind == Kind::UpdateSchedule
+                            || entry.kind == Kind::CancelSchedule;
+    if (scheduling) {
+        m_store.schedulingRefused(entry.sequence);
+        Q_EMIT schedulingRefused(subject, error);
+    } else if (error.kind() == ApiError::Kind::Conflict
+               && error.errorCode() == ErrorCode::DraftConflict && error.currentDraft()) {
+        // A publication waiting behind the save would publish the server's text, which
+        // the user has not seen: it waits for the user's choice instead.
+        for (const LocalStore::OutboxEntry &waiting : m_store.pendingScheduling()) {
+            if (waiting.kind != Kind::PublishDraft || waiting.subject != subject)
+                continue;
+            m_store.schedulingRefused(waiting.sequence);
+            Q_EMIT schedulingRefused(
+                subject, ApiError(ApiError::Kind::Conflict,
+                                  tr("The draft was changed elsewhere too. Choose which version "
+                                     "to keep, then publish it again.")));
         }
-        m_store.draftSaved(sequence, *saved);
-        return true;
+        m_store.draftConflict(entry.sequence, *error.currentDraft());
+        Q_EMIT conflict(subject);
+    } else if (entry.kind == Kind::DeleteDraft && error.kind() == ApiError::Kind::NotFound) {
+        m_store.draftDeleted(entry.sequence); // gone already
+    } else if (entry.kind == Kind::SaveDraft && error.kind() == ApiError::Kind::NotFound) {
+        m_store.draftGoneOnServer(entry.sequence);
+        Q_EMIT refused(subject, error);
+    } else {
+        m_store.entryRefused(entry.sequence, error.toDisplayString());
+        Q_EMIT refused(subject, error);
     }
-    case Kind::UpdateSchedule: {
-        const auto schedule = Schedule::fromJson(result);
-        std::optional<Submission> post;
-        if (schedule)
-            post = schedule->submission;
-        m_store.schedulingDone(sequence, post);
-        return true;
-    }
-    case Kind::PublishDraft: {
-        QString why;
-        const auto created = PostCreated::fromJson(result, &why);
-        if (created) {
-            m_store.publicationDone(sequence, *created, nowMs());
-            Q_EMIT published(sequence, subject, *created);
-        } else {
-            // The post is read with the next range the app loads.
-            m_store.schedulingDone(sequence, std::nullopt);
-            qCWarning(lcClient).noquote() << "unreadable publication answer:" << why;
-        }
-        refreshCredits(); // the post took one
-        return true;
-    }
-    case Kind::CancelSchedule:
-        m_store.schedulingDone(sequence, std::nullopt);
-        refreshCredits(); // the post's credit came back
-        return true;
-    }
-    return true;
+    replayNext();
 }
 
 void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)

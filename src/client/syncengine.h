@@ -4,6 +4,7 @@
 #include "client/apiresults.h"
 #include "client/connectivity.h"
 #include "client/localstore.h"
+#include "client/pendingchange.h"
 #include "core/account.h"
 #include "core/changeversions.h"
 #include "core/draft.h"
@@ -78,9 +79,16 @@ Q_SIGNALS:
 
 private:
     void replayNext();
-    // False when the answer could not be read (the entry then stays).
-    bool applyResult(qint64 sequence, const QString &subject, LocalStore::OutboxEntry::Kind kind,
-                     const QJsonObject &result);
+    // Whether the change names what the server has (a draft it never saved has no id).
+    static bool reachedServer(const PendingChange &change);
+    // An entry with nothing left to send: dropped, its draft or post put right.
+    void dropUnsendable(const LocalStore::OutboxEntry &entry);
+    // A publication or move the server made whose answer could not be read: done, and
+    // the next one goes. False for any other failure.
+    bool madeButNotUnderstood(const LocalStore::OutboxEntry &entry, const ApiError &error);
+    // After an entry's answer (applied already when it succeeded): the next one, or
+    // what the failure means for this one.
+    void afterAnswer(const LocalStore::OutboxEntry &entry, const std::optional<ApiError> &failure);
     void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();

@@ -305,11 +305,6 @@ private Q_SLOTS:
                             [](const client::ToolInfo &tool) {
                                 return tool.name == u"save_draft" && !tool.readOnly;
                             }));
-        const auto credits = await<QJsonObject>([&](auto done) {
-            m_client->callTool(QStringLiteral("get_credits"), {}, QString(), this, done);
-        });
-        QVERIFY(credits && credits->ok());
-        QCOMPARE(credits->value(), m_server->get(QStringLiteral("/api/v2/credits"), m_a).json());
     }
 
     void mediaUploadsAndFetches()

@@ -2,6 +2,7 @@
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "client/syncengine.h"
+#include "client/writerequests.h"
 #include "core/isotime.h"
 #include "storage/accountrepository.h"
 #include "support/droppingproxy.h"
@@ -11,7 +12,11 @@
 
 #include <QDateTime>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -183,6 +188,122 @@ private Q_SLOTS:
         QCOMPARE(app.store.drafts().size(), 1);
     }
 
+    void aRetrySendsTheFirstRequestEvenAfterAnEdit()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        const QString localId = app.store.createDraft(QStringLiteral("first"), {}, {}, 1'000);
+        // Its first save went out as the engine sends it and reached the server, whose
+        // answer was lost.
+        const auto entry = app.store.nextEntry();
+        QVERIFY(entry);
+        const WireRequest first = writerequests::of(*app.store.changeToSend(entry->sequence));
+        app.store.recordAttempt(entry->sequence, first);
+        QCOMPARE(server
+                     .send(first.method, first.path, tenant,
+                           QJsonDocument::fromJson(first.body).object(),
+                           {{"Idempotency-Key", entry->idempotencyKey.toUtf8()}})
+                     .status,
+                 200);
+        // Edited before the retry: the retry must still be the first save, byte for byte
+        // (the server compares it under its key), and the edit a save of its own after it.
+        QVERIFY(app.store.editDraft(localId, QStringLiteral("second"), {}, {}, 2'000));
+        QCOMPARE(app.store.nextEntry()->sent, std::optional<WireRequest>(first));
+
+        QSignalSpy refused(&app.sync, &SyncEngine::refused);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(refused.isEmpty());
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1);
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("second"));
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("revision")).toInt(), 2);
+        QCOMPARE(app.store.draft(localId)->state, LocalStore::SyncState::Synced);
+    }
+
+    void aChangeAnOlderAppSentIsRetriedWhereItWent()
+    {
+        const quint16 port = reusablePort();
+        TestServer server(ServerConfig(), port);
+        const Tenant tenant = server.addTenant(QStringLiteral("A"));
+        const qint64 hour = 3'600'000;
+        const qint64 firstAt = server.clock().nowMs() + 2 * hour;
+        const qint64 movedAt = server.clock().nowMs() + 5 * hour;
+        const HttpResult created = server.createPost(
+            tenant, tenant.linkedinAccountId, QStringLiteral("linkedin"), QStringLiteral("moved"),
+            QJsonObject {{QStringLiteral("scheduledTime"), isotime::format(firstAt)}});
+        const QString scheduleId = created.json().value(QStringLiteral("scheduleId")).toString();
+        QVERIFY(!scheduleId.isEmpty());
+
+        // An app of the version before sent a move through the tool, and lost its answer.
+        const QByteArray key = "slotline-older-move";
+        const QJsonObject sent {{QStringLiteral("id"), scheduleId},
+                                {QStringLiteral("scheduledTime"), isotime::format(movedAt)}};
+        QCOMPARE(server
+                     .send("POST", QStringLiteral("/tools/update_schedule"), tenant, sent,
+                           {{"Idempotency-Key", key}})
+                     .status,
+                 200);
+        // Its store, as that version left it: the entry, sent once, with its parameters.
+        const QString storeFile = newStoreFile();
+        {
+            LocalStore fresh;
+            fresh.open(storeFile);
+        }
+        {
+            QSqlDatabase older
+                = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("older"));
+            older.setDatabaseName(storeFile);
+            QVERIFY(older.open());
+            QSqlQuery query(older);
+            for (const QString &statement : {
+                     QStringLiteral("ALTER TABLE outbox DROP COLUMN sent_method"),
+                     QStringLiteral("ALTER TABLE outbox DROP COLUMN sent_path"),
+                     QStringLiteral("ALTER TABLE outbox DROP COLUMN sent_body"),
+                     QStringLiteral("ALTER TABLE outbox ADD COLUMN sent_parameters TEXT"),
+                     QStringLiteral("PRAGMA user_version = 4"),
+                 })
+                QVERIFY2(query.exec(statement), qPrintable(query.lastError().text()));
+            QVERIFY(query.prepare(QStringLiteral(
+                "INSERT INTO outbox (kind, subject, payload, idempotency_key, sent_parameters, "
+                "attempts) VALUES ('update_schedule', ?, ?, ?, ?, 1)")));
+            query.addBindValue(scheduleId);
+            query.addBindValue(QString::fromUtf8(
+                QJsonDocument(
+                    QJsonObject {{QStringLiteral("scheduledTime"), isotime::format(movedAt)}})
+                    .toJson(QJsonDocument::Compact)));
+            query.addBindValue(QString::fromLatin1(key));
+            query.addBindValue(
+                QString::fromUtf8(QJsonDocument(sent).toJson(QJsonDocument::Compact)));
+            QVERIFY2(query.exec(), qPrintable(query.lastError().text()));
+            older.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("older"));
+
+        // This version opens it: the entry keeps the request as it went, and its retry
+        // is answered from the server's record (sent anywhere else under the same key,
+        // the server would refuse it as a reuse, and the move would be undone here).
+        App app(storeFile, port, tenant.apiKey);
+        const auto entry = app.store.nextEntry();
+        QVERIFY(entry && entry->sent);
+        QCOMPARE(entry->sent->method, QByteArray("POST"));
+        QCOMPARE(entry->sent->path, QStringLiteral("/tools/update_schedule"));
+        QCOMPARE(entry->sent->body, QJsonDocument(sent).toJson(QJsonDocument::Compact));
+        QCOMPARE(entry->moveToMs, std::optional<qint64>(movedAt));
+        QSignalSpy refusedScheduling(&app.sync, &SyncEngine::schedulingRefused);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(refusedScheduling.isEmpty());
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QCOMPARE(server.scheduledPosts(tenant).value(QStringLiteral("moved")),
+                 isotime::format(movedAt));
+    }
+
     void aDraftCreateSentAgainAfterTheServerForgotItsKeyIsMadeOnce()
     {
         TestServer server;
@@ -336,7 +457,8 @@ private Q_SLOTS:
                                  {QStringLiteral("platforms"), QJsonArray {}}});
         // The phone's edit went out once (its answer lost), then the user deleted it.
         phone.store.editDraft(localId, QStringLiteral("phone's"), {}, {}, 2'000);
-        phone.store.prepareAttempt(phone.store.nextEntry()->sequence);
+        const qint64 sent = phone.store.nextEntry()->sequence;
+        phone.store.recordAttempt(sent, writerequests::of(*phone.store.changeToSend(sent)));
         phone.store.deleteDraft(localId);
         QCOMPARE(phone.store.pendingChanges(), 2);
 

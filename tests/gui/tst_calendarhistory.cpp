@@ -250,12 +250,12 @@ private Q_SLOTS:
         app.undoStack.undo();
         // What the outbox will send last for this post is the time before the move.
         const QString scheduleId = app.session.store().cachedPost(id)->scheduleId;
-        QString lastQueued;
+        std::optional<qint64> lastQueued;
         for (const auto &entry : app.session.store().pendingScheduling()) {
             if (entry.subject == scheduleId)
-                lastQueued = entry.payload.value(u"scheduledTime"_s).toString();
+                lastQueued = entry.moveToMs;
         }
-        QCOMPARE(lastQueued, isotime::format(at(2, 14, 0)));
+        QCOMPARE(lastQueued, std::optional<qint64>(at(2, 14, 0)));
     }
 
     // A drop that could not go out yet (rate limited) is undone, and the app is closed: the

@@ -1,4 +1,5 @@
 #include "client/localstore.h"
+#include "client/writerequests.h"
 #include "gui/models/draftfiltermodel.h"
 #include "gui/models/draftlistmodel.h"
 #include "gui/models/itemcolors.h"
@@ -52,10 +53,12 @@ private:
     {
         const auto entry = m_store->nextEntry();
         QVERIFY(entry);
-        const QJsonObject sent = m_store->prepareAttempt(entry->sequence);
+        const auto change = m_store->changeToSend(entry->sequence);
+        QVERIFY(change && std::holds_alternative<client::DraftSaving>(*change));
+        m_store->recordAttempt(entry->sequence, client::writerequests::of(*change));
         Draft saved;
         saved.id = serverId;
-        saved.text = sent.value(u"text"_s).toString();
+        saved.text = std::get<client::DraftSaving>(*change).draft.text;
         saved.revision = revision;
         saved.updatedAtMs = now();
         m_store->draftSaved(entry->sequence, saved);
@@ -187,7 +190,8 @@ private Q_SLOTS:
         // The server refuses the change: the draft says why.
         auto entry = m_store->nextEntry();
         QVERIFY(entry);
-        m_store->prepareAttempt(entry->sequence);
+        m_store->recordAttempt(entry->sequence,
+                               client::writerequests::of(*m_store->changeToSend(entry->sequence)));
         m_store->entryRefused(entry->sequence, u"The text is too long for X."_s);
         QCOMPARE(syncText(), u"Refused"_s);
         QCOMPARE(syncTip(), u"The text is too long for X."_s);
@@ -198,7 +202,8 @@ private Q_SLOTS:
         QVERIFY(m_store->editDraft(id, u"Shorter"_s, {Platform::Twitter}, {}, now()));
         entry = m_store->nextEntry();
         QVERIFY(entry);
-        m_store->prepareAttempt(entry->sequence);
+        m_store->recordAttempt(entry->sequence,
+                               client::writerequests::of(*m_store->changeToSend(entry->sequence)));
         Draft theirs;
         theirs.id = u"drf_1"_s;
         theirs.text = u"Their words"_s;

@@ -1,4 +1,5 @@
 #include "client/session.h"
+#include "client/writerequests.h"
 #include "core/isotime.h"
 #include "gui/scheduleeditor.h"
 #include "support/manualclock.h"
@@ -328,7 +329,9 @@ private Q_SLOTS:
             client::Session session(url, tenant.apiKey, storeFile);
             ScheduleEditor editor(session, undoStack, server.clock());
             QVERIFY(editor.scheduleDraft(draft, {tenant.linkedinAccountId, {}}, now + HourMs));
-            session.store().prepareAttempt(session.store().pendingScheduling().first().sequence);
+            const qint64 sequence = session.store().pendingScheduling().first().sequence;
+            session.store().recordAttempt(
+                sequence, client::writerequests::of(*session.store().changeToSend(sequence)));
             // ... and undone: it cannot be withdrawn (the server may have it): it is marked,
             undoStack.undo();
             QCOMPARE(session.store().pendingScheduling().size(), 1);

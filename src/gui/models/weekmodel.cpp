@@ -453,30 +453,31 @@ void WeekModel::refresh()
 void WeekModel::addPublication(const client::LocalStore::OutboxEntry &entry, qint64 sinceMs,
                                qint64 untilMs, std::vector<Item> &items) const
 {
-    const auto at = isotime::parse(entry.payload.value(u"scheduledTime"_s).toString());
-    const auto *atMs = std::get_if<qint64>(&at);
-    if (!atMs || *atMs < sinceMs || *atMs >= untilMs)
+    if (!entry.publication || !entry.publication->scheduledAtMs)
         return; // now, or in the next free slot: shown once the server has placed it
+    const client::DraftPublication &where = *entry.publication;
+    const qint64 atMs = *where.scheduledAtMs;
+    if (atMs < sinceMs || atMs >= untilMs)
+        return;
     const auto draft = m_store.draft(entry.subject);
-    const QString accountId = entry.payload.value(u"accountId"_s).toString();
     const auto account = std::find_if(m_accounts.cbegin(), m_accounts.cend(),
-                                      [&](const Account &a) { return a.id == accountId; });
+                                      [&](const Account &a) { return a.id == where.accountId; });
     if (!draft || account == m_accounts.cend())
         return;
     Item item;
     item.kind = Kind::Post;
     item.key = u"publication:"_s + QString::number(entry.sequence);
-    item.startMs = *atMs;
-    item.accountName = accountName(accountId);
+    item.startMs = atMs;
+    item.accountName = accountName(where.accountId);
     item.pending = true;
     item.publication = entry.sequence;
-    item.post.accountId = accountId;
+    item.post.accountId = where.accountId;
     item.post.platform = account->platform;
     item.post.text = draft->text;
-    item.post.scheduledAtMs = *atMs;
-    if (const QString pageId = entry.payload.value(u"pageId"_s).toString(); !pageId.isEmpty()) {
-        item.post.target = PostTarget {QString(), pageId};
-        item.pageName = m_pageNames.value(pageId, pageId);
+    item.post.scheduledAtMs = atMs;
+    if (!where.pageId.isEmpty()) {
+        item.post.target = PostTarget {QString(), where.pageId};
+        item.pageName = m_pageNames.value(where.pageId, where.pageId);
     }
     items.push_back(std::move(item));
 }

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "client/draftpublication.h"
+#include "core/draft.h"
+
+#include <QString>
+
+#include <optional>
+#include <variant>
+
+namespace slotline::client {
+
+// What an outbox entry asks the server for, as of its first attempt: a save carries the
+// draft as it is when it is sent, not as it was when the entry was queued, so that edits
+// made while offline go out as one save.
+struct DraftSaving
+{
+    Draft draft; // `id` empty: made anew, found again by its `clientId`
+    std::optional<qint64> baseRevision;
+};
+
+struct DraftDeletion
+{
+    QString draftId;
+};
+
+struct DraftPublishing
+{
+    QString draftId;
+    DraftPublication publication;
+};
+
+struct ScheduleMove
+{
+    QString scheduleId;
+    qint64 toMs = 0;
+};
+
+struct ScheduleCancellation
+{
+    QString scheduleId;
+};
+
+using PendingChange
+    = std::variant<DraftSaving, DraftDeletion, DraftPublishing, ScheduleMove, ScheduleCancellation>;
+
+} // namespace slotline::client
