@@ -61,9 +61,9 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
 
     m_drafts = new DraftsPanel(session, *m_undoStack, clock, m_ui->draftsContents);
     m_ui->draftsLayout->addWidget(m_drafts);
-    m_composer = new ComposerWidget(session, previews, clock, m_ui->composerContents);
-    m_ui->composerLayout->addWidget(m_composer);
     m_editor = new ScheduleEditor(session, *m_undoStack, clock, this);
+    m_composer = new ComposerWidget(session, *m_editor, previews, clock, m_ui->composerContents);
+    m_ui->composerLayout->addWidget(m_composer);
     m_calendar = new CalendarPanel(session, *m_editor, clock, m_ui->centralTabs);
     m_ui->centralTabs->addTab(m_calendar, tr("Week"));
     m_posts = new PostsPanel(session, clock, m_ui->centralTabs);

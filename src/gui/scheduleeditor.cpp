@@ -49,6 +49,18 @@ QString statusInSentence(SubmissionStatus status)
     return toString(status);
 }
 
+// A drop on the calendar: at its time, or (no time) in the next free slot.
+client::DraftPublication publicationOf(const ScheduleEditor::Target &target,
+                                       std::optional<qint64> atMs)
+{
+    client::DraftPublication publication;
+    publication.accountId = target.accountId;
+    publication.pageId = target.pageId;
+    publication.scheduledAtMs = atMs;
+    publication.useNextFreeSlot = !atMs;
+    return publication;
+}
+
 } // namespace
 
 ScheduleEditor::ScheduleEditor(client::Session &session, QUndoStack &undoStack, const Clock &clock,
@@ -113,16 +125,24 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
                                                          const Target &target,
                                                          std::optional<qint64> atMs) const
 {
+    return refusalToPublish(draftLocalId, publicationOf(target, atMs));
+}
+
+std::optional<QString>
+ScheduleEditor::refusalToPublish(const QString &draftLocalId,
+                                 const client::DraftPublication &publication) const
+{
     const auto draft = m_session.store().draft(draftLocalId);
     if (!draft)
         return tr("This draft no longer exists.");
     if (draft->state == client::LocalStore::SyncState::Conflict)
         return tr("This draft was changed elsewhere too: choose which version to keep first.");
-    if (target.accountId.isEmpty())
+    if (publication.accountId.isEmpty())
         return tr("Choose the account to schedule for first.");
     const QList<Account> accounts = m_session.store().cachedAccounts();
-    const auto account = std::find_if(accounts.cbegin(), accounts.cend(),
-                                      [&](const Account &a) { return a.id == target.accountId; });
+    const auto account = std::find_if(accounts.cbegin(), accounts.cend(), [&](const Account &a) {
+        return a.id == publication.accountId;
+    });
     if (account == accounts.cend())
         return tr("This account is no longer connected to the project.");
     const QString platform = platforms::displayName(account->platform);
@@ -139,8 +159,8 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
         = PostRules::checkContent(account->platform, draft->text, draft->mediaUrls);
         !problems.isEmpty())
         return RuleWords::contentProblem(account->platform, problems.first());
-    if (atMs) {
-        if (const auto problem = PostRules::checkTime(*atMs, m_clock.nowMs()))
+    if (publication.scheduledAtMs) {
+        if (const auto problem = PostRules::checkTime(*publication.scheduledAtMs, m_clock.nowMs()))
             return RuleWords::timeProblem(*problem);
     }
     return std::nullopt;
@@ -149,28 +169,36 @@ std::optional<QString> ScheduleEditor::refusalToSchedule(const QString &draftLoc
 bool ScheduleEditor::scheduleDraft(const QString &draftLocalId, const Target &target,
                                    std::optional<qint64> atMs, bool confirmedAgain)
 {
-    if (const auto reason = refusalToSchedule(draftLocalId, target, atMs)) {
+    return publishDraft(draftLocalId, publicationOf(target, atMs), confirmedAgain);
+}
+
+bool ScheduleEditor::publishDraft(const QString &draftLocalId,
+                                  const client::DraftPublication &publication, bool confirmedAgain)
+{
+    if (const auto reason = refusalToPublish(draftLocalId, publication)) {
         Q_EMIT refused(*reason);
         return false;
     }
     const auto draft = m_session.store().draft(draftLocalId);
-    client::LocalStore::Publication publication;
-    publication.accountId = target.accountId;
-    publication.pageId = target.pageId;
-    publication.scheduledAtMs = atMs;
-    publication.useNextFreeSlot = !atMs;
     if (m_session.store().isPublicationQueued(draftLocalId, publication))
         return true; // a second drop while the first waits costs no second credit
     if (!confirmedAgain
         && PublishAgainQuestion::isNeeded(m_session.store(), draftLocalId, publication)) {
-        Q_EMIT againAsked(draftLocalId, target, atMs);
+        Q_EMIT againAsked(draftLocalId, publication);
+        return true;
+    }
+    if (!publication.scheduledAtMs && !publication.useNextFreeSlot) {
+        // Published now: once out it cannot be taken back, so no undo is offered for it.
+        m_session.store().queuePublication(draftLocalId, publication);
+        Q_EMIT accepted();
         return true;
     }
     const QString title = titleOf(draft->text);
-    m_undoStack.push(
-        new ScheduleDraftCommand(m_session.store(), *m_tracker, draftLocalId, publication,
-                                 atMs ? tr("Schedule “%1” at %2").arg(title, timeText(*atMs))
-                                      : tr("Schedule “%1” in the next free slot").arg(title)));
+    m_undoStack.push(new ScheduleDraftCommand(
+        m_session.store(), *m_tracker, draftLocalId, publication,
+        publication.scheduledAtMs
+            ? tr("Schedule “%1” at %2").arg(title, timeText(*publication.scheduledAtMs))
+            : tr("Schedule “%1” in the next free slot").arg(title)));
     Q_EMIT accepted();
     return true;
 }

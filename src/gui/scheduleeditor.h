@@ -1,5 +1,7 @@
 #pragma once
 
+#include "client/draftpublication.h"
+
 #include <QObject>
 
 #include <optional>
@@ -62,6 +64,12 @@ public:
     // call with `confirmedAgain` schedules it.
     bool scheduleDraft(const QString &draftLocalId, const Target &target,
                        std::optional<qint64> atMs, bool confirmedAgain = false);
+    // The same for any publication the composer asks for: now, at a time, or in the next
+    // free slot.
+    std::optional<QString> refusalToPublish(const QString &draftLocalId,
+                                            const client::DraftPublication &publication) const;
+    bool publishDraft(const QString &draftLocalId, const client::DraftPublication &publication,
+                      bool confirmedAgain = false);
 
     std::optional<QString> refusalToUnschedule(const QString &submissionId) const;
     // Cancels the scheduled post and keeps its text as a draft (undoably). False, after
@@ -72,10 +80,9 @@ Q_SIGNALS:
     void refused(const QString &reason);
     // A change was made (and queued for the server).
     void accepted();
-    // The draft went to that target before: the user is to be asked first.
+    // The draft went there before: the user is to be asked first.
     void againAsked(const QString &draftLocalId,
-                    const slotline::gui::ScheduleEditor::Target &target,
-                    std::optional<qint64> atMs);
+                    const slotline::client::DraftPublication &publication);
 
 private:
     void serverRefused(const QString &subject, const client::ApiError &error);

@@ -28,6 +28,7 @@
 #include <QTest>
 #include <QTimeZone>
 #include <QToolButton>
+#include <QUndoStack>
 
 using namespace slotline;
 using namespace slotline::test;
@@ -152,6 +153,37 @@ private Q_SLOTS:
         QCOMPARE(made.size(), 1);
         QCOMPARE(made.first().value(u"accountId"_s).toString(), tenant.twitterAccountId);
         QVERIFY(publish->isEnabled()); // free again once the answer is in
+    }
+
+    // The composer schedules through the calendar's changer: a scheduled post is undone
+    // from Edit > Undo as a drop is, and a post published now (which cannot be taken back
+    // once out) is not offered for undoing.
+    void aScheduledPublicationIsUndoneLikeADrop()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(u"Undo"_s);
+        Desktop desktop(server.port(), tenant.apiKey, newStoreFile(), server.clock());
+        write(desktop, u"twitterButton"_s, u"Maybe tomorrow"_s);
+        QUndoStack &undoStack = desktop.window.undoStack();
+        const int before = undoStack.count();
+        desktop.find<QRadioButton>(u"atRadio"_s)->click();
+        const QDateTime tomorrow
+            = QDateTime::fromMSecsSinceEpoch(server.clock().nowMs()).addDays(1);
+        desktop.find<QDateTimeEdit>(u"dateTimeEdit"_s)->setDateTime(tomorrow);
+        desktop.find<QPushButton>(u"publishButton"_s)->click();
+        QCOMPARE(undoStack.count(), before + 1);
+        QVERIFY2(undoStack.undoText().startsWith(u"Schedule “Maybe tomorrow” at"_s),
+                 qPrintable(undoStack.undoText()));
+        QTRY_COMPARE_WITH_TIMEOUT(server.scheduledPosts(tenant).size(), 1, 10'000);
+
+        undoStack.undo();
+        QTRY_COMPARE_WITH_TIMEOUT(server.scheduledPosts(tenant).size(), 0, 10'000);
+
+        desktop.find<QRadioButton>(u"nowRadio"_s)->click();
+        desktop.find<QPushButton>(u"publishButton"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(sentForPublishing(desktop.message(u"resultLabel"_s)), 10'000);
+        QCOMPARE(undoStack.count(), before + 1); // the schedule's, undone; nothing new
+        QVERIFY(undoStack.canRedo());
     }
 
     // Two X accounts, a brand's and a person's. The brand, chosen in the composer and the

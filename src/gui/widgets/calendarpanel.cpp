@@ -328,23 +328,17 @@ void CalendarPanel::setAccountFilter(const std::optional<QStringList> &accountId
 }
 
 void CalendarPanel::askScheduleAgain(const QString &draftLocalId,
-                                     const ScheduleEditor::Target &target,
-                                     std::optional<qint64> atMs)
+                                     const client::DraftPublication &publication)
 {
     m_askedAgain = true;
-    client::LocalStore::Publication publication;
-    publication.accountId = target.accountId;
-    publication.pageId = target.pageId;
-    publication.scheduledAtMs = atMs;
-    publication.useNextFreeSlot = !atMs;
     QMessageBox *question
         = PublishAgainQuestion::make(m_session.store(), draftLocalId, publication, this);
     if (!question)
         return;
     connect(question, &QMessageBox::buttonClicked, this,
-            [this, question, draftLocalId, target, atMs](QAbstractButton *button) {
+            [this, question, draftLocalId, publication](QAbstractButton *button) {
                 if (question->buttonRole(button) == QMessageBox::AcceptRole)
-                    m_editor.scheduleDraft(draftLocalId, target, atMs, true);
+                    m_editor.publishDraft(draftLocalId, publication, true);
             });
     question->open();
 }

@@ -81,8 +81,7 @@ private:
     bool serverReachable();
     QDate today() const;
     // The draft went to that target before: asks, and schedules it only if told to.
-    void askScheduleAgain(const QString &draftLocalId, const ScheduleEditor::Target &target,
-                          std::optional<qint64> atMs);
+    void askScheduleAgain(const QString &draftLocalId, const client::DraftPublication &publication);
 
     QScopedPointer<Ui::CalendarPanel> m_ui;
     client::Session &m_session;

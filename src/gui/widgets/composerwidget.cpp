@@ -10,6 +10,7 @@
 #include "gui/projecttimezone.h"
 #include "gui/publishagainquestion.h"
 #include "gui/rulewords.h"
+#include "gui/scheduleeditor.h"
 #include "gui/widgets/mediastrip.h"
 #include "gui/widgets/messagelabel.h"
 #include "ui_composerwidget.h"
@@ -50,11 +51,13 @@ std::optional<int> mediaIndex(const QString &field)
 
 } // namespace
 
-ComposerWidget::ComposerWidget(client::Session &session, client::MediaPreviewLoader &previews,
-                               const Clock &clock, QWidget *parent)
+ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
+                               client::MediaPreviewLoader &previews, const Clock &clock,
+                               QWidget *parent)
     : QWidget(parent)
     , m_ui(new Ui::ComposerWidget)
     , m_session(session)
+    , m_editor(editor)
     , m_clock(clock)
 {
     m_ui->setupUi(this);
@@ -353,6 +356,10 @@ void ComposerWidget::publish()
         showResult(tr("This publication is already on its way; it is not sent twice."), false);
         return;
     }
+    if (const auto refusal = m_editor.refusalToPublish(m_draftId, publication)) {
+        showResult(tr("Not published: %1").arg(*refusal), true);
+        return;
+    }
     confirmAndQueue(publication);
 }
 
@@ -389,7 +396,10 @@ void ComposerWidget::queue(const client::LocalStore::Publication &publication)
 {
     if (m_session.store().isPublicationQueued(m_draftId, publication))
         return;
-    m_session.store().queuePublication(m_draftId, publication);
+    // Through the one changer, as a drop on the calendar: undoable alike. The user has
+    // been asked already when the draft went there before.
+    if (!m_editor.publishDraft(m_draftId, publication, true))
+        return;
     m_awaitingPublication = true;
     m_publishTried = false;
     updatePublishButton();

@@ -28,6 +28,7 @@ class MediaPreviewLoader;
 namespace slotline::gui {
 
 class MediaStrip;
+class ScheduleEditor;
 class MessageLabel;
 
 // Where a post is written: one draft at a time, saved to the local store while the user
@@ -43,8 +44,10 @@ public:
     // How long typing may pause before the draft is saved.
     static constexpr int AutosaveDelayMs = 800;
 
-    ComposerWidget(client::Session &session, client::MediaPreviewLoader &previews,
-                   const Clock &clock, QWidget *parent = nullptr);
+    // Publications go through `editor`, as the calendar's drops do.
+    ComposerWidget(client::Session &session, ScheduleEditor &editor,
+                   client::MediaPreviewLoader &previews, const Clock &clock,
+                   QWidget *parent = nullptr);
     ~ComposerWidget() override;
 
     // The draft being edited (its local id); empty while a new one has not been saved.
@@ -127,6 +130,7 @@ private:
 
     QScopedPointer<Ui::ComposerWidget> m_ui;
     client::Session &m_session;
+    ScheduleEditor &m_editor;
     const Clock &m_clock;
     MediaStrip *m_media = nullptr;
     QTimer m_autosave;
