@@ -126,7 +126,7 @@ int main(int argc, char *argv[])
     const int fullRows = model.rowCount();
     const double fullRefresh = timeMedian(runs, [&] { model.refresh(); });
     const auto [sinceMs, untilMs] = model.range();
-    const double storeRead = timeMedian(runs, [&] { store.cachedPosts(sinceMs, untilMs); });
+    const double storeRead = timeMedian(runs, [&] { store.posts().inRange(sinceMs, untilMs); });
     const double nextWeek = timeMedian(
         runs, [&] { model.setWeek(firstMonday.addDays(7)); }, [&] { model.setWeek(firstMonday); });
 

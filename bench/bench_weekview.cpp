@@ -361,7 +361,7 @@ int main(int argc, char *argv[])
         const int before = busy.paintCounter.paints;
         for (int i = 0; i < frames; ++i) {
             const qint64 to = movedFrom + (i % 2 == 0 ? 15 * MinuteMs : 0);
-            const auto post = busy.store.cachedPost(movedId);
+            const auto post = busy.store.posts().find(movedId);
             if (!post) {
                 failures.append(u"the moved post left the store"_s);
                 break;

@@ -1,6 +1,7 @@
 #include "client/localstore.h"
 
 #include "client/apiresults.h"
+#include "client/localstoreschema.h"
 #include "client/storeerror.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
@@ -19,95 +20,6 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
 namespace {
-
-const QList<Migration> &cacheMigrations()
-{
-    static const QList<Migration> steps {
-        {1,
-         "drafts, outbox, snapshots",
-         {
-             u"CREATE TABLE drafts ("
-             "local_id TEXT PRIMARY KEY,"
-             "server_id TEXT UNIQUE,"
-             "base_revision BIGINT NOT NULL DEFAULT 0,"
-             "text TEXT NOT NULL,"
-             "platforms TEXT NOT NULL,"
-             "media_urls TEXT NOT NULL,"
-             "updated_at BIGINT NOT NULL,"
-             "state TEXT NOT NULL CHECK (state IN ('synced', 'pending', 'conflict', 'refused')),"
-             "theirs TEXT,"
-             "problem TEXT,"
-             "deleted INTEGER NOT NULL DEFAULT 0)"_s,
-             u"CREATE TABLE outbox ("
-             "sequence INTEGER PRIMARY KEY AUTOINCREMENT,"
-             "kind TEXT NOT NULL CHECK (kind IN ('save_draft', 'delete_draft')),"
-             "draft_local_id TEXT NOT NULL,"
-             "idempotency_key TEXT NOT NULL UNIQUE,"
-             "sent_parameters TEXT,"
-             "attempts INTEGER NOT NULL DEFAULT 0)"_s,
-             u"CREATE INDEX outbox_draft ON outbox(draft_local_id, sequence)"_s,
-             u"CREATE TABLE snapshots ("
-             "name TEXT PRIMARY KEY, json TEXT NOT NULL, fetched_at BIGINT NOT NULL)"_s,
-         }},
-        {2,
-         "posts of the ranges viewed",
-         {
-             u"CREATE TABLE posts ("
-             "id TEXT PRIMARY KEY,"
-             "at BIGINT NOT NULL," // the scheduled time, or the creation time
-             "json TEXT NOT NULL)"_s,
-             u"CREATE INDEX posts_at ON posts(at)"_s,
-         }},
-        {3,
-         "scheduling in the outbox",
-         {
-             u"CREATE TABLE outbox_entries ("
-             "sequence INTEGER PRIMARY KEY AUTOINCREMENT,"
-             "kind TEXT NOT NULL CHECK (kind IN ('save_draft', 'delete_draft', 'publish_draft', "
-             "'update_schedule', 'cancel_schedule')),"
-             "subject TEXT NOT NULL,"
-             "payload TEXT,"
-             "undo TEXT,"
-             "idempotency_key TEXT NOT NULL UNIQUE,"
-             "sent_parameters TEXT,"
-             "attempts INTEGER NOT NULL DEFAULT 0)"_s,
-             u"INSERT INTO outbox_entries (sequence, kind, subject, idempotency_key, "
-             "sent_parameters, attempts) SELECT sequence, kind, draft_local_id, idempotency_key, "
-             "sent_parameters, attempts FROM outbox"_s,
-             u"DROP TABLE outbox"_s,
-             u"ALTER TABLE outbox_entries RENAME TO outbox"_s,
-             u"CREATE INDEX outbox_subject ON outbox(subject, sequence)"_s,
-         }},
-        {4,
-         "the posts made of each draft",
-         {
-             u"CREATE TABLE draft_posts ("
-             "post_id TEXT PRIMARY KEY,"
-             "draft_local_id TEXT NOT NULL,"
-             "created_at BIGINT NOT NULL,"
-             "json TEXT NOT NULL)"_s, // the post as last known (Submission)
-             u"CREATE INDEX draft_posts_draft ON draft_posts(draft_local_id, created_at)"_s,
-             // Failed posts are looked for (to say so) without reading every post.
-             u"ALTER TABLE posts ADD COLUMN status TEXT"_s,
-             u"UPDATE posts SET status = json_extract(json, '$.status')"_s,
-             u"CREATE INDEX posts_status ON posts(status)"_s,
-         }},
-        {5,
-         "changes kept as the requests first sent",
-         {
-             u"ALTER TABLE outbox ADD COLUMN sent_method TEXT"_s,
-             u"ALTER TABLE outbox ADD COLUMN sent_path TEXT"_s,
-             u"ALTER TABLE outbox ADD COLUMN sent_body BLOB"_s,
-             // Changes sent before went to the tool of their kind: a retry goes there
-             // again, with the same bytes (the server compares path and body under the
-             // key, so the same change sent elsewhere would be refused as a reuse).
-             u"UPDATE outbox SET sent_method = 'POST', sent_path = '/tools/' || kind, "
-             "sent_body = CAST(sent_parameters AS BLOB) WHERE sent_parameters IS NOT NULL"_s,
-             u"ALTER TABLE outbox DROP COLUMN sent_parameters"_s,
-         }},
-    };
-    return steps;
-}
 
 QString newId(QStringView prefix)
 {
@@ -188,29 +100,14 @@ LocalStore::LocalDraft readDraft(const Statement &row)
     return draft;
 }
 
-// A post kept as its JSON in `column` of the current row.
-std::optional<Submission> postFrom(const Statement &row, int column)
-{
-    return Submission::fromJson(QJsonDocument::fromJson(row.text(column).toUtf8()).object());
-}
-
-// Every row's post, from the first column; rows that no longer read as one are skipped.
-QList<Submission> postsFrom(Statement &query)
-{
-    QList<Submission> posts;
-    while (query.next()) {
-        if (auto post = postFrom(query, 0))
-            posts.append(std::move(*post));
-    }
-    return posts;
-}
-
 } // namespace
 
 LocalStore::LocalStore(QObject *parent)
     : QObject(parent)
     , m_database(std::make_unique<Database>())
     , m_outbox(*m_database)
+    , m_reference(*m_database)
+    , m_posts(*m_database)
 { }
 
 LocalStore::~LocalStore() = default;
@@ -218,7 +115,7 @@ LocalStore::~LocalStore() = default;
 void LocalStore::open(const QString &filePath)
 {
     try {
-        m_database->open(filePath, cacheMigrations());
+        m_database->open(filePath, localStoreMigrations());
     } catch (const DatabaseError &error) {
         throw StoreError(error.message());
     }
@@ -295,7 +192,7 @@ void LocalStore::deleteDraft(const QString &localId)
     if (current->serverId.isEmpty() && !hasEntries(localId)) {
         // The server never heard of it.
         Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
-        forgetDraftPosts(localId);
+        m_posts.forgetDraft(localId);
     } else {
         Statement(*m_database, u"UPDATE drafts SET deleted = 1, theirs = NULL WHERE local_id = ?"_s)
             .bind(localId)
@@ -496,7 +393,7 @@ void LocalStore::draftDeleted(qint64 sequence)
     Transaction transaction(*m_database);
     removeEntries(found->subject, false);
     Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(found->subject).exec();
-    forgetDraftPosts(found->subject);
+    m_posts.forgetDraft(found->subject);
     transaction.commit();
     changed();
 }
@@ -641,7 +538,7 @@ void LocalStore::mergeDraftPosts(const QString &draftLocalId, const Draft &onSer
         post.errorMessage = publication.errorMessage;
         post.createdAtMs = publication.createdAtMs;
         post.updatedAtMs = publication.createdAtMs;
-        recordDraftPost(draftLocalId, post);
+        m_posts.recordForDraft(draftLocalId, post);
     }
 }
 
@@ -654,7 +551,7 @@ void LocalStore::forgetDraft(const QString &localId)
         .bind(localId)
         .exec();
     if (!draft(localId))
-        forgetDraftPosts(localId);
+        m_posts.forgetDraft(localId);
     changed();
 }
 
@@ -676,199 +573,6 @@ void LocalStore::draftGoneOnServer(qint64 sequence)
     changed();
 }
 
-void LocalStore::putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs)
-{
-    Statement(*m_database, u"INSERT INTO snapshots (name, json, fetched_at) VALUES (?, ?, ?) "
-                           "ON CONFLICT (name) DO UPDATE SET json = excluded.json, "
-                           "fetched_at = excluded.fetched_at"_s)
-        .bind(name)
-        .bind(QString::fromUtf8(document.toJson(QJsonDocument::Compact)))
-        .bind(nowMs)
-        .exec();
-}
-
-std::optional<QJsonDocument> LocalStore::snapshot(const QString &name) const
-{
-    Statement query(*m_database, u"SELECT json FROM snapshots WHERE name = ?"_s);
-    query.bind(name).exec();
-    if (!query.next())
-        return std::nullopt;
-    return QJsonDocument::fromJson(query.text(0).toUtf8());
-}
-
-namespace {
-
-template<typename T>
-QJsonArray toArray(const QList<T> &values)
-{
-    QJsonArray array;
-    for (const T &value : values)
-        array.append(JsonWriter::toObject(value));
-    return array;
-}
-
-template<typename T>
-QList<T> fromArray(const QJsonArray &array)
-{
-    QList<T> values;
-    for (const QJsonValue &item : array) {
-        if (auto value = T::fromJson(item.toObject()))
-            values.append(std::move(*value));
-    }
-    return values;
-}
-
-} // namespace
-
-void LocalStore::putUser(const UserProfile &user, qint64 nowMs)
-{
-    putSnapshot(u"user"_s, QJsonDocument(JsonWriter::toObject(user)), nowMs);
-    Q_EMIT referenceChanged();
-}
-
-std::optional<UserProfile> LocalStore::cachedUser() const
-{
-    const auto document = snapshot(u"user"_s);
-    return document ? UserProfile::fromJson(document->object()) : std::nullopt;
-}
-
-void LocalStore::putAccounts(const QList<Account> &accounts, qint64 nowMs)
-{
-    putSnapshot(u"accounts"_s, QJsonDocument(toArray(accounts)), nowMs);
-    Q_EMIT referenceChanged();
-}
-
-QList<Account> LocalStore::cachedAccounts() const
-{
-    const auto document = snapshot(u"accounts"_s);
-    return document ? fromArray<Account>(document->array()) : QList<Account>();
-}
-
-void LocalStore::putSubaccounts(const QString &accountId, const QList<Subaccount> &subaccounts,
-                                qint64 nowMs)
-{
-    putSnapshot(u"subaccounts/"_s + accountId, QJsonDocument(toArray(subaccounts)), nowMs);
-    Q_EMIT referenceChanged();
-}
-
-QList<Subaccount> LocalStore::cachedSubaccounts(const QString &accountId) const
-{
-    const auto document = snapshot(u"subaccounts/"_s + accountId);
-    return document ? fromArray<Subaccount>(document->array()) : QList<Subaccount>();
-}
-
-void LocalStore::putSlots(const QString &timezone, const QList<WeeklySlot> &slots, qint64 nowMs)
-{
-    putSnapshot(
-        u"slots"_s,
-        QJsonDocument(QJsonObject {{u"timezone"_s, timezone}, {u"items"_s, toArray(slots)}}),
-        nowMs);
-    Q_EMIT referenceChanged();
-}
-
-QList<WeeklySlot> LocalStore::cachedSlots() const
-{
-    const auto document = snapshot(u"slots"_s);
-    return document ? fromArray<WeeklySlot>(document->object().value(u"items"_s).toArray())
-                    : QList<WeeklySlot>();
-}
-
-QString LocalStore::cachedTimezone() const
-{
-    const auto document = snapshot(u"slots"_s);
-    return document ? document->object().value(u"timezone"_s).toString() : QString();
-}
-
-void LocalStore::putCredits(const CreditBalance &credits, qint64 nowMs)
-{
-    putSnapshot(u"credits"_s, QJsonDocument(JsonWriter::toObject(credits)), nowMs);
-    Q_EMIT referenceChanged();
-}
-
-std::optional<CreditBalance> LocalStore::cachedCredits() const
-{
-    const auto document = snapshot(u"credits"_s);
-    return document ? CreditBalance::fromJson(document->object()) : std::nullopt;
-}
-
-void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts)
-{
-    Transaction transaction(*m_database);
-    Statement(*m_database, u"DELETE FROM posts WHERE at >= ? AND at < ?"_s)
-        .bind(sinceMs)
-        .bind(untilMs)
-        .exec();
-    Statement insert(*m_database, u"INSERT INTO posts (id, at, json, status) VALUES (?, ?, ?, ?) "
-                                  "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
-                                  "json = excluded.json, status = excluded.status"_s);
-    // The server does not have the moves and cancellations still waiting: the posts are
-    // shown with them, as when they were made, or a read of the week would put them back
-    // (and an undo would think there is nothing to undo).
-    QHash<QString, OutboxEntry> waiting;
-    for (const OutboxEntry &entry :
-         m_outbox.entries({OutboxEntry::Kind::UpdateSchedule, OutboxEntry::Kind::CancelSchedule}))
-        waiting.insert(entry.subject, entry); // the latest one counts
-    for (Submission post : posts) {
-        if (const auto change = waiting.constFind(post.scheduleId);
-            !post.scheduleId.isEmpty() && change != waiting.cend()
-            && post.status == SubmissionStatus::Scheduled) {
-            if (change->kind == OutboxEntry::Kind::CancelSchedule) {
-                post.status = SubmissionStatus::Cancelled;
-            } else if (change->moveToMs) {
-                post.scheduledAtMs = change->moveToMs;
-            }
-        }
-        const QString json = QString::fromUtf8(JsonWriter::serialize(post));
-        insert.bind(post.id)
-            .bind(post.scheduledAtMs.value_or(post.createdAtMs))
-            .bind(json)
-            .bind(toString(post.status))
-            .exec();
-        updateDraftPost(post.id, json);
-    }
-    transaction.commit();
-    Q_EMIT postsChanged();
-    // The drafts list shows what became of each draft's posts.
-    Q_EMIT draftsChanged();
-}
-
-QList<Submission> LocalStore::cachedPosts(qint64 sinceMs, qint64 untilMs) const
-{
-    Statement query(*m_database,
-                    u"SELECT json FROM posts WHERE at >= ? AND at < ? ORDER BY at, id"_s);
-    query.bind(sinceMs).bind(untilMs).exec();
-    return postsFrom(query);
-}
-
-void LocalStore::putPosts(const QList<Submission> &posts)
-{
-    if (posts.isEmpty())
-        return;
-    Transaction transaction(*m_database);
-    for (const Submission &post : posts)
-        putPost(post);
-    transaction.commit();
-    Q_EMIT postsChanged();
-    Q_EMIT draftsChanged();
-}
-
-QList<Submission> LocalStore::failedPosts() const
-{
-    Statement query(*m_database, u"SELECT json FROM posts WHERE status = 'failed' "
-                                 "ORDER BY at DESC, id"_s);
-    query.exec();
-    return postsFrom(query);
-}
-
-std::optional<Submission> LocalStore::cachedPost(const QString &submissionId) const
-{
-    Statement query(*m_database, u"SELECT json FROM posts WHERE id = ?"_s);
-    query.bind(submissionId).exec();
-    if (!query.next())
-        return std::nullopt;
-    return postFrom(query, 0);
-}
-
 namespace {
 
 const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDraft,
@@ -876,69 +580,6 @@ const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDr
                                                   Outbox::Entry::Kind::CancelSchedule};
 
 } // namespace
-
-void LocalStore::putPost(const Submission &post)
-{
-    const QString json = QString::fromUtf8(JsonWriter::serialize(post));
-    Statement(*m_database, u"INSERT INTO posts (id, at, json, status) VALUES (?, ?, ?, ?) "
-                           "ON CONFLICT (id) DO UPDATE SET at = excluded.at, "
-                           "json = excluded.json, status = excluded.status"_s)
-        .bind(post.id)
-        .bind(post.scheduledAtMs.value_or(post.createdAtMs))
-        .bind(json)
-        .bind(toString(post.status))
-        .exec();
-    updateDraftPost(post.id, json);
-}
-
-void LocalStore::forgetDraftPosts(const QString &draftLocalId)
-{
-    // The posts stay (in the lists of posts); only the draft's account of them goes.
-    Statement(*m_database, u"DELETE FROM draft_posts WHERE draft_local_id = ?"_s)
-        .bind(draftLocalId)
-        .exec();
-}
-
-void LocalStore::updateDraftPost(const QString &postId, const QString &json)
-{
-    Statement(*m_database, u"UPDATE draft_posts SET json = ? WHERE post_id = ?"_s)
-        .bind(json)
-        .bind(postId)
-        .exec();
-}
-
-void LocalStore::recordDraftPost(const QString &draftLocalId, const Submission &post)
-{
-    Statement(*m_database,
-              u"INSERT INTO draft_posts (post_id, draft_local_id, created_at, json) "
-              "VALUES (?, ?, ?, ?) ON CONFLICT (post_id) DO UPDATE SET json = excluded.json"_s)
-        .bind(post.id)
-        .bind(draftLocalId)
-        .bind(post.createdAtMs)
-        .bind(QString::fromUtf8(JsonWriter::serialize(post)))
-        .exec();
-}
-
-QList<Submission> LocalStore::postsOfDraft(const QString &draftLocalId) const
-{
-    Statement query(*m_database, u"SELECT json FROM draft_posts WHERE draft_local_id = ? "
-                                 "ORDER BY created_at, post_id"_s);
-    query.bind(draftLocalId).exec();
-    return postsFrom(query);
-}
-
-QHash<QString, QList<Submission>> LocalStore::postsOfDrafts() const
-{
-    Statement query(*m_database, u"SELECT draft_local_id, json FROM draft_posts "
-                                 "ORDER BY created_at, post_id"_s);
-    query.exec();
-    QHash<QString, QList<Submission>> posts;
-    while (query.next()) {
-        if (auto post = postFrom(query, 1))
-            posts[query.text(0)].append(std::move(*post));
-    }
-    return posts;
-}
 
 QList<LocalStore::Publication> LocalStore::queuedPublications(const QString &draftLocalId) const
 {
@@ -977,7 +618,7 @@ QString LocalStore::publicationKey(const QString &draftLocalId,
     // Entries still in the outbox count too (one taken back while on its way included),
     // so that no two entries ever share a key.
     qsizetype earlier = 0;
-    for (const Submission &post : postsOfDraft(draftLocalId)) {
+    for (const Submission &post : m_posts.ofDraft(draftLocalId)) {
         if (post.accountId == publication.accountId)
             ++earlier;
     }
@@ -1046,7 +687,7 @@ void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
     Transaction transaction(*m_database);
     Submission moved = post;
     moved.scheduledAtMs = newAtMs;
-    putPost(moved);
+    m_posts.put(moved);
     OutboxEntry move;
     move.kind = OutboxEntry::Kind::UpdateSchedule;
     move.subject = post.scheduleId;
@@ -1063,7 +704,7 @@ void LocalStore::appendCancel(const Submission &post)
     // Shown cancelled at once; put back as it was if the server refuses.
     Submission cancelled = post;
     cancelled.status = SubmissionStatus::Cancelled;
-    putPost(cancelled);
+    m_posts.put(cancelled);
     OutboxEntry cancel;
     cancel.kind = OutboxEntry::Kind::CancelSchedule;
     cancel.subject = post.scheduleId;
@@ -1095,7 +736,7 @@ void LocalStore::schedulingDone(qint64 sequence, const std::optional<Submission>
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
     if (onServer)
-        putPost(*onServer);
+        m_posts.put(*onServer);
     transaction.commit();
     Q_EMIT postsChanged();
     changed();
@@ -1112,7 +753,7 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
     const auto status = submissionStatusFromString(created.status);
     const auto draft = found ? this->draft(found->subject) : std::nullopt;
     std::optional<Platform> platform;
-    for (const Account &account : cachedAccounts()) {
+    for (const Account &account : m_reference.accounts()) {
         if (account.id == accountId)
             platform = account.platform;
     }
@@ -1134,14 +775,14 @@ void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qi
         post.updatedAtMs = nowMs;
         // Kept with the draft whatever else is known: where a draft went decides whether
         // the app asks before sending it there again.
-        recordDraftPost(found->subject, post);
+        m_posts.recordForDraft(found->subject, post);
         // Shown as what it will be; without its account it waits for the server's.
         if (platform)
-            putPost(post);
+            m_posts.put(post);
     }
     if (found && isRetracted(*found) && !created.scheduleId.isEmpty()) {
         // Undone while it was on its way: the post goes again at once.
-        Submission post = cachedPost(created.postSubmissionId).value_or(Submission {});
+        Submission post = m_posts.find(created.postSubmissionId).value_or(Submission {});
         post.id = created.postSubmissionId;
         post.scheduleId = created.scheduleId;
         post.scheduledAtMs = created.scheduledAtMs;
@@ -1162,10 +803,73 @@ void LocalStore::schedulingRefused(qint64 sequence)
     m_outbox.remove(sequence);
     // Moves and cancellations keep the post as it was; a publication changed no post.
     if (found->undo)
-        putPost(*found->undo);
+        m_posts.put(*found->undo);
     transaction.commit();
     Q_EMIT postsChanged();
     changed();
+}
+
+// --- what the server said, kept ----------------------------------------------------------
+
+void LocalStore::putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs)
+{
+    m_reference.putSnapshot(name, document, nowMs);
+}
+
+std::optional<QJsonDocument> LocalStore::snapshot(const QString &name) const
+{
+    return m_reference.snapshot(name);
+}
+
+void LocalStore::putUser(const UserProfile &user, qint64 nowMs)
+{
+    m_reference.putUser(user, nowMs);
+    Q_EMIT referenceChanged();
+}
+
+void LocalStore::putAccounts(const QList<Account> &accounts, qint64 nowMs)
+{
+    m_reference.putAccounts(accounts, nowMs);
+    Q_EMIT referenceChanged();
+}
+
+void LocalStore::putSubaccounts(const QString &accountId, const QList<Subaccount> &subaccounts,
+                                qint64 nowMs)
+{
+    m_reference.putSubaccounts(accountId, subaccounts, nowMs);
+    Q_EMIT referenceChanged();
+}
+
+void LocalStore::putSlots(const QString &timezone, const QList<WeeklySlot> &slots, qint64 nowMs)
+{
+    m_reference.putSlots(timezone, slots, nowMs);
+    Q_EMIT referenceChanged();
+}
+
+void LocalStore::putCredits(const CreditBalance &credits, qint64 nowMs)
+{
+    m_reference.putCredits(credits, nowMs);
+    Q_EMIT referenceChanged();
+}
+
+void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts)
+{
+    m_posts.replaceRange(sinceMs, untilMs, posts, m_outbox.entries(SchedulingKinds));
+    Q_EMIT postsChanged();
+    // The drafts list shows what became of each draft's posts.
+    Q_EMIT draftsChanged();
+}
+
+void LocalStore::putPosts(const QList<Submission> &posts)
+{
+    if (posts.isEmpty())
+        return;
+    Transaction transaction(*m_database);
+    for (const Submission &post : posts)
+        m_posts.put(post);
+    transaction.commit();
+    Q_EMIT postsChanged();
+    Q_EMIT draftsChanged();
 }
 
 } // namespace slotline::client

@@ -3,6 +3,8 @@
 #include "client/draftpublication.h"
 #include "client/outbox.h"
 #include "client/pendingchange.h"
+#include "client/postcache.h"
+#include "client/referencecache.h"
 #include "client/wirerequest.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
@@ -110,10 +112,6 @@ public:
     void queueCancel(const Submission &post);
     // The draft's publications that wait in the outbox (not those taken back), oldest first.
     QList<Publication> queuedPublications(const QString &draftLocalId) const;
-    // The posts made of a draft, as last known (status, time, address), oldest first; of
-    // every draft at once for the drafts list.
-    QList<Submission> postsOfDraft(const QString &draftLocalId) const;
-    QHash<QString, QList<Submission>> postsOfDrafts() const;
     // Publications, moves and cancellations not yet through, oldest first.
     QList<OutboxEntry> pendingScheduling() const;
     bool isPending(const QString &scheduleId) const;
@@ -152,30 +150,24 @@ public:
     void putSnapshot(const QString &name, const QJsonDocument &document, qint64 nowMs);
     std::optional<QJsonDocument> snapshot(const QString &name) const;
 
-    // The last known lists, for showing with no server (empty when never fetched).
+    // The last known lists, for showing with no server. Read them here; the put* calls
+    // below write them and say so (referenceChanged, postsChanged).
+    const ReferenceCache &reference() const { return m_reference; }
+    // The posts of the ranges viewed, as shown (with changes still waiting applied), and
+    // the posts made of each draft.
+    const PostCache &posts() const { return m_posts; }
+
     void putUser(const UserProfile &user, qint64 nowMs);
-    std::optional<UserProfile> cachedUser() const;
     void putAccounts(const QList<Account> &accounts, qint64 nowMs);
-    QList<Account> cachedAccounts() const;
     void putSubaccounts(const QString &accountId, const QList<Subaccount> &subaccounts,
                         qint64 nowMs);
-    QList<Subaccount> cachedSubaccounts(const QString &accountId) const;
     void putSlots(const QString &timezone, const QList<WeeklySlot> &slots, qint64 nowMs);
-    QList<WeeklySlot> cachedSlots() const;
-    QString cachedTimezone() const;
     void putCredits(const CreditBalance &credits, qint64 nowMs);
-    std::optional<CreditBalance> cachedCredits() const;
-
     // The posts of a time range as the server listed them, replacing what was cached for
     // it (posts published now count at their creation time).
     void replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts);
-    QList<Submission> cachedPosts(qint64 sinceMs, qint64 untilMs) const;
     // Posts as the server has them, added or updated (nothing else in their range goes).
     void putPosts(const QList<Submission> &posts);
-    // Every cached post that failed, the latest first.
-    QList<Submission> failedPosts() const;
-    // One cached post, as it is shown (with changes still waiting applied).
-    std::optional<Submission> cachedPost(const QString &submissionId) const;
 
 Q_SIGNALS:
     void draftsChanged();
@@ -191,10 +183,6 @@ private:
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
-    void putPost(const Submission &post);
-    void recordDraftPost(const QString &draftLocalId, const Submission &post);
-    void updateDraftPost(const QString &postId, const QString &json);
-    void forgetDraftPosts(const QString &draftLocalId);
     void linkCreatedDraft(const Draft &onServer);
     void mergeDraftPosts(const QString &draftLocalId, const Draft &onServer);
     // Within a transaction: the post cancelled in the cache, the cancellation queued.
@@ -204,6 +192,8 @@ private:
 
     std::unique_ptr<Database> m_database;
     Outbox m_outbox;
+    ReferenceCache m_reference;
+    PostCache m_posts;
 };
 
 } // namespace slotline::client

@@ -434,7 +434,7 @@ bool SyncEngine::anyNewlyFailed(const QList<Submission> &posts) const
     return std::any_of(posts.cbegin(), posts.cend(), [this](const Submission &post) {
         if (post.status != SubmissionStatus::Failed)
             return false;
-        const auto known = m_store.cachedPost(post.id);
+        const auto known = m_store.posts().find(post.id);
         return !known || known->status != SubmissionStatus::Failed;
     });
 }
@@ -460,7 +460,7 @@ void SyncEngine::refreshAccountStates(const QString &cursor, QList<Account> coll
                                   return;
                               }
                               QStringList before;
-                              for (const Account &account : m_store.cachedAccounts())
+                              for (const Account &account : m_store.reference().accounts())
                                   before.append(account.id);
                               QStringList now;
                               for (const Account &account : std::as_const(collected))

@@ -81,7 +81,7 @@ void AttentionTracker::review()
     QSet<QString> current; // every key that still stands
     QList<Submission> newlyFailed;
     QSet<QString> unseenPosts;
-    for (const Submission &post : m_store.failedPosts()) {
+    for (const Submission &post : m_store.posts().failed()) {
         current.insert(post.id);
         if (!m_told.contains(post.id))
             newlyFailed.append(post);
@@ -91,7 +91,7 @@ void AttentionTracker::review()
     QList<Account> newAccounts;
     QSet<QString> unseenAccounts;
     QStringList troubled; // keys of the accounts that need the user
-    const QList<Account> accounts = m_store.cachedAccounts();
+    const QList<Account> accounts = m_store.reference().accounts();
     for (const Account &account : accounts) {
         if (!needsAttention(account))
             continue;
@@ -173,7 +173,7 @@ void AttentionTracker::markSeen(const QString &id)
         marked = true;
     }
     if (m_unseenAccounts.remove(id)) {
-        for (const Account &account : m_store.cachedAccounts()) {
+        for (const Account &account : m_store.reference().accounts()) {
             if (account.id == id)
                 m_seen.insert(accountKey(account));
         }
@@ -191,7 +191,7 @@ void AttentionTracker::markAllSeen()
     const QSet<QString> accounts = m_unseenAccounts;
     for (const QString &id : posts)
         m_seen.insert(id);
-    for (const Account &account : m_store.cachedAccounts()) {
+    for (const Account &account : m_store.reference().accounts()) {
         if (accounts.contains(account.id))
             m_seen.insert(accountKey(account));
     }

@@ -17,7 +17,7 @@ std::optional<QString> FailedPostRetry::refusal(const client::LocalStore &store,
 {
     if (post.status != SubmissionStatus::Failed)
         return tr("Only a failed post can be tried again.");
-    for (const Account &account : store.cachedAccounts()) {
+    for (const Account &account : store.reference().accounts()) {
         if (account.id != post.accountId)
             continue;
         const auto refusal = PostRules::refusalToPublish(account.status);

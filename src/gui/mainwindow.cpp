@@ -237,7 +237,7 @@ void MainWindow::accountsChecked()
 {
     const QStringList checked = m_accounts->checkedAccountIds();
     QList<Platform> platforms;
-    for (const Account &account : m_session.store().cachedAccounts()) {
+    for (const Account &account : m_session.store().reference().accounts()) {
         if (checked.contains(account.id) && !platforms.contains(account.platform))
             platforms.append(account.platform);
     }
@@ -255,7 +255,7 @@ void MainWindow::accountsChecked()
 
 void MainWindow::updateTitle()
 {
-    const auto user = m_session.store().cachedUser();
+    const auto user = m_session.store().reference().user();
     setWindowTitle(user ? tr("%1 — Slotline").arg(user->projectName) : tr("Slotline"));
 }
 
@@ -297,7 +297,7 @@ void MainWindow::connectAccount(const QString &reconnectAccountId)
     auto *dialog = new ConnectAccountDialog(m_session, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!reconnectAccountId.isEmpty()) {
-        for (const Account &account : m_session.store().cachedAccounts()) {
+        for (const Account &account : m_session.store().reference().accounts()) {
             if (account.id == reconnectAccountId)
                 dialog->setReconnectAccount(account);
         }
@@ -311,7 +311,7 @@ void MainWindow::connectAccount(const QString &reconnectAccountId)
 
 void MainWindow::disconnectAccount(const QString &accountId)
 {
-    const QList<Account> accounts = m_session.store().cachedAccounts();
+    const QList<Account> accounts = m_session.store().reference().accounts();
     const auto account = std::find_if(accounts.cbegin(), accounts.cend(),
                                       [&accountId](const Account &a) { return a.id == accountId; });
     if (account == accounts.cend())

@@ -7,7 +7,8 @@ namespace slotline::gui {
 QTimeZone ProjectTimeZone::of(const client::LocalStore &store)
 {
     for (const QString &name :
-         {store.cachedTimezone(), store.cachedUser() ? store.cachedUser()->timezone : QString()}) {
+         {store.reference().timezone(),
+          store.reference().user() ? store.reference().user()->timezone : QString()}) {
         const QTimeZone zone(name.toUtf8());
         if (!name.isEmpty() && zone.isValid())
             return zone;

@@ -72,7 +72,7 @@ void PublicationTracker::move(const QString &postId, qint64 atMs)
 void PublicationTracker::moveNow(const QString &submissionId, qint64 atMs)
 {
     // The post as shown now: a refusal on the way may have put it back meanwhile.
-    const auto post = m_session.store().cachedPost(submissionId);
+    const auto post = m_session.store().posts().find(submissionId);
     if (!post || !PostRules::isChangeable(*post) || post->scheduledAtMs == atMs)
         return;
     m_session.store().queueMove(*post, atMs);
@@ -80,7 +80,7 @@ void PublicationTracker::moveNow(const QString &submissionId, qint64 atMs)
 
 void PublicationTracker::cancelPost(const QString &submissionId)
 {
-    const auto post = m_session.store().cachedPost(submissionId);
+    const auto post = m_session.store().posts().find(submissionId);
     if (!post || !PostRules::isChangeable(*post)) {
         qCInfo(lcGui) << "not cancelling" << submissionId << ": it is no longer scheduled";
         return;

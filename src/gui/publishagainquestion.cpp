@@ -24,7 +24,7 @@ std::optional<Submission> standingPost(const client::LocalStore &store, const QS
                                        const client::LocalStore::Publication &publication)
 {
     std::optional<Submission> found;
-    for (const Submission &post : store.postsOfDraft(draftLocalId)) {
+    for (const Submission &post : store.posts().ofDraft(draftLocalId)) {
         const QString pageId = post.target ? post.target->pageId : QString();
         if (samePlace(post.accountId, pageId, publication) && PostRules::isOccupying(post.status))
             found = post;
@@ -61,7 +61,7 @@ QMessageBox *PublishAgainQuestion::make(const client::LocalStore &store,
         return nullptr;
 
     QString where = publication.accountId;
-    for (const Account &account : store.cachedAccounts()) {
+    for (const Account &account : store.reference().accounts()) {
         if (account.id != publication.accountId)
             continue;
         //: An account where a post goes: its platform, then its name (and handle).
@@ -72,7 +72,7 @@ QMessageBox *PublishAgainQuestion::make(const client::LocalStore &store,
                                account.username);
     }
     if (!publication.pageId.isEmpty()) {
-        for (const Subaccount &page : store.cachedSubaccounts(publication.accountId)) {
+        for (const Subaccount &page : store.reference().subaccounts(publication.accountId)) {
             if (page.id == publication.pageId)
                 //: Where a post goes: the account, then the page it is posted as.
                 where = tr("%1 as %2").arg(where, page.name);

@@ -91,7 +91,7 @@ void ScheduleEditor::follow(WeekView &view)
 
 std::optional<QString> ScheduleEditor::refusalToMove(const QString &submissionId, qint64 atMs) const
 {
-    const auto post = m_session.store().cachedPost(submissionId);
+    const auto post = m_session.store().posts().find(submissionId);
     if (!post)
         return tr("This post is no longer in the plan.");
     const qint64 now = m_clock.nowMs();
@@ -111,7 +111,7 @@ bool ScheduleEditor::movePost(const QString &submissionId, qint64 atMs)
         Q_EMIT refused(*reason);
         return false;
     }
-    const Submission post = *m_session.store().cachedPost(submissionId);
+    const Submission post = *m_session.store().posts().find(submissionId);
     if (post.scheduledAtMs == atMs)
         return true;
     m_undoStack.push(
@@ -139,7 +139,7 @@ ScheduleEditor::refusalToPublish(const QString &draftLocalId,
         return tr("This draft was changed elsewhere too: choose which version to keep first.");
     if (publication.accountId.isEmpty())
         return tr("Choose the account to schedule for first.");
-    const QList<Account> accounts = m_session.store().cachedAccounts();
+    const QList<Account> accounts = m_session.store().reference().accounts();
     const auto account = std::find_if(accounts.cbegin(), accounts.cend(), [&](const Account &a) {
         return a.id == publication.accountId;
     });
@@ -205,7 +205,7 @@ bool ScheduleEditor::publishDraft(const QString &draftLocalId,
 
 std::optional<QString> ScheduleEditor::refusalToUnschedule(const QString &submissionId) const
 {
-    const auto post = m_session.store().cachedPost(submissionId);
+    const auto post = m_session.store().posts().find(submissionId);
     if (!post)
         return tr("This post is no longer in the plan.");
     if (const auto refusal = PostRules::refusalToChange(*post, m_clock.nowMs()))
@@ -222,7 +222,7 @@ bool ScheduleEditor::unschedulePost(const QString &submissionId)
         Q_EMIT refused(*reason);
         return false;
     }
-    const Submission post = *m_session.store().cachedPost(submissionId);
+    const Submission post = *m_session.store().posts().find(submissionId);
     m_undoStack.push(new UnschedulePostCommand(m_session.store(), *m_tracker, m_clock, post,
                                                tr("Unschedule “%1”").arg(titleOf(post.text))));
     Q_EMIT accepted();
@@ -245,7 +245,7 @@ void ScheduleEditor::serverRefused(const QString &subject, const client::ApiErro
     }
     // Moves are queued under their schedule's id; publications under a draft's.
     for (const Submission &post :
-         m_session.store().cachedPosts(0, m_clock.nowMs() + PostRules::FurthestAheadMs)) {
+         m_session.store().posts().inRange(0, m_clock.nowMs() + PostRules::FurthestAheadMs)) {
         if (post.scheduleId == subject) {
             Q_EMIT refused(tr("The server did not change “%1”: %2")
                                .arg(titleOf(post.text), ErrorText::describe(error)));

@@ -28,7 +28,7 @@ void UnschedulePostCommand::redo()
         m_tracker.retract(m_sequence);
         return;
     }
-    const auto post = m_store.cachedPost(m_tracker.currentPost(m_postId));
+    const auto post = m_store.posts().find(m_tracker.currentPost(m_postId));
     if (post && PostRules::isChangeable(*post))
         m_store.queueCancel(*post);
 }

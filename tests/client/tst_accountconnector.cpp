@@ -72,10 +72,10 @@ private Q_SLOTS:
         QCOMPARE(m_connector->accountId(), u"acc_fb"_s);
         QCOMPARE(m_server->polls(), 3);
         // Read into the store before it says so, with the pages.
-        const QList<Account> cached = m_session->store().cachedAccounts();
+        const QList<Account> cached = m_session->store().reference().accounts();
         QCOMPARE(cached.size(), 1);
         QCOMPARE(cached.first().id, u"acc_fb"_s);
-        QCOMPARE(m_session->store().cachedSubaccounts(u"acc_fb"_s).size(), 1);
+        QCOMPARE(m_session->store().reference().subaccounts(u"acc_fb"_s).size(), 1);
         QTest::qWait(100);
         QCOMPARE(m_server->polls(), 3); // no more questions
     }
@@ -91,7 +91,8 @@ private Q_SLOTS:
         QCOMPARE(sent.size(), 1);
         QCOMPARE(sent.first().body.value(u"accountId"_s).toString(), u"acc_x"_s);
         QVERIFY(sent.first().idempotencyKey.startsWith("connect-"));
-        QVERIFY(m_session->store().cachedAccounts().first().status == AccountStatus::Connected);
+        QVERIFY(m_session->store().reference().accounts().first().status
+                == AccountStatus::Connected);
     }
 
     void failedAndExpiredAttemptsSaySo()

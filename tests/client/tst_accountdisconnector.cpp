@@ -27,7 +27,7 @@ private:
 
     std::optional<Account> cached(const QString &id) const
     {
-        for (const Account &account : m_session->store().cachedAccounts()) {
+        for (const Account &account : m_session->store().reference().accounts()) {
             if (account.id == id)
                 return account;
         }

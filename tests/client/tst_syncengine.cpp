@@ -356,11 +356,11 @@ private Q_SLOTS:
                           QJsonObject {{QStringLiteral("draftId"), draftId},
                                        {QStringLiteral("accountId"), tenant.twitterAccountId}});
         QCOMPARE(made.status, 200);
-        QVERIFY(app.store.postsOfDraft(localId).isEmpty());
+        QVERIFY(app.store.posts().ofDraft(localId).isEmpty());
         synced.clear();
         app.sync.syncNow();
         QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 10'000);
-        const QList<Submission> posts = app.store.postsOfDraft(localId);
+        const QList<Submission> posts = app.store.posts().ofDraft(localId);
         QCOMPARE(posts.size(), 1);
         QCOMPARE(posts.first().id,
                  made.json().value(QStringLiteral("postSubmissionId")).toString());
@@ -573,13 +573,13 @@ private Q_SLOTS:
         app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 1'000);
         app.sync.checkFailures();
         QTRY_COMPARE(checked.size(), 2);
-        QTRY_COMPARE(app.store.cachedCredits()->remaining, onServer);
+        QTRY_COMPARE(app.store.reference().credits()->remaining, onServer);
         // Seen once, a failure costs no more reads of the balance.
         app.store.putCredits(CreditBalance {onServer - 1, 1, 0}, 2'000);
         app.sync.checkFailures();
         QTRY_COMPARE(checked.size(), 3);
         QTest::qWait(300);
-        QCOMPARE(app.store.cachedCredits()->remaining, onServer - 1);
+        QCOMPARE(app.store.reference().credits()->remaining, onServer - 1);
     }
 
     // A post fails because its account came to need reconnecting: the failure that the app
@@ -591,7 +591,7 @@ private Q_SLOTS:
         App app(newStoreFile(), server.port(), tenant.apiKey);
         QSignalSpy checked(&app.sync, &SyncEngine::failuresChecked);
         const auto stateOf = [&app, &tenant] {
-            for (const Account &account : app.store.cachedAccounts())
+            for (const Account &account : app.store.reference().accounts())
                 if (account.id == tenant.twitterAccountId)
                     return slotline::toString(account.status);
             return QString();
@@ -678,24 +678,24 @@ private Q_SLOTS:
         // No server now, and a new start of the app.
         LocalStore store;
         store.open(file);
-        QCOMPARE(store.cachedUser()->projectName, QStringLiteral("A"));
-        QCOMPARE(store.cachedAccounts().size(), 3);
-        const QList<Account> accounts = store.cachedAccounts();
+        QCOMPARE(store.reference().user()->projectName, QStringLiteral("A"));
+        QCOMPARE(store.reference().accounts().size(), 3);
+        const QList<Account> accounts = store.reference().accounts();
         const auto facebook
             = std::find_if(accounts.begin(), accounts.end(), [](const Account &account) {
                   return account.platform == Platform::Facebook;
               });
-        QCOMPARE(store.cachedSubaccounts(facebook->id).size(), 1);
-        QCOMPARE(store.cachedSlots().size(), 1);
-        QCOMPARE(store.cachedSlots().first().day, Qt::Friday);
-        QCOMPARE(store.cachedTimezone(), QStringLiteral("Europe/Berlin"));
-        QCOMPARE(store.cachedCredits()->remaining, 9); // 10, one held by the post
-        const QList<Submission> week = store.cachedPosts(weekStart, weekStart + 7 * 86'400'000);
+        QCOMPARE(store.reference().subaccounts(facebook->id).size(), 1);
+        QCOMPARE(store.reference().slots().size(), 1);
+        QCOMPARE(store.reference().slots().first().day, Qt::Friday);
+        QCOMPARE(store.reference().timezone(), QStringLiteral("Europe/Berlin"));
+        QCOMPARE(store.reference().credits()->remaining, 9); // 10, one held by the post
+        const QList<Submission> week = store.posts().inRange(weekStart, weekStart + 7 * 86'400'000);
         QCOMPARE(week.size(), 1);
         QCOMPARE(week.first().text, QStringLiteral("Tuesday's"));
         // A later read of the range replaces it: a post gone from the server goes here too.
         store.replacePosts(weekStart, weekStart + 7 * 86'400'000, {});
-        QVERIFY(store.cachedPosts(weekStart, weekStart + 7 * 86'400'000).isEmpty());
+        QVERIFY(store.posts().inRange(weekStart, weekStart + 7 * 86'400'000).isEmpty());
     }
 
     void schedulingOfflineIsQueuedAndPutRightOnRefusal()
@@ -724,14 +724,14 @@ private Q_SLOTS:
         QTRY_VERIFY(!synced.isEmpty());
         app.sync.loadPosts(now, now + 24 * hour);
         QTRY_VERIFY(!loaded.isEmpty());
-        QCOMPARE(app.store.cachedPosts(now, now + 24 * hour).size(), 2);
+        QCOMPARE(app.store.posts().inRange(now, now + 24 * hour).size(), 2);
 
         server.reset();
         app.connectivity.checkNow();
         QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
         Submission toMove;
         Submission toCancel;
-        for (const Submission &post : app.store.cachedPosts(now, now + 24 * hour))
+        for (const Submission &post : app.store.posts().inRange(now, now + 24 * hour))
             (post.scheduleId == keepId ? toMove : toCancel) = post;
         app.store.queuePublication(
             draft, LocalStore::Publication {tenant.twitterAccountId, {}, now + 4 * hour, false});
@@ -740,7 +740,7 @@ private Q_SLOTS:
         QCOMPARE(app.store.pendingScheduling().size(), 3);
         QVERIFY(app.store.isPending(keepId));
         // Shown as asked for at once.
-        const QList<Submission> shown = app.store.cachedPosts(now - 2 * hour, now + 24 * hour);
+        const QList<Submission> shown = app.store.posts().inRange(now - 2 * hour, now + 24 * hour);
         for (const Submission &post : shown) {
             if (post.scheduleId == keepId)
                 QCOMPARE(post.scheduledAtMs, now - hour);
@@ -771,7 +771,7 @@ private Q_SLOTS:
         QCOMPARE(refused.first().second, ApiError::Kind::Validation);
         QVERIFY(app.store.pendingScheduling().isEmpty());
         // The refused move is put back; the cancellation and the publication are in.
-        for (const Submission &post : app.store.cachedPosts(now - 2 * hour, now + 24 * hour)) {
+        for (const Submission &post : app.store.posts().inRange(now - 2 * hour, now + 24 * hour)) {
             if (post.scheduleId == keepId)
                 QCOMPARE(post.scheduledAtMs, now + 2 * hour);
         }
@@ -827,7 +827,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty() && app.store.pendingChanges() == 0, 10'000);
         QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 2);
         // The draft keeps where it went.
-        const QList<Submission> made = app.store.postsOfDraft(draft);
+        const QList<Submission> made = app.store.posts().ofDraft(draft);
         QCOMPARE(made.size(), 2);
         QStringList accounts {made.at(0).accountId, made.at(1).accountId};
         accounts.sort();
@@ -844,16 +844,16 @@ private Q_SLOTS:
         synced.clear();
         QTRY_VERIFY_WITH_TIMEOUT(app.store.pendingChanges() == 0, 10'000);
         QTRY_COMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 3);
-        QCOMPARE(app.store.postsOfDraft(draft).size(), 3);
+        QCOMPARE(app.store.posts().ofDraft(draft).size(), 3);
 
         // What became of the posts follows the lists read later.
-        for (const Submission &post : app.store.postsOfDraft(draft))
+        for (const Submission &post : app.store.posts().ofDraft(draft))
             QVERIFY(server.waitForStatus(tenant, post.id, QStringLiteral("published")));
         const qint64 now = server.clock().nowMs();
         app.sync.loadPosts(now - 3'600'000, now + 3'600'000);
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                for (const Submission &post : app.store.postsOfDraft(draft)) {
+                for (const Submission &post : app.store.posts().ofDraft(draft)) {
                     if (post.status != SubmissionStatus::Published)
                         return false;
                 }
@@ -863,7 +863,7 @@ private Q_SLOTS:
         // Deleted, the draft's account of its posts goes too (the posts stay).
         app.store.deleteDraft(draft);
         QTRY_VERIFY_WITH_TIMEOUT(app.store.pendingChanges() == 0, 10'000);
-        QVERIFY(app.store.postsOfDraft(draft).isEmpty());
+        QVERIFY(app.store.posts().ofDraft(draft).isEmpty());
         QCOMPARE(server.get(QStringLiteral("/api/v2/posts"), tenant).items().size(), 3);
     }
 
@@ -880,7 +880,7 @@ private Q_SLOTS:
         app.sync.refreshReference();
         QTRY_VERIFY_WITH_TIMEOUT(
             !refreshed.isEmpty() && !checked.isEmpty() && !app.sync.isRefreshing(), 10'000);
-        QVERIFY(!app.store.cachedAccounts().isEmpty());
+        QVERIFY(!app.store.reference().accounts().isEmpty());
 
         QSignalSpy answers(&app.client, &ApiClient::serverAnswered);
         refreshed.clear();
@@ -902,7 +902,7 @@ private Q_SLOTS:
         app.sync.refreshReference();
         QVERIFY(refreshed.wait(10'000));
         QCOMPARE(answers.size(), 2);
-        QCOMPARE(app.store.cachedSlots().size(), 1);
+        QCOMPARE(app.store.reference().slots().size(), 1);
     }
 
     // An account's state changed on the server without any post failing (its token
@@ -916,7 +916,7 @@ private Q_SLOTS:
         app.sync.refreshReference();
         QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty() && !app.sync.isRefreshing(), 10'000);
         const auto stateOf = [&app](const QString &id) {
-            for (const Account &account : app.store.cachedAccounts()) {
+            for (const Account &account : app.store.reference().accounts()) {
                 if (account.id == id)
                     return account.status;
             }

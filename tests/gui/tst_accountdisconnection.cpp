@@ -34,7 +34,7 @@ private:
 
     Account account(const QString &id) const
     {
-        for (const Account &account : m_session->store().cachedAccounts()) {
+        for (const Account &account : m_session->store().reference().accounts()) {
             if (account.id == id)
                 return account;
         }
@@ -142,7 +142,7 @@ private Q_SLOTS:
         QCOMPARE(asked.size(), 1);
         QCOMPARE(asked.first().first().toString(), m_tenant.twitterAccountId);
 
-        QList<Account> accounts = m_session->store().cachedAccounts();
+        QList<Account> accounts = m_session->store().reference().accounts();
         for (Account &each : accounts) {
             if (each.id == m_tenant.twitterAccountId)
                 each.status = AccountStatus::Disconnected;

@@ -102,7 +102,7 @@ private:
         void start(QDate firstDay = Monday)
         {
             session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().reference().accounts().size(), 3, 10'000);
             model.setWeek(firstDay);
             load();
             view.setDefaultTarget({tenant.linkedinAccountId, {}});
@@ -249,7 +249,7 @@ private Q_SLOTS:
 
         app.undoStack.undo();
         // What the outbox will send last for this post is the time before the move.
-        const QString scheduleId = app.session.store().cachedPost(id)->scheduleId;
+        const QString scheduleId = app.session.store().posts().find(id)->scheduleId;
         std::optional<qint64> lastQueued;
         for (const auto &entry : app.session.store().pendingScheduling()) {
             if (entry.subject == scheduleId)
@@ -275,7 +275,7 @@ private Q_SLOTS:
             WeekModel model(session.store());
             model.setClock(&server.clock());
             session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().reference().accounts().size(), 3, 10'000);
             model.setWeek(Monday);
             const QString draft
                 = session.store().createDraft(u"Never mind"_s, {Platform::LinkedIn}, {}, now);
@@ -350,7 +350,7 @@ private Q_SLOTS:
         panel.resize(1200, 800);
         panel.show();
         app.session.start();
-        QTRY_COMPARE_WITH_TIMEOUT(app.session.store().cachedSlots().size(), 5, 10'000);
+        QTRY_COMPARE_WITH_TIMEOUT(app.session.store().reference().slots().size(), 5, 10'000);
         panel.showWeekOf(Monday);
         const HttpResult created = app.server.createPost(
             app.tenant, app.tenant.linkedinAccountId, u"linkedin"_s, u"On the slot"_s,
@@ -366,7 +366,7 @@ private Q_SLOTS:
         auto *message = panel.findChild<QLabel *>(u"messageLabel"_s);
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, card.center());
         QTRY_VERIFY_WITH_TIMEOUT(message->text().contains(u"not added"_s)
-                                     || app.session.store().cachedSlots().size() != 5,
+                                     || app.session.store().reference().slots().size() != 5,
                                  5'000);
         QVERIFY2(!message->text().contains(u"not added"_s), qPrintable(message->text()));
     }

@@ -157,7 +157,7 @@ private Q_SLOTS:
         QTest::mouseClick(dialog->closeButton(), Qt::LeftButton);
         QCOMPARE(dialog->result(), int(QDialog::Accepted));
         // The account is in the store, for the accounts list.
-        QCOMPARE(m_session->store().cachedAccounts().first().id, u"acc_fb"_s);
+        QCOMPARE(m_session->store().reference().accounts().first().id, u"acc_fb"_s);
         QCOMPARE(connectKeys(*m_server).size(), 1);
     }
 
@@ -261,7 +261,8 @@ private Q_SLOTS:
         QCOMPARE(sent.first().body,
                  (QJsonObject {{u"platform"_s, u"x"_s}, {u"accountId"_s, u"acc_x"_s}}));
         QVERIFY(dialog->shownText().contains(u"connected again"_s));
-        QVERIFY(m_session->store().cachedAccounts().first().status == AccountStatus::Connected);
+        QVERIFY(m_session->store().reference().accounts().first().status
+                == AccountStatus::Connected);
     }
 
     void theAccountsPanelAsksToConnectAndReconnect()

@@ -70,7 +70,7 @@ private:
 
     Submission cached(const QString &id) const
     {
-        for (const Submission &value : m_store->cachedPosts(WeekStart, WeekEnd)) {
+        for (const Submission &value : m_store->posts().inRange(WeekStart, WeekEnd)) {
             if (value.id == id)
                 return value;
         }
@@ -366,7 +366,7 @@ private Q_SLOTS:
 
         // The account's limit known, the state says until when, and goes back when it ends.
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        QList<Account> accounts = m_store->cachedAccounts();
+        QList<Account> accounts = m_store->reference().accounts();
         for (Account &account : accounts) {
             if (account.id == Twitter) {
                 account.status = AccountStatus::RateLimited;
@@ -450,7 +450,7 @@ private Q_SLOTS:
         m_store->putSlots(u"UTC"_s, {}, Start);
         QCOMPARE(changed.size(), 0);
 
-        QList<Account> accounts = m_store->cachedAccounts();
+        QList<Account> accounts = m_store->reference().accounts();
         accounts[0].name = u"Ada King"_s;
         m_store->putAccounts(accounts, Start);
         QCOMPARE(changed.size(), 1);

@@ -65,7 +65,7 @@ private:
         void start()
         {
             session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().reference().accounts().size(), 3, 10'000);
         }
 
         QMultiHash<QString, QString> serverScheduled() { return server.scheduledPosts(tenant); }
@@ -95,12 +95,12 @@ private Q_SLOTS:
         QVERIFY(app.editor.movePost(id, now + 5 * HourMs));
         QCOMPARE(app.undoStack.count(), 1);
         QVERIFY(app.undoStack.text(0).startsWith(u"Move “Launch” to"_s));
-        QCOMPARE(app.session.store().cachedPost(id)->scheduledAtMs, now + 5 * HourMs); // at once
+        QCOMPARE(app.session.store().posts().find(id)->scheduledAtMs, now + 5 * HourMs); // at once
         QTRY_COMPARE(app.serverTime(id), isotime::format(now + 5 * HourMs));
 
         app.undoStack.undo();
         QTRY_COMPARE(app.serverTime(id), isotime::format(now + 2 * HourMs));
-        QCOMPARE(app.session.store().cachedPost(id)->scheduledAtMs, now + 2 * HourMs);
+        QCOMPARE(app.session.store().posts().find(id)->scheduledAtMs, now + 2 * HourMs);
         app.undoStack.redo();
         QTRY_COMPARE(app.serverTime(id), isotime::format(now + 5 * HourMs));
         QTRY_COMPARE(app.session.store().pendingChanges(), 0);
@@ -171,7 +171,7 @@ private Q_SLOTS:
         session.connectivity().checkNow();
         QTRY_COMPARE(session.connectivity().state(), client::Connectivity::State::Offline);
         QVERIFY(editor.movePost(id, now + HourMs));
-        QCOMPARE(session.store().cachedPost(id)->scheduledAtMs, now + HourMs);
+        QCOMPARE(session.store().posts().find(id)->scheduledAtMs, now + HourMs);
 
         // ... but the server comes back two hours later, when that time has passed.
         QSignalSpy refused(&editor, &ScheduleEditor::refused);
@@ -181,7 +181,7 @@ private Q_SLOTS:
         QVERIFY2(refused.first().first().toString().startsWith(
                      u"The server did not change “Moved too late”"_s),
                  qPrintable(refused.first().first().toString()));
-        QCOMPARE(session.store().cachedPost(id)->scheduledAtMs, now + 3 * HourMs); // back
+        QCOMPARE(session.store().posts().find(id)->scheduledAtMs, now + 3 * HourMs); // back
         QCOMPARE(server->submission(tenant, id).value(u"scheduledTime"_s).toString(),
                  isotime::format(now + 3 * HourMs));
     }
@@ -204,7 +204,7 @@ private Q_SLOTS:
         QCOMPARE(app.serverScheduled().values(u"Roastery tour\nSaturday"_s),
                  QStringList {isotime::format(now + 3 * HourMs)});
         // Shown at once, before the week is read again.
-        QCOMPARE(app.session.store().cachedPost(first)->scheduledAtMs, now + 3 * HourMs);
+        QCOMPARE(app.session.store().posts().find(first)->scheduledAtMs, now + 3 * HourMs);
         QVERIFY(app.session.store().draft(draft)); // the draft stays
 
         app.undoStack.undo();
@@ -317,7 +317,7 @@ private Q_SLOTS:
             // The draft and the accounts, as an earlier session left them.
             client::Session session(url, tenant.apiKey, storeFile);
             session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().reference().accounts().size(), 3, 10'000);
             draft = session.store().createDraft(u"Gone with the app"_s, {Platform::LinkedIn}, {},
                                                 now);
             QTRY_COMPARE(session.store().pendingChanges(), 0);
@@ -411,7 +411,7 @@ private Q_SLOTS:
         const qint64 now = app.server.clock().nowMs();
         client::LocalStore &store = app.session.store();
         app.start();
-        QList<Account> accounts = store.cachedAccounts();
+        QList<Account> accounts = store.reference().accounts();
         for (Account &account : accounts) {
             if (account.id == app.tenant.twitterAccountId)
                 account.status = AccountStatus::NeedsReconnect;
@@ -486,7 +486,7 @@ private Q_SLOTS:
         const qint64 now = app.server.clock().nowMs();
         app.session.sync().loadPosts(now - HourMs, now + HourMs);
         QVERIFY(loaded.wait(10'000));
-        QVERIFY(app.session.store().cachedPost(id));
+        QVERIFY(app.session.store().posts().find(id));
         const auto reason = app.editor.refusalToMove(id, now + 2 * HourMs);
         QVERIFY(reason);
         QVERIFY2(reason->contains(u"published"_s), qPrintable(*reason));

@@ -122,7 +122,7 @@ private:
     Submission cached(const QString &id) const
     {
         for (const Submission &value :
-             m_store->cachedPosts(utc(QDate(2026, 1, 1), 0), utc(QDate(2027, 1, 1), 0))) {
+             m_store->posts().inRange(utc(QDate(2026, 1, 1), 0), utc(QDate(2027, 1, 1), 0))) {
             if (value.id == id)
                 return value;
         }

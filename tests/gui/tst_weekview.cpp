@@ -90,8 +90,8 @@ private:
         void start()
         {
             session.start();
-            QTRY_COMPARE_WITH_TIMEOUT(session.store().cachedAccounts().size(), 3, 10'000);
-            QTRY_COMPARE(session.store().cachedSlots().size(), 6);
+            QTRY_COMPARE_WITH_TIMEOUT(session.store().reference().accounts().size(), 3, 10'000);
+            QTRY_COMPARE(session.store().reference().slots().size(), 6);
             model.setWeek(Monday);
             load();
             view.setDefaultTarget({tenant.linkedinAccountId, {}});
@@ -202,8 +202,8 @@ private Q_SLOTS:
         // A quarter hour later is another row of the axis: not the card.
         QVERIFY(!card.contains(app.view.pointAt(2, 14 * 60 + 45)));
 
-        const QModelIndex slot
-            = app.model.indexOfSlot(app.session.store().cachedSlots().first().id); // Monday 10:00
+        const QModelIndex slot = app.model.indexOfSlot(
+            app.session.store().reference().slots().first().id); // Monday 10:00
         app.view.scrollToMinute(9 * 60);
         const QRect slotRect = app.view.visualRect(slot);
         QVERIFY(app.view.dayColumnRect(0).contains(slotRect.center().x(), 0));
@@ -427,7 +427,7 @@ private Q_SLOTS:
         panel.resize(1200, 800);
         panel.show();
         app.session.start();
-        QTRY_COMPARE_WITH_TIMEOUT(app.session.store().cachedSlots().size(), 6, 10'000);
+        QTRY_COMPARE_WITH_TIMEOUT(app.session.store().reference().slots().size(), 6, 10'000);
         WeekView &view = panel.view();
         panel.showWeekOf(Monday);
         auto *edit = panel.findChild<QToolButton *>(u"editSlotsButton"_s);
@@ -437,9 +437,9 @@ private Q_SLOTS:
         panel.setTarget({app.tenant.facebookAccountId, {}});
         view.scrollToMinute(15 * 60);
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.pointAt(3, 16 * 60 + 20));
-        QTRY_COMPARE(app.session.store().cachedSlots().size(), 7);
+        QTRY_COMPARE(app.session.store().reference().slots().size(), 7);
         WeeklySlot added;
-        for (const WeeklySlot &slot : app.session.store().cachedSlots()) {
+        for (const WeeklySlot &slot : app.session.store().reference().slots()) {
             if (slot.day == Qt::Thursday && slot.hour == 16)
                 added = slot;
         }
@@ -449,7 +449,7 @@ private Q_SLOTS:
         QTRY_VERIFY(panel.model().indexOfSlot(added.id).isValid());
 
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.pointAt(3, 16 * 60 + 15));
-        QTRY_COMPARE(app.session.store().cachedSlots().size(), 6);
+        QTRY_COMPARE(app.session.store().reference().slots().size(), 6);
         const HttpResult onServer = app.server.get(u"/api/v2/schedule/slots"_s, app.tenant);
         QCOMPARE(onServer.status, 200);
         QCOMPARE(onServer.items().size(), 6);
@@ -463,9 +463,9 @@ private Q_SLOTS:
         QTest::keyClick(&view, Qt::Key_Down);
         QTest::keyClick(&view, Qt::Key_Down);
         QTest::keyClick(&view, Qt::Key_Space);
-        QTRY_COMPARE(app.session.store().cachedSlots().size(), 7);
+        QTRY_COMPARE(app.session.store().reference().slots().size(), 7);
         const auto slotAt = [&](Qt::DayOfWeek day, int hour, int minute) {
-            for (const WeeklySlot &slot : app.session.store().cachedSlots()) {
+            for (const WeeklySlot &slot : app.session.store().reference().slots()) {
                 if (slot.day == day && slot.hour == hour && slot.minute == minute)
                     return true;
             }
@@ -474,7 +474,7 @@ private Q_SLOTS:
         QVERIFY(slotAt(Qt::Wednesday, 15, 30));
         QTRY_COMPARE(panel.model().rowCount(), 7);
         QTest::keyClick(&view, Qt::Key_Return);
-        QTRY_COMPARE(app.session.store().cachedSlots().size(), 6);
+        QTRY_COMPARE(app.session.store().reference().slots().size(), 6);
         QVERIFY(!slotAt(Qt::Wednesday, 15, 30));
     }
 };

@@ -205,7 +205,7 @@ void ConnectAccountDialog::showConnected()
     m_ui->pages->setCurrentWidget(m_ui->donePage);
     const QString id = m_connector->accountId();
     std::optional<Account> account;
-    for (const Account &cached : m_session.store().cachedAccounts()) {
+    for (const Account &cached : m_session.store().reference().accounts()) {
         if (cached.id == id)
             account = cached;
     }
@@ -223,7 +223,7 @@ void ConnectAccountDialog::showConnected()
     m_ui->accountLabel->setText(lines.join(u'\n'));
 
     m_ui->pagesList->clear();
-    const QList<Subaccount> pages = m_session.store().cachedSubaccounts(id);
+    const QList<Subaccount> pages = m_session.store().reference().subaccounts(id);
     for (const Subaccount &page : pages) {
         //: A page of a newly connected account: its name and type ("page", "organization").
         m_ui->pagesList->addItem(new QListWidgetItem(

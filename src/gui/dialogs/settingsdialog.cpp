@@ -66,7 +66,7 @@ void SettingsDialog::showPage(Page page)
 
 void SettingsDialog::showProject()
 {
-    const auto user = m_session.store().cachedUser();
+    const auto user = m_session.store().reference().user();
     const QString unknown = tr("not known yet (the server has not answered)");
     m_ui->projectNameLabel->setText(user ? user->projectName : unknown);
     if (user) {

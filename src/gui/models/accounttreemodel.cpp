@@ -73,10 +73,10 @@ void AccountTreeModel::refresh()
     const QStringList checkedBefore = checkedAccountIds();
 
     std::vector<NodePointer> fresh;
-    for (const Account &account : m_store.cachedAccounts()) {
+    for (const Account &account : m_store.reference().accounts()) {
         auto node = std::make_unique<AccountNode>();
         node->account = account;
-        const QList<Subaccount> pages = m_store.cachedSubaccounts(account.id);
+        const QList<Subaccount> pages = m_store.reference().subaccounts(account.id);
         node->pages.assign(pages.begin(), pages.end());
         fresh.push_back(std::move(node));
     }

@@ -127,7 +127,7 @@ void DraftListModel::refresh()
 {
     const QList<LocalDraft> drafts = m_store.drafts();
     std::vector<LocalDraft> fresh(drafts.begin(), drafts.end());
-    QHash<QString, QList<Submission>> posts = m_store.postsOfDrafts();
+    QHash<QString, QList<Submission>> posts = m_store.posts().ofDrafts();
     const RowNotifier notify = rowNotifier();
     // Drafts whose posts changed (refreshed on every autosave: compared field by field,
     // nothing formatted).
@@ -182,7 +182,7 @@ QList<Platform> DraftListModel::postPlatforms(const QList<Submission> &posts)
 QString DraftListModel::postsDescription(const QList<Submission> &posts) const
 {
     QHash<QString, QString> accounts; // read once for all the lines
-    for (const Account &account : m_store.cachedAccounts())
+    for (const Account &account : m_store.reference().accounts())
         accounts.insert(account.id, accountText(account));
     QStringList lines;
     for (const Submission &post : posts) {

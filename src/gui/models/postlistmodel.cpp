@@ -97,7 +97,7 @@ void PostListModel::refresh()
 
     std::vector<Row> fresh;
     if (m_range) {
-        for (Submission &post : m_store.cachedPosts(m_range->first, m_range->second)) {
+        for (Submission &post : m_store.posts().inRange(m_range->first, m_range->second)) {
             if (m_accountFilter && !m_accountFilter->contains(post.accountId))
                 continue;
             const Pending state = post.scheduleId.isEmpty()
@@ -130,9 +130,9 @@ void PostListModel::refreshNames()
 {
     QHash<QString, Account> accounts;
     QHash<QString, QString> pageNames;
-    for (const Account &account : m_store.cachedAccounts()) {
+    for (const Account &account : m_store.reference().accounts()) {
         accounts.insert(account.id, account);
-        for (const Subaccount &page : m_store.cachedSubaccounts(account.id))
+        for (const Subaccount &page : m_store.reference().subaccounts(account.id))
             pageNames.insert(page.id, page.name);
     }
     // The state too: a rate-limited account's posts say until when they wait.

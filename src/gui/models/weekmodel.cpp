@@ -186,9 +186,9 @@ WeekModel::WeekModel(client::LocalStore &store, QObject *parent)
     // A move or cancellation that went through (or was refused) changes the outbox.
     connect(&m_store, &client::LocalStore::outboxChanged, this, &WeekModel::refresh);
     connect(&m_store, &client::LocalStore::referenceChanged, this, &WeekModel::refreshReference);
-    m_accounts = m_store.cachedAccounts();
+    m_accounts = m_store.reference().accounts();
     for (const Account &account : std::as_const(m_accounts)) {
-        for (const Subaccount &page : m_store.cachedSubaccounts(account.id))
+        for (const Subaccount &page : m_store.reference().subaccounts(account.id))
             m_pageNames.insert(page.id, page.name);
     }
 }
@@ -268,10 +268,10 @@ void WeekModel::updateCalendar()
 
 void WeekModel::refreshReference()
 {
-    m_accounts = m_store.cachedAccounts();
+    m_accounts = m_store.reference().accounts();
     m_pageNames.clear();
     for (const Account &account : std::as_const(m_accounts)) {
-        for (const Subaccount &page : m_store.cachedSubaccounts(account.id))
+        for (const Subaccount &page : m_store.reference().subaccounts(account.id))
             m_pageNames.insert(page.id, page.name);
     }
     updateCalendar(); // the project's zone may have changed
@@ -333,7 +333,7 @@ void WeekModel::refresh()
 
         // The minutes each shown account's posts hold, for telling taken slots.
         QHash<QString, std::vector<qint64>> heldMinutes;
-        for (Submission &post : m_store.cachedPosts(sinceMs, untilMs)) {
+        for (Submission &post : m_store.posts().inRange(sinceMs, untilMs)) {
             if (post.status == SubmissionStatus::Cancelled || !shown(post.accountId))
                 continue;
             if (PostRules::occupiesItsMinute(post))
@@ -356,14 +356,14 @@ void WeekModel::refresh()
         for (std::vector<qint64> &minutes : heldMinutes)
             std::sort(minutes.begin(), minutes.end());
 
-        QString slotZoneName = m_store.cachedTimezone();
+        QString slotZoneName = m_store.reference().timezone();
         if (!QTimeZone(slotZoneName.toUtf8()).isValid())
             slotZoneName = ProjectTimeZone::nameOf(m_store);
         if (slotZoneName != m_slotZoneName) {
             m_slotZoneName = slotZoneName;
             m_slotCalendar = SlotCalendar(QTimeZone(slotZoneName.toUtf8()));
         }
-        for (const WeeklySlot &slot : m_store.cachedSlots()) {
+        for (const WeeklySlot &slot : m_store.reference().slots()) {
             QList<const Account *> accounts;
             for (const Account &account : std::as_const(m_accounts)) {
                 if (shown(account.id) && appliesToAccount(slot, account))

@@ -47,7 +47,7 @@ void AttentionButton::fillMenu()
     QMenu *list = menu();
     list->clear();
     const QSet<QString> posts = m_tracker.unseenPosts();
-    for (const Submission &post : m_store.failedPosts()) {
+    for (const Submission &post : m_store.posts().failed()) {
         if (!posts.contains(post.id))
             continue;
         QString title = post.text.section(u'\n', 0, 0).trimmed();
@@ -61,7 +61,7 @@ void AttentionButton::fillMenu()
         connect(action, &QAction::triggered, this, [this, id] { Q_EMIT postRequested(id); });
     }
     const QSet<QString> accounts = m_tracker.unseenAccounts();
-    for (const Account &account : m_store.cachedAccounts()) {
+    for (const Account &account : m_store.reference().accounts()) {
         if (!accounts.contains(account.id))
             continue;
         QAction *action = list->addAction(PlatformStyle::icon(account.platform),

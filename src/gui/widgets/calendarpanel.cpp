@@ -235,7 +235,7 @@ void CalendarPanel::fillTargets()
     const ScheduleEditor::Target chosen = target();
     const QSignalBlocker blocker(m_ui->targetCombo);
     m_ui->targetCombo->clear();
-    for (const Account &account : m_session.store().cachedAccounts()) {
+    for (const Account &account : m_session.store().reference().accounts()) {
         // Drafts dropped here are scheduled for the choice. An account that came to need
         // reconnecting stays listed with its state, so that the choice never moves to
         // another account by itself (ScheduleEditor refuses drops for it, saying why); a
@@ -250,7 +250,7 @@ void CalendarPanel::fillTargets()
             //: An account in the calendar's "Schedule for" choice, then its state.
             label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
         m_ui->targetCombo->addItem(icon, label, targetData(account.id, QString()));
-        for (const Subaccount &page : m_session.store().cachedSubaccounts(account.id)) {
+        for (const Subaccount &page : m_session.store().reference().subaccounts(account.id)) {
             //: An account's page in the calendar's account choice.
             m_ui->targetCombo->addItem(icon, tr("%1 › %2").arg(account.name, page.name),
                                        targetData(account.id, page.id));
@@ -390,7 +390,7 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     slot.hour = there.time().hour();
     slot.minute = there.time().minute();
     // One slot per day and time (the server's rule): say so rather than send it.
-    for (const WeeklySlot &existing : m_session.store().cachedSlots()) {
+    for (const WeeklySlot &existing : m_session.store().reference().slots()) {
         if (existing.day == slot.day && existing.hour == slot.hour
             && existing.minute == slot.minute) {
             showMessage(
@@ -404,7 +404,7 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     }
     const ScheduleEditor::Target chosen = target();
     if (!chosen.accountId.isEmpty()) {
-        for (const Account &account : m_session.store().cachedAccounts()) {
+        for (const Account &account : m_session.store().reference().accounts()) {
             if (account.id == chosen.accountId)
                 slot.targets.append(SlotTarget {account.platform, account.id, chosen.pageId});
         }
@@ -419,7 +419,7 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
             }
             // The answer is the slot as made: no reads (they are limited) to learn it.
             client::LocalStore &store = m_session.store();
-            store.putSlots(store.cachedTimezone(), store.cachedSlots() + result.value(),
+            store.putSlots(store.reference().timezone(), store.reference().slots() + result.value(),
                            m_clock.nowMs());
         });
 }
@@ -437,9 +437,9 @@ void CalendarPanel::removeSlot(const QString &slotId)
                 return;
             }
             client::LocalStore &store = m_session.store();
-            QList<WeeklySlot> remaining = store.cachedSlots();
+            QList<WeeklySlot> remaining = store.reference().slots();
             remaining.removeIf([&slotId](const WeeklySlot &slot) { return slot.id == slotId; });
-            store.putSlots(store.cachedTimezone(), remaining, m_clock.nowMs());
+            store.putSlots(store.reference().timezone(), remaining, m_clock.nowMs());
         });
 }
 

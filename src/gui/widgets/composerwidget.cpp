@@ -438,7 +438,7 @@ void ComposerWidget::followOutcome()
 {
     if (m_followedPostId.isEmpty())
         return;
-    const auto post = m_session.store().cachedPost(m_followedPostId);
+    const auto post = m_session.store().posts().find(m_followedPostId);
     if (!post)
         return;
     switch (post->status) {
@@ -531,7 +531,7 @@ bool ComposerWidget::validate()
             found[int(Field::Text)]
                 = RuleWords::contentProblem(Platform::LinkedIn, {Kind::Empty, 0, 0});
         // Before the accounts are known there is nothing to say about them yet.
-        if (m_publishTried || !m_session.store().cachedAccounts().isEmpty())
+        if (m_publishTried || !m_session.store().reference().accounts().isEmpty())
             found[int(Field::Account)]
                 = m_ui->accountCombo->count() == 0
                       ? tr("There is no connected account for the chosen platforms.")
@@ -667,7 +667,7 @@ void ComposerWidget::fillAccounts()
     const QString wanted = m_preferredAccountId.isEmpty() ? shown : m_preferredAccountId;
     const QList<Platform> chosen = chosenPlatforms();
     m_ui->accountCombo->clear();
-    const QList<Account> cached = m_session.store().cachedAccounts();
+    const QList<Account> cached = m_session.store().reference().accounts();
     for (const Account &account : cached) {
         // A rate-limited account may be chosen: its posts wait and go out afterwards. One
         // that must be reconnected is offered with its state (publishing is refused until
@@ -717,7 +717,7 @@ void ComposerWidget::fillPages()
     m_ui->pageCombo->clear();
     m_ui->pageCombo->addItem(tr("The account itself"), QString());
     if (!accountId.isEmpty()) {
-        for (const Subaccount &page : m_session.store().cachedSubaccounts(accountId))
+        for (const Subaccount &page : m_session.store().reference().subaccounts(accountId))
             m_ui->pageCombo->addItem(
                 //: A page in the composer's "As:" choice: its name and its type.
                 tr("%1 (%2)").arg(page.name, AccountTreeModel::pageTypeText(page.type)), page.id);

@@ -122,7 +122,7 @@ void ConnectionStatusWidget::refresh()
     m_retry->setVisible(connectivity.state() == State::Offline);
     m_settings->setVisible(connectivity.state() == State::Unauthorized);
 
-    const auto credits = m_session.store().cachedCredits();
+    const auto credits = m_session.store().reference().credits();
     m_credits->setText(credits ? tr("Credits: %1").arg(QLocale().toString(credits->remaining))
                                : QString());
     m_credits->setToolTip(

@@ -240,7 +240,7 @@ std::optional<Submission> PostsPanel::currentPost() const
         = m_ui->postsView->currentIndex().data(PostListModel::SubmissionIdRole).toString();
     if (id.isEmpty())
         return std::nullopt;
-    return m_session.store().cachedPost(id);
+    return m_session.store().posts().find(id);
 }
 
 QMessageBox *PostsPanel::tryAgainWarning() const
