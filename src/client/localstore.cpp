@@ -4,108 +4,22 @@
 #include "client/localstoreschema.h"
 #include "client/storeerror.h"
 #include "core/isotime.h"
-#include "core/jsonwriter.h"
 #include "storage/database.h"
 #include "storage/databaseerror.h"
-#include "storage/statement.h"
 #include "storage/transaction.h"
 
 #include <QCryptographicHash>
-#include <QJsonArray>
-#include <QUuid>
-
-#include <algorithm>
 
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
-namespace {
-
-QString newId(QStringView prefix)
-{
-    return prefix + QUuid::createUuid().toString(QUuid::Id128);
-}
-
-QString platformsJson(const QList<Platform> &list)
-{
-    QJsonArray names;
-    for (const Platform platform : list)
-        names.append(platforms::toString(platform));
-    return QString::fromUtf8(QJsonDocument(names).toJson(QJsonDocument::Compact));
-}
-
-QList<Platform> platformsFrom(const QString &json)
-{
-    QList<Platform> list;
-    for (const QJsonValue &name : QJsonDocument::fromJson(json.toUtf8()).array()) {
-        if (const auto platform = platforms::fromString(name.toString()))
-            list.append(*platform);
-    }
-    return list;
-}
-
-QString stringsJson(const QStringList &values)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
-}
-
-QStringList stringsFrom(const QString &json)
-{
-    QStringList values;
-    for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
-        values.append(value.toString());
-    return values;
-}
-
-QString stateName(LocalStore::SyncState state)
-{
-    switch (state) {
-    case LocalStore::SyncState::Synced: return u"synced"_s;
-    case LocalStore::SyncState::Pending: return u"pending"_s;
-    case LocalStore::SyncState::Conflict: return u"conflict"_s;
-    case LocalStore::SyncState::Refused: return u"refused"_s;
-    }
-    return u"pending"_s;
-}
-
-LocalStore::SyncState stateFrom(const QString &name)
-{
-    if (name == u"synced")
-        return LocalStore::SyncState::Synced;
-    if (name == u"conflict")
-        return LocalStore::SyncState::Conflict;
-    if (name == u"refused")
-        return LocalStore::SyncState::Refused;
-    return LocalStore::SyncState::Pending;
-}
-
-const QString DraftColumns = u"SELECT local_id, server_id, base_revision, text, platforms, "
-                             "media_urls, updated_at, state, theirs, problem FROM drafts "_s;
-
-LocalStore::LocalDraft readDraft(const Statement &row)
-{
-    LocalStore::LocalDraft draft;
-    draft.localId = row.text(0);
-    draft.serverId = row.text(1);
-    draft.baseRevision = row.integer(2);
-    draft.text = row.text(3);
-    draft.platforms = platformsFrom(row.text(4));
-    draft.mediaUrls = stringsFrom(row.text(5));
-    draft.updatedAtMs = row.integer(6);
-    draft.state = stateFrom(row.text(7));
-    if (const QString theirs = row.text(8); !theirs.isEmpty())
-        draft.theirs = Draft::fromJson(QJsonDocument::fromJson(theirs.toUtf8()).object());
-    draft.problem = row.text(9);
-    return draft;
-}
-
-} // namespace
+namespace { } // namespace
 
 LocalStore::LocalStore(QObject *parent)
     : QObject(parent)
     , m_database(std::make_unique<Database>())
     , m_outbox(*m_database)
+    , m_drafts(*m_database)
     , m_reference(*m_database)
     , m_posts(*m_database)
 { }
@@ -140,21 +54,18 @@ QString LocalStore::draftFor(const Submission &post, qint64 nowMs)
 QString LocalStore::createDraft(const QString &text, const QList<Platform> &platforms,
                                 const QStringList &mediaUrls, qint64 nowMs)
 {
-    const QString localId = newId(u"local_");
+    LocalDraft draft;
+    draft.localId = DraftTable::newLocalId();
+    draft.text = text;
+    draft.platforms = platforms;
+    draft.mediaUrls = mediaUrls;
+    draft.updatedAtMs = nowMs;
     Transaction transaction(*m_database);
-    Statement(*m_database,
-              u"INSERT INTO drafts (local_id, text, platforms, media_urls, updated_at, state) "
-              "VALUES (?, ?, ?, ?, ?, 'pending')"_s)
-        .bind(localId)
-        .bind(text)
-        .bind(platformsJson(platforms))
-        .bind(stringsJson(mediaUrls))
-        .bind(nowMs)
-        .exec();
-    enqueue(OutboxEntry::Kind::SaveDraft, localId);
+    m_drafts.insert(draft);
+    enqueue(OutboxEntry::Kind::SaveDraft, draft.localId);
     transaction.commit();
     changed();
-    return localId;
+    return draft.localId;
 }
 
 bool LocalStore::editDraft(const QString &localId, const QString &text,
@@ -165,14 +76,7 @@ bool LocalStore::editDraft(const QString &localId, const QString &text,
     if (!current)
         return false;
     Transaction transaction(*m_database);
-    Statement(*m_database, u"UPDATE drafts SET text = ?, platforms = ?, media_urls = ?, "
-                           "updated_at = ?, problem = NULL WHERE local_id = ?"_s)
-        .bind(text)
-        .bind(platformsJson(platforms))
-        .bind(stringsJson(mediaUrls))
-        .bind(nowMs)
-        .bind(localId)
-        .exec();
+    m_drafts.setContent(localId, text, platforms, mediaUrls, nowMs);
     // While in conflict nothing is sent: the user's choice decides what goes.
     if (current->state != SyncState::Conflict)
         enqueue(OutboxEntry::Kind::SaveDraft, localId);
@@ -191,12 +95,10 @@ void LocalStore::deleteDraft(const QString &localId)
     removeEntries(localId, true);
     if (current->serverId.isEmpty() && !hasEntries(localId)) {
         // The server never heard of it.
-        Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(localId).exec();
+        m_drafts.remove(localId);
         m_posts.forgetDraft(localId);
     } else {
-        Statement(*m_database, u"UPDATE drafts SET deleted = 1, theirs = NULL WHERE local_id = ?"_s)
-            .bind(localId)
-            .exec();
+        m_drafts.markDeleted(localId);
         enqueue(OutboxEntry::Kind::DeleteDraft, localId);
     }
     transaction.commit();
@@ -214,25 +116,10 @@ void LocalStore::resolveConflict(const QString &localId, Resolution resolution, 
         createDraft(current->text, current->platforms, current->mediaUrls, nowMs);
     if (resolution == Resolution::KeepMine) {
         // Saved over theirs, knowingly: from the revision the server has now.
-        Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ?, theirs = NULL "
-                               "WHERE local_id = ?"_s)
-            .bind(theirs.id)
-            .bind(theirs.revision)
-            .bind(localId)
-            .exec();
+        m_drafts.link(localId, theirs.id, theirs.revision);
         enqueue(OutboxEntry::Kind::SaveDraft, localId);
     } else {
-        Statement(*m_database,
-                  u"UPDATE drafts SET server_id = ?, base_revision = ?, text = ?, platforms = ?, "
-                  "media_urls = ?, updated_at = ?, theirs = NULL WHERE local_id = ?"_s)
-            .bind(theirs.id)
-            .bind(theirs.revision)
-            .bind(theirs.text)
-            .bind(platformsJson(theirs.platforms))
-            .bind(stringsJson(theirs.mediaUrls))
-            .bind(theirs.updatedAtMs)
-            .bind(localId)
-            .exec();
+        m_drafts.adoptServerVersion(localId, theirs);
     }
     updateState(localId);
     transaction.commit();
@@ -241,22 +128,12 @@ void LocalStore::resolveConflict(const QString &localId, Resolution resolution, 
 
 std::optional<LocalStore::LocalDraft> LocalStore::draft(const QString &localId) const
 {
-    Statement query(*m_database, DraftColumns + u"WHERE local_id = ? AND deleted = 0"_s);
-    query.bind(localId).exec();
-    if (!query.next())
-        return std::nullopt;
-    return readDraft(query);
+    return m_drafts.find(localId);
 }
 
 QList<LocalStore::LocalDraft> LocalStore::drafts() const
 {
-    Statement query(*m_database,
-                    DraftColumns + u"WHERE deleted = 0 ORDER BY updated_at DESC, local_id"_s);
-    query.exec();
-    QList<LocalDraft> list;
-    while (query.next())
-        list.append(readDraft(query));
-    return list;
+    return m_drafts.all();
 }
 
 namespace {
@@ -289,22 +166,17 @@ bool LocalStore::hasEntries(const QString &localId) const
 
 void LocalStore::updateState(const QString &localId)
 {
-    Statement query(*m_database,
-                    u"SELECT server_id, theirs, problem FROM drafts WHERE local_id = ?"_s);
-    query.bind(localId).exec();
-    if (!query.next())
+    const auto found = m_drafts.findAny(localId);
+    if (!found)
         return;
     SyncState state = SyncState::Synced;
-    if (!query.text(1).isEmpty())
+    if (found->theirs)
         state = SyncState::Conflict;
-    else if (hasEntries(localId) || query.text(0).isEmpty())
-        state = query.text(2).isEmpty() ? SyncState::Pending : SyncState::Refused;
-    else if (!query.text(2).isEmpty())
+    else if (hasEntries(localId) || found->serverId.isEmpty())
+        state = found->problem.isEmpty() ? SyncState::Pending : SyncState::Refused;
+    else if (!found->problem.isEmpty())
         state = SyncState::Refused;
-    Statement(*m_database, u"UPDATE drafts SET state = ? WHERE local_id = ?"_s)
-        .bind(stateName(state))
-        .bind(localId)
-        .exec();
+    m_drafts.setState(localId, state);
 }
 
 std::optional<LocalStore::OutboxEntry> LocalStore::nextEntry() const
@@ -338,12 +210,10 @@ std::optional<PendingChange> LocalStore::changeToSend(qint64 sequence) const
     case Kind::DeleteDraft:
     case Kind::PublishDraft: break;
     }
-    Statement row(*m_database, u"SELECT server_id, base_revision, text, platforms, "
-                               "media_urls FROM drafts WHERE local_id = ?"_s);
-    row.bind(found->subject).exec();
-    if (!row.next())
+    const auto row = m_drafts.findAny(found->subject);
+    if (!row)
         return std::nullopt;
-    const QString serverId = row.text(0);
+    const QString serverId = row->serverId;
     if (found->kind == Kind::DeleteDraft)
         return DraftDeletion {serverId};
     if (found->kind == Kind::PublishDraft)
@@ -353,11 +223,11 @@ std::optional<PendingChange> LocalStore::changeToSend(qint64 sequence) const
     // Its identity from the start: a create sent again, however long after (the server
     // keeps idempotency keys for a day), finds the draft it made.
     saving.draft.clientId = serverId.isEmpty() ? found->subject : QString();
-    saving.draft.text = row.text(2);
-    saving.draft.platforms = platformsFrom(row.text(3));
-    saving.draft.mediaUrls = stringsFrom(row.text(4));
+    saving.draft.text = row->text;
+    saving.draft.platforms = row->platforms;
+    saving.draft.mediaUrls = row->mediaUrls;
     if (!serverId.isEmpty())
-        saving.baseRevision = row.integer(1);
+        saving.baseRevision = row->baseRevision;
     return saving;
 }
 
@@ -374,12 +244,7 @@ void LocalStore::draftSaved(qint64 sequence, const Draft &onServer)
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
     if (!onServer.id.isEmpty())
-        Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ?, "
-                               "problem = NULL WHERE local_id = ?"_s)
-            .bind(onServer.id)
-            .bind(onServer.revision)
-            .bind(found->subject)
-            .exec();
+        m_drafts.link(found->subject, onServer.id, onServer.revision);
     updateState(found->subject);
     transaction.commit();
     changed();
@@ -392,7 +257,7 @@ void LocalStore::draftDeleted(qint64 sequence)
         return;
     Transaction transaction(*m_database);
     removeEntries(found->subject, false);
-    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ?"_s).bind(found->subject).exec();
+    m_drafts.remove(found->subject);
     m_posts.forgetDraft(found->subject);
     transaction.commit();
     changed();
@@ -404,9 +269,7 @@ void LocalStore::draftConflict(qint64 sequence, const Draft &theirs)
     if (!found)
         return;
     Transaction transaction(*m_database);
-    Statement deleted(*m_database, u"SELECT deleted FROM drafts WHERE local_id = ?"_s);
-    deleted.bind(found->subject).exec();
-    if (deleted.next() && deleted.integer(0) != 0) {
+    if (m_drafts.isDeleted(found->subject)) {
         // Deleted meanwhile: the saves no longer matter, and the deletion (which has no
         // revision to conflict on) still goes.
         m_outbox.removeFor(found->subject, {OutboxEntry::Kind::SaveDraft}, false);
@@ -416,10 +279,7 @@ void LocalStore::draftConflict(qint64 sequence, const Draft &theirs)
     }
     // What else waits for this draft would meet the same conflict: the choice decides.
     removeEntries(found->subject, false);
-    Statement(*m_database, u"UPDATE drafts SET theirs = ? WHERE local_id = ?"_s)
-        .bind(QString::fromUtf8(JsonWriter::serialize(theirs)))
-        .bind(found->subject)
-        .exec();
+    m_drafts.setTheirs(found->subject, theirs);
     updateState(found->subject);
     transaction.commit();
     changed();
@@ -433,10 +293,7 @@ void LocalStore::entryRefused(qint64 sequence, const QString &problem)
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
     // A refused deletion brings the draft back; a refused save keeps the text, and why.
-    Statement(*m_database, u"UPDATE drafts SET deleted = 0, problem = ? WHERE local_id = ?"_s)
-        .bind(problem)
-        .bind(found->subject)
-        .exec();
+    m_drafts.setRefused(found->subject, problem);
     updateState(found->subject);
     transaction.commit();
     changed();
@@ -451,52 +308,35 @@ QStringList LocalStore::mergeServerDrafts(const QList<Draft> &onServer)
         // A draft made here whose create's answer never arrived is ours: its client id is
         // our local id. It is linked, not listed a second time.
         linkCreatedDraft(draft);
-        Statement local(*m_database, u"SELECT local_id, base_revision, deleted FROM drafts "
-                                     "WHERE server_id = ?"_s);
-        local.bind(draft.id).exec();
-        if (!local.next()) {
-            const QString localId = newId(u"local_");
-            Statement(*m_database,
-                      u"INSERT INTO drafts (local_id, server_id, base_revision, text, platforms, "
-                      "media_urls, updated_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, 'synced')"_s)
-                .bind(localId)
-                .bind(draft.id)
-                .bind(draft.revision)
-                .bind(draft.text)
-                .bind(platformsJson(draft.platforms))
-                .bind(stringsJson(draft.mediaUrls))
-                .bind(draft.updatedAtMs)
-                .exec();
-            mergeDraftPosts(localId, draft);
+        const auto local = m_drafts.findByServerId(draft.id);
+        if (!local) {
+            LocalDraft listed;
+            listed.localId = DraftTable::newLocalId();
+            listed.serverId = draft.id;
+            listed.baseRevision = draft.revision;
+            listed.text = draft.text;
+            listed.platforms = draft.platforms;
+            listed.mediaUrls = draft.mediaUrls;
+            listed.updatedAtMs = draft.updatedAtMs;
+            listed.state = SyncState::Synced;
+            m_drafts.insert(listed);
+            mergeDraftPosts(listed.localId, draft);
             continue;
         }
-        const QString localId = local.text(0);
-        mergeDraftPosts(localId, draft);
-        if (hasEntries(localId) || local.integer(2) != 0 || draft.revision <= local.integer(1))
+        mergeDraftPosts(local->localId, draft);
+        if (hasEntries(local->localId) || m_drafts.isDeleted(local->localId)
+            || draft.revision <= local->baseRevision)
             continue; // local changes wait to be sent, or nothing is new
-        Statement synced(*m_database, u"SELECT state FROM drafts WHERE local_id = ?"_s);
-        synced.bind(localId).exec();
-        if (synced.next() && synced.text(0) != u"synced")
+        if (local->state != SyncState::Synced)
             continue; // a conflict or a refusal the user has not seen to
-        Statement(*m_database, u"UPDATE drafts SET base_revision = ?, text = ?, platforms = ?, "
-                               "media_urls = ?, updated_at = ? WHERE local_id = ?"_s)
-            .bind(draft.revision)
-            .bind(draft.text)
-            .bind(platformsJson(draft.platforms))
-            .bind(stringsJson(draft.mediaUrls))
-            .bind(draft.updatedAtMs)
-            .bind(localId)
-            .exec();
+        m_drafts.adoptServerVersion(local->localId, draft);
     }
     // Synced drafts the list did not have: deleted elsewhere, or moved to a page already
     // read while the list was paged. The caller asks the server about each.
-    Statement missing(*m_database, u"SELECT local_id, server_id FROM drafts WHERE "
-                                   "state = 'synced' AND deleted = 0 AND server_id IS NOT NULL"_s);
-    missing.exec();
     QStringList unlisted;
-    while (missing.next()) {
-        if (!known.contains(missing.text(1)) && !hasEntries(missing.text(0)))
-            unlisted.append(missing.text(0));
+    for (const auto &[localId, serverId] : m_drafts.synced()) {
+        if (!known.contains(serverId) && !hasEntries(localId))
+            unlisted.append(localId);
     }
     transaction.commit();
     changed();
@@ -510,12 +350,7 @@ void LocalStore::linkCreatedDraft(const Draft &onServer)
     // Only a draft the server never confirmed (no server id yet), at the revision the
     // server has: what was typed here since still goes, as a save of it. A create still
     // in the outbox is answered by the server from the same draft when it is sent again.
-    Statement(*m_database, u"UPDATE drafts SET server_id = ?, base_revision = ? "
-                           "WHERE local_id = ? AND server_id IS NULL"_s)
-        .bind(onServer.id)
-        .bind(onServer.revision)
-        .bind(onServer.clientId)
-        .exec();
+    m_drafts.linkIfNew(onServer.clientId, onServer.id, onServer.revision);
     updateState(onServer.clientId);
 }
 
@@ -547,9 +382,7 @@ void LocalStore::forgetDraft(const QString &localId)
     // Only a draft with nothing pending: an edit made meanwhile keeps it.
     if (hasEntries(localId))
         return;
-    Statement(*m_database, u"DELETE FROM drafts WHERE local_id = ? AND state = 'synced'"_s)
-        .bind(localId)
-        .exec();
+    m_drafts.removeIfSynced(localId);
     if (!draft(localId))
         m_posts.forgetDraft(localId);
     changed();
@@ -563,10 +396,7 @@ void LocalStore::draftGoneOnServer(qint64 sequence)
     Transaction transaction(*m_database);
     m_outbox.remove(sequence);
     // Deleted elsewhere while edited here: what was typed is kept, as a new draft.
-    Statement(*m_database, u"UPDATE drafts SET server_id = NULL, base_revision = 0, "
-                           "problem = NULL WHERE local_id = ?"_s)
-        .bind(found->subject)
-        .exec();
+    m_drafts.unlink(found->subject);
     enqueue(OutboxEntry::Kind::SaveDraft, found->subject);
     updateState(found->subject);
     transaction.commit();

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "client/draftpublication.h"
+#include "client/drafttable.h"
+#include "client/localdraft.h"
 #include "client/outbox.h"
 #include "client/pendingchange.h"
 #include "client/postcache.h"
@@ -43,27 +45,9 @@ class LocalStore : public QObject
     Q_OBJECT
 
 public:
-    enum class SyncState {
-        Synced, // the server has exactly this
-        Pending, // changes wait in the outbox (or it was never sent)
-        Conflict, // saved elsewhere meanwhile: the user chooses
-        Refused, // the server refused the last change; `problem` says why
-    };
+    using SyncState = DraftSyncState;
     enum class Resolution { KeepMine, KeepTheirs, KeepBoth };
-
-    struct LocalDraft
-    {
-        QString localId;
-        QString serverId; // empty until the server has it
-        qint64 baseRevision = 0; // the server revision the text is based on; 0: none
-        QString text;
-        QList<Platform> platforms;
-        QStringList mediaUrls;
-        qint64 updatedAtMs = 0;
-        SyncState state = SyncState::Pending;
-        std::optional<Draft> theirs; // the server's, while in conflict
-        QString problem; // why the server refused, while Refused
-    };
+    using LocalDraft = client::LocalDraft;
 
     using OutboxEntry = Outbox::Entry;
 
@@ -192,6 +176,7 @@ private:
 
     std::unique_ptr<Database> m_database;
     Outbox m_outbox;
+    DraftTable m_drafts;
     ReferenceCache m_reference;
     PostCache m_posts;
 };
