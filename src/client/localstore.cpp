@@ -22,6 +22,7 @@ LocalStore::LocalStore(QObject *parent)
     , m_drafts(*m_database)
     , m_reference(*m_database)
     , m_posts(*m_database)
+    , m_scheduling(*m_database, m_outbox, m_drafts, m_posts, m_reference)
 { }
 
 LocalStore::~LocalStore() = default;
@@ -403,238 +404,89 @@ void LocalStore::draftGoneOnServer(qint64 sequence)
     changed();
 }
 
-namespace {
-
-const QList<Outbox::Entry::Kind> SchedulingKinds {Outbox::Entry::Kind::PublishDraft,
-                                                  Outbox::Entry::Kind::UpdateSchedule,
-                                                  Outbox::Entry::Kind::CancelSchedule};
-
-} // namespace
-
-QList<LocalStore::Publication> LocalStore::queuedPublications(const QString &draftLocalId) const
-{
-    QList<Publication> queued;
-    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject == draftLocalId && !entry.retracted && entry.publication)
-            queued.append(*entry.publication);
-    }
-    return queued;
-}
+// --- scheduling, through the queue ------------------------------------------------------
 
 qint64 LocalStore::queuePublication(const QString &draftLocalId, const Publication &publication)
 {
-    // The same publication of the same draft goes once, whoever asks twice (a double
-    // click, a drop repeated while offline): each one would cost a credit.
-    if (const auto queued = queuedPublication(draftLocalId, publication))
-        return *queued;
-    OutboxEntry entry;
-    entry.kind = OutboxEntry::Kind::PublishDraft;
-    entry.subject = draftLocalId;
-    entry.publication = publication;
-    entry.idempotencyKey = publicationKey(draftLocalId, publication);
-    const qint64 sequence = m_outbox.append(entry);
+    const qint64 sequence = m_scheduling.queuePublication(draftLocalId, publication);
     changed();
     return sequence;
-}
-
-QString LocalStore::publicationKey(const QString &draftLocalId,
-                                   const Publication &publication) const
-{
-    // Derived from what is asked (draft, account, page, when) and from how many posts of
-    // the draft this account already has: asking twice for the same thing, before the
-    // first answer is known here, sends the same key, and the server replays its first
-    // answer instead of posting again. A publication the user asked for again knowingly
-    // (the draft went there before) counts one more post, so it gets a key of its own.
-    // Entries still in the outbox count too (one taken back while on its way included),
-    // so that no two entries ever share a key.
-    qsizetype earlier = 0;
-    for (const Submission &post : m_posts.ofDraft(draftLocalId)) {
-        if (post.accountId == publication.accountId)
-            ++earlier;
-    }
-    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject == draftLocalId && entry.publication
-            && entry.publication->accountId == publication.accountId)
-            ++earlier;
-    }
-    const QString when = publication.useNextFreeSlot ? u"next-free-slot"_s
-                         : publication.scheduledAtMs ? isotime::format(*publication.scheduledAtMs)
-                                                     : u"now"_s;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const QString &part : {draftLocalId, publication.accountId, publication.pageId, when,
-                                QString::number(earlier)}) {
-        hash.addData(part.toUtf8());
-        hash.addData(QByteArrayView("\n", 1));
-    }
-    return u"slotline-publish-"_s + QString::fromLatin1(hash.result().toHex().left(40));
 }
 
 bool LocalStore::isPublicationQueued(const QString &draftLocalId,
                                      const Publication &publication) const
 {
-    return queuedPublication(draftLocalId, publication).has_value();
-}
-
-std::optional<qint64> LocalStore::queuedPublication(const QString &draftLocalId,
-                                                    const Publication &publication) const
-{
-    for (const OutboxEntry &entry : m_outbox.entries({OutboxEntry::Kind::PublishDraft})) {
-        if (entry.subject == draftLocalId && !entry.retracted && entry.publication == publication)
-            return entry.sequence;
-    }
-    return std::nullopt;
+    return m_scheduling.isPublicationQueued(draftLocalId, publication);
 }
 
 bool LocalStore::withdrawPublication(qint64 sequence)
 {
-    const auto found = m_outbox.find(sequence);
-    if (!found || found->kind != OutboxEntry::Kind::PublishDraft || found->sent)
+    if (!m_scheduling.withdrawPublication(sequence))
         return false;
-    m_outbox.remove(sequence);
     changed();
     return true;
 }
 
 bool LocalStore::retractPublication(qint64 sequence)
 {
-    if (withdrawPublication(sequence))
-        return true;
-    const auto found = m_outbox.find(sequence);
-    if (!found || found->kind != OutboxEntry::Kind::PublishDraft)
+    if (!m_scheduling.retractPublication(sequence))
         return false;
-    m_outbox.markRetracted(sequence);
     changed();
     return true;
 }
 
 bool LocalStore::isRetracted(const OutboxEntry &entry)
 {
-    return entry.retracted;
+    return SchedulingQueue::isRetracted(entry);
 }
 
 void LocalStore::queueMove(const Submission &post, qint64 newAtMs)
 {
-    Transaction transaction(*m_database);
-    Submission moved = post;
-    moved.scheduledAtMs = newAtMs;
-    m_posts.put(moved);
-    OutboxEntry move;
-    move.kind = OutboxEntry::Kind::UpdateSchedule;
-    move.subject = post.scheduleId;
-    move.moveToMs = newAtMs;
-    move.undo = post;
-    m_outbox.append(move);
-    transaction.commit();
-    Q_EMIT postsChanged();
-    changed();
-}
-
-void LocalStore::appendCancel(const Submission &post)
-{
-    // Shown cancelled at once; put back as it was if the server refuses.
-    Submission cancelled = post;
-    cancelled.status = SubmissionStatus::Cancelled;
-    m_posts.put(cancelled);
-    OutboxEntry cancel;
-    cancel.kind = OutboxEntry::Kind::CancelSchedule;
-    cancel.subject = post.scheduleId;
-    cancel.undo = post;
-    m_outbox.append(cancel);
+    m_scheduling.queueMove(post, newAtMs);
+    postsAndOutboxChanged();
 }
 
 void LocalStore::queueCancel(const Submission &post)
 {
-    Transaction transaction(*m_database);
-    appendCancel(post);
-    transaction.commit();
-    Q_EMIT postsChanged();
-    changed();
+    m_scheduling.queueCancel(post);
+    postsAndOutboxChanged();
+}
+
+QList<LocalStore::Publication> LocalStore::queuedPublications(const QString &draftLocalId) const
+{
+    return m_scheduling.queuedPublications(draftLocalId);
 }
 
 QList<LocalStore::OutboxEntry> LocalStore::pendingScheduling() const
 {
-    return m_outbox.entries(SchedulingKinds);
+    return m_scheduling.pendingScheduling();
 }
 
 bool LocalStore::isPending(const QString &scheduleId) const
 {
-    return m_outbox.hasEntriesFor(scheduleId, SchedulingKinds);
+    return m_scheduling.isPending(scheduleId);
 }
 
 void LocalStore::schedulingDone(qint64 sequence, const std::optional<Submission> &onServer)
 {
-    Transaction transaction(*m_database);
-    m_outbox.remove(sequence);
-    if (onServer)
-        m_posts.put(*onServer);
-    transaction.commit();
-    Q_EMIT postsChanged();
-    changed();
+    m_scheduling.schedulingDone(sequence, onServer);
+    postsAndOutboxChanged();
 }
 
 void LocalStore::publicationDone(qint64 sequence, const PostCreated &created, qint64 nowMs)
 {
-    const auto found = entry(sequence);
-    Transaction transaction(*m_database);
-    m_outbox.remove(sequence);
-    const DraftPublication publication
-        = found ? found->publication.value_or(DraftPublication {}) : DraftPublication {};
-    const QString accountId = publication.accountId;
-    const auto status = submissionStatusFromString(created.status);
-    const auto draft = found ? this->draft(found->subject) : std::nullopt;
-    std::optional<Platform> platform;
-    for (const Account &account : m_reference.accounts()) {
-        if (account.id == accountId)
-            platform = account.platform;
-    }
-    if (status && draft && !created.postSubmissionId.isEmpty()) {
-        Submission post;
-        post.id = created.postSubmissionId;
-        post.accountId = accountId;
-        // Until the accounts are read, the draft's platform stands in; the next read of
-        // the post puts the record right.
-        post.platform = platform.value_or(draft->platforms.value(0, Platform::LinkedIn));
-        post.text = draft->text;
-        post.mediaUrls = draft->mediaUrls;
-        if (!publication.pageId.isEmpty())
-            post.target = PostTarget {QString(), publication.pageId};
-        post.status = *status;
-        post.scheduledAtMs = created.scheduledAtMs;
-        post.scheduleId = created.scheduleId;
-        post.createdAtMs = nowMs;
-        post.updatedAtMs = nowMs;
-        // Kept with the draft whatever else is known: where a draft went decides whether
-        // the app asks before sending it there again.
-        m_posts.recordForDraft(found->subject, post);
-        // Shown as what it will be; without its account it waits for the server's.
-        if (platform)
-            m_posts.put(post);
-    }
-    if (found && isRetracted(*found) && !created.scheduleId.isEmpty()) {
-        // Undone while it was on its way: the post goes again at once.
-        Submission post = m_posts.find(created.postSubmissionId).value_or(Submission {});
-        post.id = created.postSubmissionId;
-        post.scheduleId = created.scheduleId;
-        post.scheduledAtMs = created.scheduledAtMs;
-        post.accountId = accountId;
-        appendCancel(post);
-    }
-    transaction.commit();
-    Q_EMIT postsChanged();
-    changed();
+    m_scheduling.publicationDone(sequence, created, nowMs);
+    postsAndOutboxChanged();
 }
 
 void LocalStore::schedulingRefused(qint64 sequence)
 {
-    const auto found = entry(sequence);
-    if (!found)
-        return;
-    Transaction transaction(*m_database);
-    m_outbox.remove(sequence);
-    // Moves and cancellations keep the post as it was; a publication changed no post.
-    if (found->undo)
-        m_posts.put(*found->undo);
-    transaction.commit();
+    m_scheduling.schedulingRefused(sequence);
+    postsAndOutboxChanged();
+}
+
+void LocalStore::postsAndOutboxChanged()
+{
     Q_EMIT postsChanged();
     changed();
 }
@@ -684,7 +536,7 @@ void LocalStore::putCredits(const CreditBalance &credits, qint64 nowMs)
 
 void LocalStore::replacePosts(qint64 sinceMs, qint64 untilMs, const QList<Submission> &posts)
 {
-    m_posts.replaceRange(sinceMs, untilMs, posts, m_outbox.entries(SchedulingKinds));
+    m_posts.replaceRange(sinceMs, untilMs, posts, m_scheduling.pendingScheduling());
     Q_EMIT postsChanged();
     // The drafts list shows what became of each draft's posts.
     Q_EMIT draftsChanged();

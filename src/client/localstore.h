@@ -7,6 +7,7 @@
 #include "client/pendingchange.h"
 #include "client/postcache.h"
 #include "client/referencecache.h"
+#include "client/schedulingqueue.h"
 #include "client/wirerequest.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
@@ -161,24 +162,21 @@ Q_SIGNALS:
 
 private:
     void enqueue(OutboxEntry::Kind kind, const QString &localId);
-    std::optional<qint64> queuedPublication(const QString &draftLocalId,
-                                            const Publication &publication) const;
-    QString publicationKey(const QString &draftLocalId, const Publication &publication) const;
     void removeEntries(const QString &localId, bool onlyUnsent);
     bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
     void linkCreatedDraft(const Draft &onServer);
     void mergeDraftPosts(const QString &draftLocalId, const Draft &onServer);
-    // Within a transaction: the post cancelled in the cache, the cancellation queued.
-    void appendCancel(const Submission &post);
     void updateState(const QString &localId);
     void changed();
+    void postsAndOutboxChanged();
 
     std::unique_ptr<Database> m_database;
     Outbox m_outbox;
     DraftTable m_drafts;
     ReferenceCache m_reference;
     PostCache m_posts;
+    SchedulingQueue m_scheduling;
 };
 
 } // namespace slotline::client
