@@ -28,9 +28,9 @@
 #include "client/session.h"
 #include "core/creditbalance.h"
 #include "core/userprofile.h"
-#include "gui/connectionchoice.h"
-#include "gui/connectionpreferences.h"
-#include "gui/models/weekmodel.h"
+#include "gui/calendar/weekmodel.h"
+#include "gui/common/connectionchoice.h"
+#include "gui/settings/connectionpreferences.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

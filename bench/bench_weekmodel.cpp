@@ -9,7 +9,7 @@
 #include "core/clock.h"
 #include "core/submission.h"
 #include "core/weeklyslot.h"
-#include "gui/models/weekmodel.h"
+#include "gui/calendar/weekmodel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -17,8 +17,8 @@
 #include "core/submission.h"
 #include "core/weeklyslot.h"
 #include "fixedclock.h"
-#include "gui/models/weekmodel.h"
-#include "gui/widgets/weekview.h"
+#include "gui/calendar/weekmodel.h"
+#include "gui/calendar/weekview.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -12,7 +12,7 @@
 // the view to SLOTLINE_START_PROBE_GRAB if asked, and ends the process at once, so that
 // nothing the program would save on its way out changes the profile.
 
-#include "gui/models/weekmodel.h"
+#include "gui/calendar/weekmodel.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

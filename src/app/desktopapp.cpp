@@ -6,10 +6,10 @@
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "client/storeerror.h"
-#include "gui/connectionpreferences.h"
-#include "gui/dialogs/firstrundialog.h"
 #include "gui/mainwindow.h"
-#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/settings/connectionpreferences.h"
+#include "gui/settings/firstrundialog.h"
+#include "gui/status/connectionstatuswidget.h"
 
 #include <QApplication>
 #include <QDir>

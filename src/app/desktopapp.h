@@ -2,7 +2,7 @@
 
 #include "client/credentialstore.h"
 #include "core/clock.h"
-#include "gui/connectionchoice.h"
+#include "gui/common/connectionchoice.h"
 
 #include <QObject>
 #include <QSettings>

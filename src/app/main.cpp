@@ -1,7 +1,7 @@
 #include "app/commandline.h"
 #include "app/desktopapp.h"
 #include "app/translations.h"
-#include "gui/icontheme.h"
+#include "gui/common/icontheme.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gui/connectionchoice.h"
+#include "gui/common/connectionchoice.h"
 
 #include <QMainWindow>
 #include <QScopedPointer>

@@ -2,7 +2,7 @@
 
 // What the tests that start the whole app share: a profile of their own, and the first
 // start's dialog.
-#include "gui/dialogs/firstrundialog.h"
+#include "gui/settings/firstrundialog.h"
 
 #include <QApplication>
 #include <QSettings>

@@ -2,11 +2,11 @@
 #include "app/serversupervisor.h"
 #include "client/localstore.h"
 #include "desktopapptesting.h"
-#include "gui/dialogs/firstrundialog.h"
+#include "gui/composer/composerwidget.h"
+#include "gui/drafts/draftlistmodel.h"
 #include "gui/mainwindow.h"
-#include "gui/models/draftlistmodel.h"
-#include "gui/widgets/composerwidget.h"
-#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/settings/firstrundialog.h"
+#include "gui/status/connectionstatuswidget.h"
 #include "support/testserver.h"
 
 #include <QAbstractButton>

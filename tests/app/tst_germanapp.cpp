@@ -4,11 +4,11 @@
 #include "app/desktopapp.h"
 #include "app/translations.h"
 #include "desktopapptesting.h"
-#include "gui/dialogs/firstrundialog.h"
+#include "gui/calendar/calendarpanel.h"
+#include "gui/composer/composerwidget.h"
 #include "gui/mainwindow.h"
-#include "gui/widgets/calendarpanel.h"
-#include "gui/widgets/composerwidget.h"
-#include "gui/widgets/connectionstatuswidget.h"
+#include "gui/settings/firstrundialog.h"
+#include "gui/status/connectionstatuswidget.h"
 
 #include <QApplication>
 #include <QLabel>

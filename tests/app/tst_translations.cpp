@@ -1,5 +1,5 @@
 #include "app/translations.h"
-#include "gui/models/accounttreemodel.h"
+#include "gui/accounts/accounttreemodel.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

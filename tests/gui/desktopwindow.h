@@ -4,9 +4,9 @@
 // tests that drive the whole window share.
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
-#include "gui/connectionchoice.h"
+#include "gui/common/connectionchoice.h"
+#include "gui/common/messagelabel.h"
 #include "gui/mainwindow.h"
-#include "gui/widgets/messagelabel.h"
 
 #include <QLabel>
 

@@ -1,8 +1,8 @@
 #include "client/session.h"
 #include "core/isotime.h"
-#include "gui/accountdisconnection.h"
-#include "gui/models/accounttreemodel.h"
-#include "gui/widgets/accountspanel.h"
+#include "gui/accounts/accountdisconnection.h"
+#include "gui/accounts/accountspanel.h"
+#include "gui/accounts/accounttreemodel.h"
 #include "support/testserver.h"
 
 #include <QAbstractButton>

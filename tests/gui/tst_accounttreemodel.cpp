@@ -1,6 +1,6 @@
 #include "client/localstore.h"
-#include "gui/models/accounttreemodel.h"
-#include "gui/models/itemcolors.h"
+#include "gui/accounts/accounttreemodel.h"
+#include "gui/common/itemcolors.h"
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>

@@ -1,6 +1,6 @@
 #include "client/apiclient.h"
-#include "gui/models/apikeylistmodel.h"
-#include "gui/models/itemcolors.h"
+#include "gui/common/itemcolors.h"
+#include "gui/settings/apikeylistmodel.h"
 #include "storage/apikeyrepository.h"
 #include "support/testserver.h"
 

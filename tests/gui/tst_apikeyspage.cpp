@@ -1,7 +1,7 @@
 #include "client/apiclient.h"
-#include "gui/models/apikeylistmodel.h"
-#include "gui/models/calllogmodel.h"
-#include "gui/widgets/apikeyspage.h"
+#include "gui/settings/apikeylistmodel.h"
+#include "gui/settings/apikeyspage.h"
+#include "gui/settings/calllogmodel.h"
 #include "support/testserver.h"
 
 #include <QComboBox>

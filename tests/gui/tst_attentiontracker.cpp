@@ -1,9 +1,9 @@
 #include "client/localstore.h"
 #include "core/account.h"
 #include "core/submission.h"
-#include "gui/attentiontracker.h"
-#include "gui/desktopnotifier.h"
-#include "gui/models/postlistmodel.h"
+#include "gui/posts/postlistmodel.h"
+#include "gui/status/attentiontracker.h"
+#include "gui/status/desktopnotifier.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>

@@ -8,11 +8,11 @@
 #include "client/mediapreviewloader.h"
 #include "client/session.h"
 #include "core/isotime.h"
+#include "gui/calendar/calendarpanel.h"
+#include "gui/calendar/weekmodel.h"
+#include "gui/calendar/weekview.h"
+#include "gui/drafts/draftlistmodel.h"
 #include "gui/mainwindow.h"
-#include "gui/models/draftlistmodel.h"
-#include "gui/models/weekmodel.h"
-#include "gui/widgets/calendarpanel.h"
-#include "gui/widgets/weekview.h"
 #include "support/testserver.h"
 
 #include <QAbstractItemView>

@@ -1,6 +1,6 @@
 #include "client/apiclient.h"
-#include "gui/models/calllogmodel.h"
-#include "gui/models/itemcolors.h"
+#include "gui/common/itemcolors.h"
+#include "gui/settings/calllogmodel.h"
 #include "support/testserver.h"
 
 #include <QAbstractItemModelTester>

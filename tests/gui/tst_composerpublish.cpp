@@ -4,10 +4,10 @@
 // that went somewhere already is not posted there again without asking; messages never
 // move the controls under the mouse; the page chosen stays chosen.
 #include "desktopwindow.h"
+#include "gui/common/messagelabel.h"
+#include "gui/composer/composerwidget.h"
 #include "gui/mainwindow.h"
-#include "gui/widgets/composerwidget.h"
-#include "gui/widgets/connectionstatuswidget.h"
-#include "gui/widgets/messagelabel.h"
+#include "gui/status/connectionstatuswidget.h"
 #include "storage/accountrepository.h"
 #include "support/testserver.h"
 

@@ -1,7 +1,7 @@
 #include "client/session.h"
-#include "gui/dialogs/connectaccountdialog.h"
-#include "gui/models/accounttreemodel.h"
-#include "gui/widgets/accountspanel.h"
+#include "gui/accounts/accountspanel.h"
+#include "gui/accounts/accounttreemodel.h"
+#include "gui/accounts/connectaccountdialog.h"
 #include "support/fakeaccountserver.h"
 
 #include <QAction>

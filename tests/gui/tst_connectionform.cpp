@@ -1,4 +1,4 @@
-#include "gui/widgets/connectionform.h"
+#include "gui/settings/connectionform.h"
 #include "support/testserver.h"
 
 #include <QLabel>

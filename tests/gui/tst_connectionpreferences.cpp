@@ -1,5 +1,5 @@
 #include "client/credentialstore.h"
-#include "gui/connectionpreferences.h"
+#include "gui/settings/connectionpreferences.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
 #include "client/localstore.h"
 #include "client/writerequests.h"
-#include "gui/models/draftfiltermodel.h"
-#include "gui/models/draftlistmodel.h"
-#include "gui/models/itemcolors.h"
+#include "gui/common/itemcolors.h"
+#include "gui/drafts/draftfiltermodel.h"
+#include "gui/drafts/draftlistmodel.h"
 #include "support/manualclock.h"
 
 #include <QAbstractItemModelTester>

@@ -1,5 +1,5 @@
-#include "gui/dialogs/firstrundialog.h"
-#include "gui/widgets/connectionform.h"
+#include "gui/settings/connectionform.h"
+#include "gui/settings/firstrundialog.h"
 #include "support/testserver.h"
 
 #include <QLabel>

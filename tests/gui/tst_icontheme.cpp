@@ -1,6 +1,6 @@
 // The fallback icon theme: every theme icon the app asks for is there, with or without a
 // desktop theme, and installing it leaves the user's own theme in charge.
-#include "gui/icontheme.h"
+#include "gui/common/icontheme.h"
 
 #include <QDirIterator>
 #include <QIcon>

@@ -1,6 +1,6 @@
 #include "client/localstore.h"
-#include "gui/models/itemcolors.h"
-#include "gui/models/postlistmodel.h"
+#include "gui/common/itemcolors.h"
+#include "gui/posts/postlistmodel.h"
 #include "support/manualclock.h"
 
 #include <QAbstractItemModelTester>

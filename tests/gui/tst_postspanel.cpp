@@ -1,6 +1,6 @@
 #include "client/session.h"
-#include "gui/models/postlistmodel.h"
-#include "gui/widgets/postspanel.h"
+#include "gui/posts/postlistmodel.h"
+#include "gui/posts/postspanel.h"
 #include "support/manualclock.h"
 
 #include <QAbstractButton>

@@ -1,4 +1,4 @@
-#include "gui/models/rowsync.h"
+#include "gui/common/rowsync.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractListModel>

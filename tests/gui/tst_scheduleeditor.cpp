@@ -1,7 +1,7 @@
 #include "client/session.h"
 #include "client/writerequests.h"
 #include "core/isotime.h"
-#include "gui/scheduleeditor.h"
+#include "gui/calendar/scheduleeditor.h"
 #include "support/manualclock.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"

@@ -1,6 +1,6 @@
 // The week calendar's dates in the locale's order: day first in British English, month
 // first in American English, across months and years.
-#include "gui/weekdates.h"
+#include "gui/calendar/weekdates.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "gui/widgets/weekgeometry.h"
+#include "gui/calendar/weekgeometry.h"
 
 #include <QTest>
 

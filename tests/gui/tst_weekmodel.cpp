@@ -1,6 +1,6 @@
 #include "client/localstore.h"
 #include "core/slotcalendar.h"
-#include "gui/models/weekmodel.h"
+#include "gui/calendar/weekmodel.h"
 #include "support/manualclock.h"
 
 #include <QAbstractItemModelTester>

@@ -1,11 +1,11 @@
 #include "client/session.h"
 #include "core/isotime.h"
-#include "gui/models/calendarmime.h"
-#include "gui/models/weekmodel.h"
-#include "gui/scheduleeditor.h"
-#include "gui/widgets/calendarpanel.h"
-#include "gui/widgets/draftspanel.h"
-#include "gui/widgets/weekview.h"
+#include "gui/calendar/calendarpanel.h"
+#include "gui/calendar/scheduleeditor.h"
+#include "gui/calendar/weekmodel.h"
+#include "gui/calendar/weekview.h"
+#include "gui/common/calendarmime.h"
+#include "gui/drafts/draftspanel.h"
 #include "support/testserver.h"
 
 #include <QAbstractItemModelTester>

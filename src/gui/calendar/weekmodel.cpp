@@ -1,0 +1,720 @@
+#include "gui/calendar/weekmodel.h"
+
+#include "client/localstore.h"
+#include "core/clock.h"
+#include "core/isotime.h"
+#include "core/postrules.h"
+#include "gui/common/calendarmime.h"
+#include "gui/common/platformstyle.h"
+#include "gui/common/projecttimezone.h"
+
+#include <QLocale>
+#include <QMimeData>
+#include <QSet>
+#include <QTime>
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+namespace {
+
+constexpr qint64 MinuteMs = 60 * 1000;
+constexpr qint64 DayMs = 24 * 60 * MinuteMs;
+constexpr qint64 UnixEpochJulianDay = 2440588;
+
+qint64 floorDiv(qint64 value, qint64 divisor)
+{
+    return value >= 0 ? value / divisor : (value - divisor + 1) / divisor;
+}
+
+// Wall-clock times of the instants around one week: the zone's offsets over that span are
+// looked up once, so placing thousands of posts costs no zone lookup each.
+class WeekWallClock
+{
+public:
+    WeekWallClock(const QTimeZone &zone, qint64 fromMs, qint64 untilMs)
+    {
+        const QDateTime from = QDateTime::fromMSecsSinceEpoch(fromMs, QTimeZone::utc());
+        m_spans.push_back(
+            {std::numeric_limits<qint64>::min(), qint64(zone.offsetFromUtc(from)) * 1000});
+        if (!zone.hasTransitions())
+            return;
+        const QDateTime until = QDateTime::fromMSecsSinceEpoch(untilMs, QTimeZone::utc());
+        for (const QTimeZone::OffsetData &change : zone.transitions(from, until)) {
+            const qint64 at = change.atUtc.toMSecsSinceEpoch();
+            if (at > m_spans.back().fromMs)
+                m_spans.push_back({at, qint64(change.offsetFromUtc) * 1000});
+        }
+    }
+
+    // The wall-clock time of an instant, written as if it were UTC.
+    qint64 wallMs(qint64 msSinceEpoch) const
+    {
+        auto span = std::upper_bound(
+            m_spans.cbegin(), m_spans.cend(), msSinceEpoch,
+            [](qint64 ms, const Span &candidate) { return ms < candidate.fromMs; });
+        return msSinceEpoch + std::prev(span)->offsetMs;
+    }
+
+private:
+    struct Span
+    {
+        qint64 fromMs = 0;
+        qint64 offsetMs = 0;
+    };
+    std::vector<Span> m_spans; // by fromMs; the first one reaches back for ever
+};
+
+// Whether a slot is for (some page of) this account: a slot for one page counts for the
+// account that owns the page.
+bool appliesToAccount(const WeeklySlot &slot, const Account &account)
+{
+    if (slot.appliesTo(SlotQuery {account.id, account.platform, QString()}))
+        return true;
+    return std::any_of(slot.targets.cbegin(), slot.targets.cend(), [&](const SlotTarget &target) {
+        return !target.subaccountId.isEmpty()
+               && slot.appliesTo(SlotQuery {account.id, account.platform, target.subaccountId});
+    });
+}
+
+bool sameTargets(const QList<SlotTarget> &a, const QList<SlotTarget> &b)
+{
+    return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
+                      [](const SlotTarget &x, const SlotTarget &y) {
+                          return x.platform == y.platform && x.accountId == y.accountId
+                                 && x.subaccountId == y.subaccountId;
+                      });
+}
+
+bool samePost(const Submission &a, const Submission &b)
+{
+    const auto pageOf
+        = [](const Submission &post) { return post.target ? post.target->pageId : QString(); };
+    return a.id == b.id && a.accountId == b.accountId && a.platform == b.platform
+           && a.text == b.text && pageOf(a) == pageOf(b) && a.status == b.status
+           && a.scheduledAtMs == b.scheduledAtMs && a.scheduleId == b.scheduleId
+           && a.createdAtMs == b.createdAtMs && a.publishedAtMs == b.publishedAtMs
+           && a.errorMessage == b.errorMessage;
+}
+
+std::optional<Platform> platformOf(const WeeklySlot &slot)
+{
+    if (slot.targets.isEmpty())
+        return std::nullopt;
+    const Platform first = slot.targets.first().platform;
+    const bool one
+        = std::all_of(slot.targets.cbegin(), slot.targets.cend(),
+                      [first](const SlotTarget &target) { return target.platform == first; });
+    return one ? std::optional<Platform>(first) : std::nullopt;
+}
+
+// The single target of a slot for one account (or page), if that is what it is.
+std::optional<SlotTarget> singleAccountTarget(const WeeklySlot &slot)
+{
+    if (slot.targets.size() != 1 || slot.targets.first().accountId.isEmpty())
+        return std::nullopt;
+    return slot.targets.first();
+}
+
+QString firstLine(const QString &text)
+{
+    for (const QStringView line : QStringView(text).split(u'\n')) {
+        const QStringView trimmed = line.trimmed();
+        if (!trimmed.isEmpty())
+            return trimmed.toString();
+    }
+    return {};
+}
+
+QString clockTime(int minuteOfDay)
+{
+    return QLocale().toString(QTime(minuteOfDay / 60, minuteOfDay % 60), QLocale::ShortFormat);
+}
+
+// Posts whose 15 minutes overlap go side by side: each takes the first lane free at its
+// start, and all posts of a group of overlapping ones share that group's lane count.
+// `posts` are the posts of one day column, by start.
+template<typename Items>
+void assignLanes(Items &items, const std::vector<size_t> &posts)
+{
+    std::vector<qint64> laneEnds;
+    size_t groupBegin = 0;
+    qint64 groupEnd = std::numeric_limits<qint64>::min();
+    const auto closeGroup = [&](size_t end) {
+        for (size_t i = groupBegin; i < end; ++i)
+            items[posts[i]].laneCount = int(laneEnds.size());
+        laneEnds.clear();
+        groupBegin = end;
+    };
+    for (size_t i = 0; i < posts.size(); ++i) {
+        auto &item = items[posts[i]];
+        if (i > groupBegin && item.startMs >= groupEnd)
+            closeGroup(i);
+        const auto free = std::find_if(laneEnds.begin(), laneEnds.end(),
+                                       [&](qint64 end) { return end <= item.startMs; });
+        const qint64 end = item.startMs + WeekModel::PostSpanMs;
+        if (free == laneEnds.end()) {
+            item.lane = int(laneEnds.size());
+            laneEnds.push_back(end);
+        } else {
+            item.lane = int(free - laneEnds.begin());
+            *free = end;
+        }
+        groupEnd = std::max(groupEnd, end);
+    }
+    closeGroup(posts.size());
+}
+
+const SystemClock &systemClock()
+{
+    static const SystemClock clock;
+    return clock;
+}
+
+} // namespace
+
+WeekModel::WeekModel(client::LocalStore &store, QObject *parent)
+    : RowSyncing<QAbstractListModel>(parent)
+    , m_store(store)
+    , m_calendar(ProjectTimeZone::of(store))
+    , m_slotCalendar(QTimeZone::utc())
+{
+    connect(&m_store, &client::LocalStore::postsChanged, this, &WeekModel::refresh);
+    // A move or cancellation that went through (or was refused) changes the outbox.
+    connect(&m_store, &client::LocalStore::outboxChanged, this, &WeekModel::refresh);
+    connect(&m_store, &client::LocalStore::referenceChanged, this, &WeekModel::refreshReference);
+    m_accounts = m_store.reference().accounts();
+    for (const Account &account : std::as_const(m_accounts)) {
+        for (const Subaccount &page : m_store.reference().subaccounts(account.id))
+            m_pageNames.insert(page.id, page.name);
+    }
+}
+
+QDate WeekModel::weekStarting(QDate anyDay, Qt::DayOfWeek firstDayOfWeek)
+{
+    if (!anyDay.isValid())
+        return {};
+    const int back = (anyDay.dayOfWeek() - int(firstDayOfWeek) + 7) % 7;
+    return anyDay.addDays(-back);
+}
+
+void WeekModel::setWeek(QDate firstDay)
+{
+    if (firstDay == m_firstDay)
+        return;
+    m_firstDay = firstDay;
+    updateCalendar();
+    refresh();
+}
+
+void WeekModel::setTimeZone(const QTimeZone &zone)
+{
+    const std::optional<QTimeZone> chosen
+        = zone.isValid() ? std::optional<QTimeZone>(zone) : std::nullopt;
+    if (chosen == m_chosenZone)
+        return;
+    m_chosenZone = chosen;
+    updateCalendar();
+    refresh();
+}
+
+QTimeZone WeekModel::timeZone() const
+{
+    return m_calendar.zone();
+}
+
+QTimeZone WeekModel::currentZone() const
+{
+    return m_chosenZone ? *m_chosenZone : ProjectTimeZone::of(m_store);
+}
+
+void WeekModel::setAccountFilter(const std::optional<QStringList> &accountIds)
+{
+    if (accountIds == m_accountFilter)
+        return;
+    m_accountFilter = accountIds;
+    refresh();
+}
+
+void WeekModel::setClock(const Clock *clock)
+{
+    m_clock = clock;
+    if (!m_items.empty())
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), {MovableRole});
+}
+
+std::pair<qint64, qint64> WeekModel::range() const
+{
+    return m_range;
+}
+
+void WeekModel::updateCalendar()
+{
+    const QTimeZone zone = currentZone();
+    if (zone != m_calendar.zone())
+        m_calendar = SlotCalendar(zone);
+    std::pair<qint64, qint64> week {0, 0};
+    if (m_firstDay.isValid())
+        week = {m_calendar.instantOf(m_firstDay, 0, 0),
+                m_calendar.instantOf(m_firstDay.addDays(7), 0, 0)};
+    if (week == m_range)
+        return;
+    m_range = week;
+    Q_EMIT rangeChanged(m_range.first, m_range.second);
+}
+
+void WeekModel::refreshReference()
+{
+    m_accounts = m_store.reference().accounts();
+    m_pageNames.clear();
+    for (const Account &account : std::as_const(m_accounts)) {
+        for (const Subaccount &page : m_store.reference().subaccounts(account.id))
+            m_pageNames.insert(page.id, page.name);
+    }
+    updateCalendar(); // the project's zone may have changed
+    refresh();
+}
+
+QString WeekModel::accountName(const QString &accountId) const
+{
+    for (const Account &account : m_accounts) {
+        if (account.id == accountId)
+            return account.name.isEmpty() ? account.id : account.name;
+    }
+    return accountId;
+}
+
+void WeekModel::refresh()
+{
+    std::vector<Item> fresh;
+    if (m_firstDay.isValid()) {
+        const auto [sinceMs, untilMs] = m_range;
+        const WeekWallClock wallClock(m_calendar.zone(), sinceMs - DayMs, untilMs + DayMs);
+        const qint64 firstJulianDay = m_firstDay.toJulianDay();
+        const auto place = [&](Item &item) {
+            const qint64 wall = wallClock.wallMs(item.startMs);
+            const qint64 day = floorDiv(wall, DayMs);
+            item.day = int(std::clamp<qint64>(day + UnixEpochJulianDay - firstJulianDay, 0, 6));
+            item.minuteOfDay = int((wall - day * DayMs) / MinuteMs);
+        };
+
+        QSet<QString> shownIds;
+        if (m_accountFilter)
+            shownIds = QSet<QString>(m_accountFilter->cbegin(), m_accountFilter->cend());
+        const auto shown = [&](const QString &accountId) {
+            return !m_accountFilter || shownIds.contains(accountId);
+        };
+        QHash<QString, QString> names;
+        for (const Account &account : std::as_const(m_accounts))
+            names.insert(account.id, account.name.isEmpty() ? account.id : account.name);
+
+        QSet<QString> moving;
+        QSet<QString> cancelling;
+        for (const client::LocalStore::OutboxEntry &entry : m_store.pendingScheduling()) {
+            using EntryKind = client::LocalStore::OutboxEntry::Kind;
+            if (entry.kind == EntryKind::UpdateSchedule)
+                moving.insert(entry.subject);
+            else if (entry.kind == EntryKind::CancelSchedule)
+                cancelling.insert(entry.subject);
+            else if (entry.kind == EntryKind::PublishDraft
+                     && !client::LocalStore::isRetracted(entry))
+                addPublication(entry, sinceMs, untilMs, fresh);
+        }
+        for (Item &item : fresh) {
+            if (!shown(item.post.accountId))
+                item.key.clear(); // dropped below
+            else
+                place(item);
+        }
+        std::erase_if(fresh, [](const Item &item) { return item.key.isEmpty(); });
+
+        // The minutes each shown account's posts hold, for telling taken slots.
+        QHash<QString, std::vector<qint64>> heldMinutes;
+        for (Submission &post : m_store.posts().inRange(sinceMs, untilMs)) {
+            if (post.status == SubmissionStatus::Cancelled || !shown(post.accountId))
+                continue;
+            if (PostRules::occupiesItsMinute(post))
+                heldMinutes[post.accountId].push_back(*post.scheduledAtMs);
+            Item item;
+            item.kind = Kind::Post;
+            item.key = u"post:"_s + post.id;
+            item.startMs = post.scheduledAtMs.value_or(post.createdAtMs);
+            place(item);
+            item.accountName = names.value(post.accountId, post.accountId);
+            if (post.target && !post.target->pageId.isEmpty())
+                item.pageName = m_pageNames.value(post.target->pageId, post.target->pageId);
+            if (!post.scheduleId.isEmpty()) {
+                item.pending = moving.contains(post.scheduleId);
+                item.cancelling = cancelling.contains(post.scheduleId);
+            }
+            item.post = std::move(post);
+            fresh.push_back(std::move(item));
+        }
+        for (std::vector<qint64> &minutes : heldMinutes)
+            std::sort(minutes.begin(), minutes.end());
+
+        QString slotZoneName = m_store.reference().timezone();
+        if (!QTimeZone(slotZoneName.toUtf8()).isValid())
+            slotZoneName = ProjectTimeZone::nameOf(m_store);
+        if (slotZoneName != m_slotZoneName) {
+            m_slotZoneName = slotZoneName;
+            m_slotCalendar = SlotCalendar(QTimeZone(slotZoneName.toUtf8()));
+        }
+        for (const WeeklySlot &slot : m_store.reference().slots()) {
+            QList<const Account *> accounts;
+            for (const Account &account : std::as_const(m_accounts)) {
+                if (shown(account.id) && appliesToAccount(slot, account))
+                    accounts.append(&account);
+            }
+            if (accounts.isEmpty())
+                continue;
+            // The zones can be a day apart: the dates around the week, in the slots' zone.
+            for (QDate date = m_firstDay.addDays(-2); date < m_firstDay.addDays(9);
+                 date = date.addDays(1)) {
+                if (date.dayOfWeek() != slot.day)
+                    continue;
+                const qint64 at = m_slotCalendar.instantOf(date, slot.hour, slot.minute);
+                if (at < sinceMs || at >= untilMs)
+                    continue;
+                Item item;
+                item.kind = Kind::Slot;
+                item.key = u"slot:"_s + slot.id + u'@' + date.toString(Qt::ISODate);
+                item.startMs = at;
+                place(item);
+                item.slot = slot;
+                item.slotDate = date;
+                item.taken = std::any_of(accounts.cbegin(), accounts.cend(), [&](const Account *a) {
+                    const auto held = heldMinutes.constFind(a->id);
+                    if (held == heldMinutes.cend())
+                        return false;
+                    const auto next = std::lower_bound(held->cbegin(), held->cend(), at);
+                    return next != held->cend() && *next < at + MinuteMs;
+                });
+                if (const auto target = singleAccountTarget(slot)) {
+                    item.accountName = names.value(target->accountId, target->accountId);
+                    if (!target->subaccountId.isEmpty())
+                        item.pageName
+                            = m_pageNames.value(target->subaccountId, target->subaccountId);
+                }
+                item.targetsText = targetsText(slot);
+                fresh.push_back(std::move(item));
+            }
+        }
+
+        std::sort(fresh.begin(), fresh.end(), [](const Item &a, const Item &b) {
+            if (a.startMs != b.startMs)
+                return a.startMs < b.startMs;
+            if (a.kind != b.kind)
+                return a.kind < b.kind;
+            return a.key < b.key;
+        });
+
+        // One pass over the posts, a day column at a time.
+        std::vector<size_t> dayPosts;
+        int day = -1;
+        for (size_t i = 0; i < fresh.size(); ++i) {
+            if (fresh[i].kind != Kind::Post)
+                continue;
+            if (fresh[i].day != day) {
+                assignLanes(fresh, dayPosts);
+                dayPosts.clear();
+                day = fresh[i].day;
+            }
+            dayPosts.push_back(i);
+        }
+        assignLanes(fresh, dayPosts);
+    }
+
+    syncRows(
+        m_items, std::move(fresh), [](const Item &item) { return item.key; },
+        [this](int row, Item &current, Item &&next) {
+            const bool same
+                = current.startMs == next.startMs && current.day == next.day
+                  && current.minuteOfDay == next.minuteOfDay && current.lane == next.lane
+                  && current.laneCount == next.laneCount && current.accountName == next.accountName
+                  && current.pageName == next.pageName && current.pending == next.pending
+                  && current.cancelling == next.cancelling && current.taken == next.taken
+                  && current.publication == next.publication
+                  && current.targetsText == next.targetsText && samePost(current.post, next.post)
+                  && current.slot.id == next.slot.id && current.slot.hour == next.slot.hour
+                  && current.slot.minute == next.slot.minute
+                  && sameTargets(current.slot.targets, next.slot.targets);
+            if (same)
+                return;
+            current = std::move(next);
+            Q_EMIT dataChanged(index(row), index(row));
+        },
+        rowNotifier());
+}
+
+void WeekModel::addPublication(const client::LocalStore::OutboxEntry &entry, qint64 sinceMs,
+                               qint64 untilMs, std::vector<Item> &items) const
+{
+    if (!entry.publication || !entry.publication->scheduledAtMs)
+        return; // now, or in the next free slot: shown once the server has placed it
+    const client::DraftPublication &where = *entry.publication;
+    const qint64 atMs = *where.scheduledAtMs;
+    if (atMs < sinceMs || atMs >= untilMs)
+        return;
+    const auto draft = m_store.draft(entry.subject);
+    const auto account = std::find_if(m_accounts.cbegin(), m_accounts.cend(),
+                                      [&](const Account &a) { return a.id == where.accountId; });
+    if (!draft || account == m_accounts.cend())
+        return;
+    Item item;
+    item.kind = Kind::Post;
+    item.key = u"publication:"_s + QString::number(entry.sequence);
+    item.startMs = atMs;
+    item.accountName = accountName(where.accountId);
+    item.pending = true;
+    item.publication = entry.sequence;
+    item.post.accountId = where.accountId;
+    item.post.platform = account->platform;
+    item.post.text = draft->text;
+    item.post.scheduledAtMs = atMs;
+    if (!where.pageId.isEmpty()) {
+        item.post.target = PostTarget {QString(), where.pageId};
+        item.pageName = m_pageNames.value(where.pageId, where.pageId);
+    }
+    items.push_back(std::move(item));
+}
+
+QString WeekModel::targetsText(const WeeklySlot &slot) const
+{
+    if (slot.targets.isEmpty())
+        return tr("For every account");
+    QStringList lines;
+    for (const SlotTarget &target : slot.targets) {
+        const QString platform = platforms::displayName(target.platform);
+        if (target.accountId.isEmpty()) {
+            //: A slot's target: every account of a platform.
+            lines.append(tr("every %1 account").arg(platform));
+        } else if (target.subaccountId.isEmpty()) {
+            //: A slot's target: an account, and its platform.
+            lines.append(tr("%1 (%2)").arg(accountName(target.accountId), platform));
+        } else {
+            //: A slot's target: an account's page, and the platform.
+            lines.append(tr("%1 › %2 (%3)")
+                             .arg(accountName(target.accountId),
+                                  m_pageNames.value(target.subaccountId, target.subaccountId),
+                                  platform));
+        }
+    }
+    return tr("For %1").arg(QLocale().createSeparatedList(lines));
+}
+
+QModelIndex WeekModel::indexOfPost(const QString &submissionId) const
+{
+    for (size_t row = 0; row < m_items.size(); ++row) {
+        const Item &item = m_items[row];
+        if (item.kind == Kind::Post && item.post.id == submissionId)
+            return index(int(row));
+    }
+    return {};
+}
+
+QModelIndex WeekModel::indexOfSlot(const QString &slotId) const
+{
+    for (size_t row = 0; row < m_items.size(); ++row) {
+        const Item &item = m_items[row];
+        if (item.kind == Kind::Slot && item.slot.id == slotId)
+            return index(int(row));
+    }
+    return {};
+}
+
+int WeekModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_items.size());
+}
+
+QVariant WeekModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Item &item = m_items[size_t(index.row())];
+    switch (role) {
+    case KindRole: return int(item.kind);
+    case StartRole: return item.startMs;
+    case DayRole: return item.day;
+    case MinuteOfDayRole: return item.minuteOfDay;
+    case LaneRole: return item.lane;
+    case LaneCountRole: return item.laneCount;
+    case AccountNameRole: return item.accountName;
+    default: break;
+    }
+    return item.kind == Kind::Post ? postData(item, role) : slotData(item, role);
+}
+
+QVariant WeekModel::postData(const Item &item, int role) const
+{
+    const Submission &post = item.post;
+    switch (role) {
+    case Qt::DisplayRole:
+    case TitleRole: return firstLine(post.text);
+    case Qt::ToolTipRole: {
+        QString account = item.accountName;
+        if (!item.pageName.isEmpty())
+            //: A post's account and the page of it the post went to.
+            account = tr("%1 › %2").arg(account, item.pageName);
+        //: A post's tooltip: the account, its platform and the post's status.
+        return QString(
+            tr("%1 (%2), %3").arg(account, platforms::displayName(post.platform), statusText(item))
+            + u"\n\n"_s + post.text);
+    }
+    case Qt::DecorationRole: return PlatformStyle::icon(post.platform);
+    case PlatformRole: return int(post.platform);
+    case AccountIdRole: return post.accountId;
+    case PageIdRole: return post.target ? post.target->pageId : QString();
+    case StatusRole: return int(post.status);
+    case TextRole: return post.text;
+    case SubmissionIdRole: return post.id;
+    case ScheduleIdRole: return post.scheduleId;
+    case SlotIdRole: return QString();
+    case TakenRole: return false;
+    case PendingRole: return item.pending;
+    case PublicationRole: return item.publication;
+    case MovableRole: {
+        if (item.publication)
+            return false;
+        const qint64 now = (m_clock ? *m_clock : systemClock()).nowMs();
+        return PostRules::isChangeable(post, now) && !item.cancelling;
+    }
+    default: return {};
+    }
+}
+
+QVariant WeekModel::slotData(const Item &item, int role) const
+{
+    const WeeklySlot &slot = item.slot;
+    const std::optional<Platform> platform = platformOf(slot);
+    const std::optional<SlotTarget> single = singleAccountTarget(slot);
+    switch (role) {
+    case Qt::DisplayRole:
+        //: A publishing slot in the week calendar, e.g. "09:00 slot".
+        return tr("%1 slot").arg(clockTime(item.minuteOfDay));
+    case Qt::ToolTipRole: {
+        QString tip = item.taken ? tr("Taken %1 slot").arg(clockTime(item.minuteOfDay))
+                                 : tr("Free %1 slot").arg(clockTime(item.minuteOfDay));
+        if (m_slotCalendar.zone() != m_calendar.zone()) {
+            //: When a slot is, in the zone the slots are defined in: "09:00 in Europe/Berlin".
+            tip += u' '
+                   + tr("(%1 in %2)").arg(clockTime(slot.hour * 60 + slot.minute), m_slotZoneName);
+        }
+        return QString(tip + u'\n' + item.targetsText);
+    }
+    case Qt::DecorationRole:
+        return platform ? QVariant(PlatformStyle::icon(*platform)) : QVariant();
+    case PlatformRole: return platform ? int(*platform) : -1;
+    case AccountIdRole: return single ? single->accountId : QString();
+    case PageIdRole: return single ? single->subaccountId : QString();
+    case SubmissionIdRole:
+    case ScheduleIdRole: return QString();
+    case SlotIdRole: return slot.id;
+    case TakenRole: return item.taken;
+    case PendingRole:
+    case MovableRole: return false;
+    case PublicationRole: return qint64(0);
+    default: return {};
+    }
+}
+
+QString WeekModel::statusText(const Item &item) const
+{
+    if (item.publication)
+        return tr("waiting to be scheduled");
+    if (item.pending)
+        return tr("moving…");
+    switch (item.post.status) {
+    case SubmissionStatus::Scheduled: return tr("scheduled");
+    case SubmissionStatus::InProgress: return tr("publishing…");
+    case SubmissionStatus::Published: return tr("published");
+    case SubmissionStatus::Failed:
+        if (item.post.errorMessage.isEmpty())
+            return tr("failed");
+        return tr("failed: %1").arg(item.post.errorMessage);
+    case SubmissionStatus::Cancelled: return tr("cancelled");
+    }
+    return {};
+}
+
+Qt::ItemFlags WeekModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (index.data(MovableRole).toBool())
+        flags |= Qt::ItemIsDragEnabled;
+    return flags;
+}
+
+QStringList WeekModel::mimeTypes() const
+{
+    return {calendarmime::Post};
+}
+
+QMimeData *WeekModel::mimeData(const QModelIndexList &indexes) const
+{
+    for (const QModelIndex &index : indexes) {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !index.data(MovableRole).toBool())
+            continue;
+        auto *data = new QMimeData;
+        data->setData(calendarmime::Post, index.data(SubmissionIdRole).toString().toUtf8());
+        data->setText(index.data(TextRole).toString());
+        return data;
+    }
+    return nullptr;
+}
+
+Qt::DropActions WeekModel::supportedDragActions() const
+{
+    return Qt::MoveAction;
+}
+
+qint64 WeekModel::instantAt(int day, int minuteOfDay) const
+{
+    return m_calendar.instantOf(m_firstDay.addDays(day), minuteOfDay / 60, minuteOfDay % 60);
+}
+
+QString WeekModel::zoneText() const
+{
+    const QTimeZone zone = m_calendar.zone();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    return tr("%1 (%2)").arg(QString::fromUtf8(zone.id()),
+                             zone.displayName(now, QTimeZone::OffsetName));
+}
+
+QHash<int, QByteArray> WeekModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    static const std::pair<Role, const char *> ours[] = {
+        {KindRole, "kind"},
+        {StartRole, "start"},
+        {DayRole, "day"},
+        {MinuteOfDayRole, "minuteOfDay"},
+        {LaneRole, "lane"},
+        {LaneCountRole, "laneCount"},
+        {PlatformRole, "platform"},
+        {AccountIdRole, "accountId"},
+        {AccountNameRole, "accountName"},
+        {PageIdRole, "pageId"},
+        {StatusRole, "status"},
+        {TextRole, "text"},
+        {TitleRole, "title"},
+        {SubmissionIdRole, "submissionId"},
+        {ScheduleIdRole, "scheduleId"},
+        {SlotIdRole, "slotId"},
+        {TakenRole, "taken"},
+        {PendingRole, "pending"},
+        {MovableRole, "movable"},
+        {PublicationRole, "publication"},
+    };
+    for (const auto &[role, name] : ours)
+        names.insert(role, name);
+    return names;
+}
+
+} // namespace slotline::gui

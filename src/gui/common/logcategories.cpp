@@ -1,0 +1,3 @@
+#include "gui/common/logcategories.h"
+
+Q_LOGGING_CATEGORY(lcGui, "slotline.gui")

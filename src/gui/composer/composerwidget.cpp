@@ -1,0 +1,818 @@
+#include "gui/composer/composerwidget.h"
+
+#include "client/session.h"
+#include "core/clock.h"
+#include "core/platformrules.h"
+#include "core/postrules.h"
+#include "gui/accounts/accounttreemodel.h"
+#include "gui/calendar/publishagainquestion.h"
+#include "gui/calendar/scheduleeditor.h"
+#include "gui/common/errortext.h"
+#include "gui/common/messagelabel.h"
+#include "gui/common/platformstyle.h"
+#include "gui/common/projecttimezone.h"
+#include "gui/common/rulewords.h"
+#include "gui/composer/mediastrip.h"
+#include "ui_composerwidget.h"
+
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTextCursor>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <utility>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+
+namespace {
+
+constexpr int AccountIdRole = Qt::UserRole;
+constexpr int PlatformRole = Qt::UserRole + 1;
+constexpr int StatusRole = Qt::UserRole + 2;
+constexpr int NameRole = Qt::UserRole + 3; // the account's name and @handle, without its state
+
+// The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
+std::optional<int> mediaIndex(const QString &field)
+{
+    const qsizetype open = field.indexOf(u"mediaUrls["_s);
+    if (open < 0)
+        return std::nullopt;
+    const qsizetype start = open + 10;
+    const qsizetype close = field.indexOf(u']', start);
+    bool ok = false;
+    const int index = field.mid(start, close - start).toInt(&ok);
+    return ok ? std::optional<int>(index) : std::nullopt;
+}
+
+} // namespace
+
+ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
+                               client::MediaPreviewLoader &previews, const Clock &clock,
+                               QWidget *parent)
+    : QWidget(parent)
+    , m_ui(new Ui::ComposerWidget)
+    , m_session(session)
+    , m_editor(editor)
+    , m_clock(clock)
+{
+    m_ui->setupUi(this);
+    m_ui->linkedinButton->setIcon(PlatformStyle::icon(Platform::LinkedIn));
+    m_ui->twitterButton->setIcon(PlatformStyle::icon(Platform::Twitter));
+    m_ui->facebookButton->setIcon(PlatformStyle::icon(Platform::Facebook));
+    // The outcome of a publication takes two lines, kept even while there is none.
+    m_ui->resultLabel->setLines(2);
+
+    m_media = new MediaStrip(session.client(), previews, m_ui->mediaContainer);
+    m_ui->mediaLayout->addWidget(m_media);
+    setTabOrder(m_ui->textEdit, m_media);
+    setTabOrder(m_media, m_ui->accountCombo);
+
+    m_autosave.setSingleShot(true);
+    m_autosave.setInterval(AutosaveDelayMs);
+    connect(&m_autosave, &QTimer::timeout, this, &ComposerWidget::saveDraft);
+
+    connect(m_ui->textEdit, &QPlainTextEdit::textChanged, this, [this] {
+        updateCounters();
+        contentEdited();
+    });
+    for (QToolButton *button : {m_ui->linkedinButton, m_ui->twitterButton, m_ui->facebookButton})
+        connect(button, &QToolButton::toggled, this, &ComposerWidget::platformsToggled);
+    connect(m_media, &MediaStrip::mediaChanged, this, [this] {
+        m_media->clearFieldErrors();
+        contentEdited();
+    });
+    connect(m_ui->accountCombo, &QComboBox::currentIndexChanged, this, [this] {
+        // While the list is refilled its rows are half made (no data yet): it is checked
+        // once it is whole (fillAccounts).
+        if (m_loading)
+            return;
+        m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+        fieldEdited(Field::Account);
+        fillPages();
+        updateCounters();
+        validate();
+        updatePublishButton();
+    });
+    connect(m_ui->pageCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_loading)
+            return;
+        m_preferredPageId = m_ui->pageCombo->currentData().toString();
+        fieldEdited(Field::Account);
+        updatePublishButton();
+    });
+    for (QRadioButton *radio : {m_ui->nowRadio, m_ui->atRadio, m_ui->slotRadio}) {
+        connect(radio, &QRadioButton::toggled, this, [this](bool on) {
+            if (!on)
+                return;
+            if (!m_loading)
+                fieldEdited(Field::Time);
+            validate();
+            updatePublishButton();
+        });
+    }
+    connect(m_ui->dateTimeEdit, &QDateTimeEdit::dateTimeChanged, this, [this] {
+        if (!m_loading)
+            fieldEdited(Field::Time);
+        if (!m_ui->atRadio->isChecked())
+            m_ui->atRadio->setChecked(true);
+        validate();
+        updatePublishButton();
+    });
+    connect(m_ui->saveButton, &QPushButton::clicked, this, &ComposerWidget::saveDraft);
+    connect(m_ui->publishButton, &QPushButton::clicked, this, &ComposerWidget::publish);
+
+    client::LocalStore &store = session.store();
+    connect(&store, &client::LocalStore::referenceChanged, this, [this] {
+        const QString zoneBefore = m_ui->zoneLabel->text();
+        fillAccounts();
+        updateZone();
+        // The project's zone became known: the suggestion follows unless chosen already.
+        if (zoneBefore != m_ui->zoneLabel->text() && !m_ui->atRadio->isChecked())
+            suggestTime();
+    });
+    connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::followStore);
+    // A publication leaving the outbox frees its button.
+    connect(&store, &client::LocalStore::outboxChanged, this, &ComposerWidget::updatePublishButton);
+    connect(&session.sync(), &client::SyncEngine::published, this,
+            [this](qint64, const QString &localId, const client::PostCreated &post) {
+                onPublished(localId, post);
+            });
+    connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
+            &ComposerWidget::onRefused);
+    connect(&store, &client::LocalStore::postsChanged, this, &ComposerWidget::followOutcome);
+
+    m_ui->dateTimeEdit->setDisplayFormat(QLocale().dateTimeFormat(QLocale::ShortFormat));
+    suggestTime();
+    fillAccounts();
+    updateZone();
+    clearErrors();
+    updateCounters();
+    updatePublishButton();
+    updateSaveState();
+}
+
+ComposerWidget::~ComposerWidget()
+{
+    // What was typed since the last save is not lost when the window closes.
+    if (m_autosave.isActive())
+        saveDraft();
+}
+
+void ComposerWidget::newDraft()
+{
+    if (refuseLeavingUploads())
+        return;
+    saveDraft();
+    showDraft(QString());
+}
+
+bool ComposerWidget::openDraft(const QString &localId)
+{
+    if (localId == m_draftId)
+        return true;
+    if (!m_session.store().draft(localId) || refuseLeavingUploads())
+        return false;
+    saveDraft();
+    showDraft(localId);
+    return true;
+}
+
+void ComposerWidget::showDraft(const QString &localId)
+{
+    m_autosave.stop();
+    m_loading = true;
+    m_draftId = localId;
+    const auto draft = localId.isEmpty() ? std::nullopt : m_session.store().draft(localId);
+    m_ui->textEdit->setPlainText(draft ? draft->text : QString());
+    setChosenPlatforms(draft ? draft->platforms : QList<Platform> {});
+    m_media->setMediaUrls(draft ? draft->mediaUrls : QStringList {});
+    m_ui->nowRadio->setChecked(true);
+    suggestTime();
+    m_loading = false;
+    m_awaitingPublication = false;
+    m_followedPostId.clear();
+    fillAccounts();
+    clearErrors();
+    showResult(QString(), false);
+    updateCounters();
+    updateSaveState();
+    updatePublishButton();
+    Q_EMIT draftChanged(m_draftId);
+}
+
+bool ComposerWidget::refuseLeavingUploads()
+{
+    // Media still on their way belong to this draft: showing another would drop them.
+    if (!m_media->isBusy())
+        return false;
+    showResult(tr("Wait until the media have finished uploading (or remove them) before "
+                  "opening another draft."),
+               true);
+    return true;
+}
+
+void ComposerWidget::followStore()
+{
+    updateSaveState();
+    // While the user types, what is typed wins: it is saved over the draft soon.
+    if (m_draftId.isEmpty() || m_loading || m_autosave.isActive())
+        return;
+    const auto draft = m_session.store().draft(m_draftId);
+    if (!draft) {
+        // Deleted (from the list, or elsewhere): saving what is shown would bring it back.
+        showDraft(QString());
+        return;
+    }
+    // Changed underneath (the server's version was taken, a conflict was resolved): the
+    // composer shows what the draft says now, so that a later save does not undo it.
+    const bool mediaDiffer = draft->mediaUrls != mediaUrls() && !m_media->isBusy();
+    if (draft->text == m_ui->textEdit->toPlainText() && draft->platforms == chosenPlatforms()
+        && !mediaDiffer)
+        return;
+    m_loading = true;
+    if (draft->text != m_ui->textEdit->toPlainText()) {
+        const int position = m_ui->textEdit->textCursor().position();
+        m_ui->textEdit->setPlainText(draft->text);
+        QTextCursor cursor = m_ui->textEdit->textCursor();
+        cursor.setPosition(std::min(position, int(draft->text.size())));
+        m_ui->textEdit->setTextCursor(cursor);
+    }
+    setChosenPlatforms(draft->platforms);
+    if (mediaDiffer)
+        m_media->setMediaUrls(draft->mediaUrls);
+    m_loading = false;
+    fillAccounts();
+    updateCounters();
+}
+
+void ComposerWidget::discardDraft(const QString &localId)
+{
+    if (localId.isEmpty() || localId != m_draftId)
+        return;
+    m_autosave.stop();
+    showDraft(QString());
+}
+
+bool ComposerWidget::hasMediaUnderWay() const
+{
+    return m_media->isBusy();
+}
+
+void ComposerWidget::focusText()
+{
+    m_ui->textEdit->setFocus(Qt::ShortcutFocusReason);
+}
+
+QString ComposerWidget::lastAccountId() const
+{
+    return m_preferredAccountId;
+}
+
+void ComposerWidget::setLastAccountId(const QString &accountId)
+{
+    m_preferredAccountId = accountId;
+    fillAccounts();
+}
+
+void ComposerWidget::contentEdited()
+{
+    if (m_loading)
+        return;
+    fieldEdited(Field::Text);
+    validate();
+    m_autosave.start();
+    updateSaveState();
+    updatePublishButton();
+}
+
+void ComposerWidget::platformsToggled()
+{
+    if (m_loading)
+        return;
+    fillAccounts();
+    updateCounters();
+    contentEdited();
+}
+
+void ComposerWidget::saveDraft()
+{
+    m_autosave.stop();
+    const QString text = m_ui->textEdit->toPlainText();
+    const QList<Platform> platforms = chosenPlatforms();
+    const QStringList media = mediaUrls();
+    client::LocalStore &store = m_session.store();
+    const qint64 now = m_clock.nowMs();
+    if (!m_draftId.isEmpty()) {
+        const auto saved = store.draft(m_draftId);
+        if (saved && saved->text == text && saved->platforms == platforms
+            && saved->mediaUrls == media)
+            return; // nothing new
+        if (saved && store.editDraft(m_draftId, text, platforms, media, now)) {
+            updateSaveState();
+            return;
+        }
+        // Deleted meanwhile (here or elsewhere): what is in the composer becomes a new draft.
+    }
+    if (text.trimmed().isEmpty() && media.isEmpty()) {
+        m_draftId.clear(); // an empty page is not worth a draft
+        updateSaveState();
+        return;
+    }
+    m_draftId = store.createDraft(text, platforms, media, now);
+    updateSaveState();
+    Q_EMIT draftChanged(m_draftId);
+}
+
+void ComposerWidget::publish()
+{
+    m_publishTried = true;
+    showResult(QString(), false);
+    bool ok = validate();
+    if (m_media->isBusy()) {
+        showResult(tr("Wait until the media have finished uploading."), true);
+        ok = false;
+    }
+    if (!ok || !m_ui->publishButton->isEnabled())
+        return;
+
+    saveDraft();
+    if (m_draftId.isEmpty())
+        return;
+    if (const auto draft = m_session.store().draft(m_draftId);
+        draft && draft->state == client::LocalStore::SyncState::Conflict) {
+        // The server would publish its own version, not the one shown here.
+        showResult(tr("Not published: this draft was changed elsewhere too. Choose which "
+                      "version to keep in the drafts list, then publish it."),
+                   true);
+        return;
+    }
+    const client::LocalStore::Publication publication = chosenPublication();
+    if (m_session.store().isPublicationQueued(m_draftId, publication)) {
+        showResult(tr("This publication is already on its way; it is not sent twice."), false);
+        return;
+    }
+    if (const auto refusal = m_editor.refusalToPublish(m_draftId, publication)) {
+        showResult(tr("Not published: %1").arg(*refusal), true);
+        return;
+    }
+    confirmAndQueue(publication);
+}
+
+client::LocalStore::Publication ComposerWidget::chosenPublication() const
+{
+    client::LocalStore::Publication publication;
+    publication.accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    publication.pageId = m_ui->pageCombo->currentData().toString();
+    const When chosen = when();
+    if (chosen == When::At)
+        publication.scheduledAtMs = chosenTimeMs();
+    publication.useNextFreeSlot = chosen == When::NextFreeSlot;
+    return publication;
+}
+
+void ComposerWidget::confirmAndQueue(const client::LocalStore::Publication &publication)
+{
+    QMessageBox *question
+        = PublishAgainQuestion::make(m_session.store(), m_draftId, publication, this);
+    if (!question) {
+        queue(publication);
+        return;
+    }
+    const QString draftId = m_draftId;
+    connect(question, &QMessageBox::buttonClicked, this,
+            [this, question, draftId, publication](QAbstractButton *button) {
+                if (question->buttonRole(button) == QMessageBox::AcceptRole && draftId == m_draftId)
+                    queue(publication);
+            });
+    question->open();
+}
+
+void ComposerWidget::queue(const client::LocalStore::Publication &publication)
+{
+    if (m_session.store().isPublicationQueued(m_draftId, publication))
+        return;
+    // Through the one changer, as a drop on the calendar: undoable alike. The user has
+    // been asked already when the draft went there before.
+    if (!m_editor.publishDraft(m_draftId, publication, true))
+        return;
+    m_awaitingPublication = true;
+    m_publishTried = false;
+    updatePublishButton();
+    const bool offline = m_session.connectivity().state() == client::Connectivity::State::Offline;
+    showResult(offline ? tr("You are offline: the post will be sent when the server is back.")
+                       : tr("Sending…"),
+               false);
+}
+
+QString ComposerWidget::projectTimeText(qint64 msSinceEpoch) const
+{
+    const QTimeZone zone(projectTimezone().toUtf8());
+    QDateTime at = QDateTime::fromMSecsSinceEpoch(msSinceEpoch);
+    if (zone.isValid())
+        at = at.toTimeZone(zone);
+    return QLocale().toString(at, QLocale::LongFormat);
+}
+
+void ComposerWidget::onPublished(const QString &localId, const client::PostCreated &post)
+{
+    if (localId != m_draftId || !m_awaitingPublication)
+        return;
+    m_awaitingPublication = false;
+    m_followedPostId.clear();
+    if (post.scheduledAtMs) {
+        showResult(tr("Scheduled for %1.").arg(projectTimeText(*post.scheduledAtMs)), false);
+    } else {
+        showResult(tr("Sent for publishing. The Posts list shows when it is out."), false);
+        m_followedPostId = post.postSubmissionId;
+        followOutcome();
+    }
+    Q_EMIT published(localId, post);
+}
+
+void ComposerWidget::followOutcome()
+{
+    if (m_followedPostId.isEmpty())
+        return;
+    const auto post = m_session.store().posts().find(m_followedPostId);
+    if (!post)
+        return;
+    switch (post->status) {
+    case SubmissionStatus::Published:
+        m_followedPostId.clear();
+        showResult(tr("Published."), false);
+        return;
+    case SubmissionStatus::Failed:
+        m_followedPostId.clear();
+        //: The composer's word on a post it sent that then failed; %1 is why.
+        showResult(tr("Not published: %1").arg(ErrorText::postFailure(*post)), true);
+        return;
+    case SubmissionStatus::Cancelled:
+        m_followedPostId.clear();
+        showResult(tr("Not published: it was cancelled."), true);
+        return;
+    case SubmissionStatus::Scheduled:
+    case SubmissionStatus::InProgress: return;
+    }
+}
+
+void ComposerWidget::onRefused(const QString &subject, const client::ApiError &error)
+{
+    // Shown even when the draft was opened again since it was sent: nobody else says it.
+    if (subject != m_draftId)
+        return;
+    m_awaitingPublication = false;
+    showError(error);
+}
+
+void ComposerWidget::showError(const client::ApiError &error)
+{
+    QStringList elsewhere;
+    for (const client::ApiError::FieldIssue &issue : error.details()) {
+        const QString &field = issue.field;
+        if (const auto index = mediaIndex(field)) {
+            m_media->setFieldError(*index, issue.message);
+        } else if (field == u"text" || field.endsWith(u".text")) {
+            m_serverProblems[int(Field::Text)] = issue.message;
+        } else if (field == u"accountId" || field == u"pageId" || field.endsWith(u"accountId")
+                   || field.startsWith(u"target") || field.endsWith(u"platform")) {
+            m_serverProblems[int(Field::Account)] = issue.message;
+        } else if (field.contains(u"scheduled", Qt::CaseInsensitive)
+                   || field.contains(u"slot", Qt::CaseInsensitive)) {
+            m_serverProblems[int(Field::Time)] = issue.message;
+        } else {
+            elsewhere.append(issue.message);
+        }
+    }
+    validate();
+    QString summary = tr("Not published: %1").arg(ErrorText::describe(error));
+    if (!elsewhere.isEmpty())
+        summary += u' ' + elsewhere.join(u' ');
+    m_ui->resultLabel->setMessage(summary, MessageLabel::Tone::Problem, ErrorText::detail(error));
+}
+
+void ComposerWidget::fieldEdited(Field field)
+{
+    m_serverProblems[int(field)].clear();
+    if (field == Field::Text)
+        m_media->clearFieldErrors();
+    // "Not published: …" or "Scheduled for …" was about the form as it was.
+    if (!m_awaitingPublication) {
+        m_followedPostId.clear();
+        showResult(QString(), false);
+    }
+}
+
+MessageLabel *ComposerWidget::labelFor(Field field) const
+{
+    switch (field) {
+    case Field::Text: return m_ui->textErrorLabel;
+    case Field::Account: return m_ui->accountErrorLabel;
+    case Field::Time: return m_ui->timeErrorLabel;
+    }
+    return m_ui->textErrorLabel;
+}
+
+bool ComposerWidget::validate()
+{
+    std::array<QString, 3> found;
+    const QString text = m_ui->textEdit->toPlainText();
+    using Kind = ContentViolation::Kind;
+
+    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const auto refusal = PostRules::refusalToPublish(
+        static_cast<AccountStatus>(m_ui->accountCombo->currentData(StatusRole).toInt()));
+    if (accountId.isEmpty()) {
+        if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
+            found[int(Field::Text)]
+                = RuleWords::contentProblem(Platform::LinkedIn, {Kind::Empty, 0, 0});
+        // Before the accounts are known there is nothing to say about them yet.
+        if (m_publishTried || !m_session.store().reference().accounts().isEmpty())
+            found[int(Field::Account)]
+                = m_ui->accountCombo->count() == 0
+                      ? tr("There is no connected account for the chosen platforms.")
+                      : tr("Choose the account to publish with.");
+    } else {
+        const auto platform
+            = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
+        if (refusal)
+            found[int(Field::Account)] = RuleWords::publishRefusal(
+                *refusal, m_ui->accountCombo->currentData(NameRole).toString());
+        // An empty post is said once publishing was tried; a limit as soon as it is broken.
+        for (const ContentViolation &problem :
+             PostRules::checkContent(platform, text, mediaUrls())) {
+            if (problem.kind != Kind::Empty || m_publishTried) {
+                found[int(Field::Text)] = RuleWords::contentProblem(platform, problem);
+                break;
+            }
+        }
+    }
+
+    if (when() == When::At) {
+        const auto at = chosenTimeMs();
+        if (!at)
+            found[int(Field::Time)]
+                = tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone());
+        else if (const auto problem = PostRules::checkTime(*at, m_clock.nowMs()))
+            found[int(Field::Time)] = RuleWords::timeProblem(*problem);
+    }
+
+    bool ok = true;
+    for (const Field field : {Field::Text, Field::Account, Field::Time}) {
+        const QString &local = found[int(field)];
+        ok = ok && local.isEmpty();
+        const QString &shown = local.isEmpty() ? m_serverProblems[int(field)] : local;
+        labelFor(field)->setMessage(shown, MessageLabel::Tone::Problem);
+        QWidget *input = field == Field::Text      ? static_cast<QWidget *>(m_ui->textEdit)
+                         : field == Field::Account ? static_cast<QWidget *>(m_ui->accountCombo)
+                                                   : static_cast<QWidget *>(m_ui->dateTimeEdit);
+        input->setAccessibleDescription(shown);
+    }
+    return ok;
+}
+
+void ComposerWidget::showResult(const QString &text, bool problem)
+{
+    m_ui->resultLabel->setMessage(text, problem ? MessageLabel::Tone::Problem
+                                                : MessageLabel::Tone::Neutral);
+}
+
+void ComposerWidget::clearErrors()
+{
+    m_publishTried = false;
+    for (QString &problem : m_serverProblems)
+        problem.clear();
+    m_media->clearFieldErrors();
+    validate();
+}
+
+QList<Platform> ComposerWidget::chosenPlatforms() const
+{
+    QList<Platform> chosen;
+    if (m_ui->linkedinButton->isChecked())
+        chosen.append(Platform::LinkedIn);
+    if (m_ui->twitterButton->isChecked())
+        chosen.append(Platform::Twitter);
+    if (m_ui->facebookButton->isChecked())
+        chosen.append(Platform::Facebook);
+    return chosen;
+}
+
+void ComposerWidget::setChosenPlatforms(const QList<Platform> &platforms)
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    m_ui->linkedinButton->setChecked(platforms.contains(Platform::LinkedIn));
+    m_ui->twitterButton->setChecked(platforms.contains(Platform::Twitter));
+    m_ui->facebookButton->setChecked(platforms.contains(Platform::Facebook));
+    m_loading = wasLoading;
+}
+
+QStringList ComposerWidget::mediaUrls() const
+{
+    return m_media->mediaUrls();
+}
+
+void ComposerWidget::updateCounters()
+{
+    const QString text = m_ui->textEdit->toPlainText();
+    const QList<Platform> chosen = chosenPlatforms();
+    const std::pair<Platform, QLabel *> counters[] = {
+        {Platform::LinkedIn, m_ui->linkedinCounter},
+        {Platform::Twitter, m_ui->twitterCounter},
+        {Platform::Facebook, m_ui->facebookCounter},
+    };
+    int smallestMediaLimit = -1;
+    for (const auto &[platform, label] : counters) {
+        const bool shown = chosen.contains(platform);
+        label->setVisible(shown);
+        if (!shown)
+            continue;
+        const int length = PlatformRules::textLength(platform, text);
+        const int limit = PlatformRules::maxTextLength(platform);
+        const QLocale locale;
+        label->setText(tr("%1 %2/%3")
+                           .arg(platforms::displayName(platform), locale.toString(length),
+                                locale.toString(limit)));
+        const bool over = length > limit;
+        label->setStyleSheet(over ? u"color: #c62828; font-weight: bold;"_s : QString());
+        label->setToolTip(over
+                              ? tr("%Ln character(s) over the limit of %1", nullptr, length - limit)
+                                    .arg(platforms::displayName(platform))
+                              : tr("%Ln character(s) left on %1", nullptr, limit - length)
+                                    .arg(platforms::displayName(platform)));
+        label->setAccessibleDescription(label->toolTip());
+        const int mediaLimit = PlatformRules::maxMediaCount(platform);
+        smallestMediaLimit
+            = smallestMediaLimit < 0 ? mediaLimit : std::min(smallestMediaLimit, mediaLimit);
+    }
+    m_media->setMaximumCount(smallestMediaLimit < 0
+                                 ? PlatformRules::maxMediaCount(Platform::LinkedIn)
+                                 : smallestMediaLimit);
+}
+
+void ComposerWidget::fillAccounts()
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    // The person's choice stays while the list changes under it: an account that came to
+    // need reconnecting stays listed with its state, and a choice that is no longer there
+    // leaves nothing chosen. Never another account in its place, which would publish to
+    // an audience nobody chose.
+    const QString shown = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    const QString wanted = m_preferredAccountId.isEmpty() ? shown : m_preferredAccountId;
+    const QList<Platform> chosen = chosenPlatforms();
+    m_ui->accountCombo->clear();
+    const QList<Account> cached = m_session.store().reference().accounts();
+    for (const Account &account : cached) {
+        // A rate-limited account may be chosen: its posts wait and go out afterwards. One
+        // that must be reconnected is offered with its state (publishing is refused until
+        // it is reconnected); a disconnected one only while it is the choice.
+        if (account.status == AccountStatus::Disconnected && account.id != wanted)
+            continue;
+        if (!chosen.isEmpty() && !chosen.contains(account.platform))
+            continue;
+        QString label = account.username.isEmpty()
+                            ? account.name
+                            : tr("%1 (@%2)").arg(account.name, account.username);
+        const QString name = label;
+        if (account.status != AccountStatus::Connected)
+            //: An account in the composer's choice, then its state ("Rate limited until 14:30",
+            //: "Needs reconnect").
+            label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
+        m_ui->accountCombo->addItem(PlatformStyle::icon(account.platform), label);
+        const int row = m_ui->accountCombo->count() - 1;
+        m_ui->accountCombo->setItemData(row, name, NameRole);
+        m_ui->accountCombo->setItemData(row, account.id, AccountIdRole);
+        m_ui->accountCombo->setItemData(row, static_cast<int>(account.platform), PlatformRole);
+        m_ui->accountCombo->setItemData(row, static_cast<int>(account.status), StatusRole);
+    }
+    const int found = m_ui->accountCombo->findData(wanted, AccountIdRole);
+    // Left out only by the platforms the person just chose: the first account of those is
+    // what they asked for (their choice comes back with its platform).
+    const bool filteredOut = std::any_of(
+        cached.cbegin(), cached.cend(), [&](const Account &account) {
+            return account.id == wanted && !chosen.isEmpty() && !chosen.contains(account.platform);
+        });
+    m_ui->accountCombo->setCurrentIndex(found >= 0                        ? found
+                                        : wanted.isEmpty() || filteredOut ? 0
+                                                                          : -1);
+    m_loading = wasLoading;
+    fillPages();
+    updateCounters();
+    validate();
+    updatePublishButton();
+}
+
+void ComposerWidget::fillPages()
+{
+    // Refilled whenever the accounts are read again (after every publication, for the
+    // credits): the page chosen stays chosen as long as the account has it.
+    const bool wasLoading = std::exchange(m_loading, true);
+    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
+    m_ui->pageCombo->clear();
+    m_ui->pageCombo->addItem(tr("The account itself"), QString());
+    if (!accountId.isEmpty()) {
+        for (const Subaccount &page : m_session.store().reference().subaccounts(accountId))
+            m_ui->pageCombo->addItem(
+                //: A page in the composer's "As:" choice: its name and its type.
+                tr("%1 (%2)").arg(page.name, AccountTreeModel::pageTypeText(page.type)), page.id);
+    }
+    const int found = m_ui->pageCombo->findData(m_preferredPageId);
+    m_ui->pageCombo->setCurrentIndex(found >= 0 ? found : 0);
+    m_ui->pageCombo->setEnabled(m_ui->pageCombo->count() > 1);
+    m_loading = wasLoading;
+}
+
+void ComposerWidget::updatePublishButton()
+{
+    switch (when()) {
+    case When::Now: m_ui->publishButton->setText(tr("Pu&blish now")); break;
+    case When::At: m_ui->publishButton->setText(tr("Sche&dule")); break;
+    case When::NextFreeSlot: m_ui->publishButton->setText(tr("Put in next free s&lot")); break;
+    }
+    m_ui->dateTimeEdit->setEnabled(true);
+    // While this very publication is on its way, a second click (a double click, an
+    // impatient one) has nothing to do.
+    const bool sending = !m_draftId.isEmpty()
+                         && m_session.store().isPublicationQueued(m_draftId, chosenPublication());
+    m_ui->publishButton->setEnabled(!sending);
+    m_ui->publishButton->setToolTip(sending ? tr("This post is being sent; wait for the answer.")
+                                            : tr("Publish or schedule this post (Ctrl+Return)"));
+}
+
+void ComposerWidget::updateSaveState()
+{
+    QString state;
+    if (m_autosave.isActive()) {
+        state = tr("Editing…");
+    } else if (m_draftId.isEmpty()) {
+        state = m_ui->textEdit->toPlainText().isEmpty() ? QString() : tr("Not saved");
+    } else if (const auto draft = m_session.store().draft(m_draftId)) {
+        using State = client::LocalStore::SyncState;
+        switch (draft->state) {
+        case State::Synced: state = tr("Saved and synced"); break;
+        case State::Pending:
+            state = draft->serverId.isEmpty() ? tr("Saved on this computer")
+                                              : tr("Saved, waiting to sync");
+            break;
+        case State::Conflict: state = tr("Changed elsewhere too: choose in the drafts list"); break;
+        case State::Refused:
+            state = tr("Not accepted by the server: %1").arg(draft->problem);
+            break;
+        }
+        m_ui->titleLabel->setText(tr("Draft"));
+    }
+    if (m_draftId.isEmpty())
+        m_ui->titleLabel->setText(tr("New draft"));
+    m_ui->saveStateLabel->setText(state);
+}
+
+void ComposerWidget::suggestTime()
+{
+    // The next full hour, as the project's clocks show it.
+    const QTimeZone zone(projectTimezone().toUtf8());
+    QDateTime next = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs() + 3'600'000);
+    if (zone.isValid())
+        next = next.toTimeZone(zone);
+    const QSignalBlocker blocker(m_ui->dateTimeEdit);
+    m_ui->dateTimeEdit->setDateTime(QDateTime(next.date(), QTime(next.time().hour(), 0)));
+}
+
+void ComposerWidget::updateZone()
+{
+    m_ui->zoneLabel->setText(projectTimezone());
+    m_ui->zoneLabel->setToolTip(tr("Times are in the project's time zone"));
+}
+
+QString ComposerWidget::projectTimezone() const
+{
+    return ProjectTimeZone::nameOf(m_session.store());
+}
+
+ComposerWidget::When ComposerWidget::when() const
+{
+    if (m_ui->atRadio->isChecked())
+        return When::At;
+    if (m_ui->slotRadio->isChecked())
+        return When::NextFreeSlot;
+    return When::Now;
+}
+
+std::optional<qint64> ComposerWidget::chosenTimeMs() const
+{
+    // The edit shows wall-clock time; it is read in the project's zone.
+    const QDateTime shown = m_ui->dateTimeEdit->dateTime();
+    const QTimeZone zone(projectTimezone().toUtf8());
+    const QDateTime at(shown.date(), shown.time(),
+                       zone.isValid() ? zone : QTimeZone::systemTimeZone());
+    if (!at.isValid() || at.time() != shown.time())
+        return std::nullopt; // skipped by a daylight-saving change
+    return at.toMSecsSinceEpoch();
+}
+
+} // namespace slotline::gui

@@ -1,0 +1,574 @@
+#include "gui/composer/mediastrip.h"
+
+#include "client/apiclient.h"
+#include "client/mediapreviewloader.h"
+#include "gui/common/logcategories.h"
+#include "gui/composer/mediatile.h"
+
+#include <QAccessible>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMimeData>
+#include <QMimeDatabase>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QToolButton>
+#include <QUuid>
+#include <QVBoxLayout>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::gui {
+namespace {
+
+// What the server takes, told by the bytes (docs/server.md, Media).
+const QStringList &acceptedMimeTypes()
+{
+    static const QStringList types {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
+                                    u"image/webp"_s, u"video/mp4"_s};
+    return types;
+}
+
+bool isWebAddress(const QUrl &url)
+{
+    const QString scheme = url.scheme().toLower();
+    return url.isValid() && !url.host().isEmpty() && (scheme == "http"_L1 || scheme == "https"_L1);
+}
+
+// The last part of the address, or its host when the path says nothing.
+QString nameOf(const QUrl &url)
+{
+    const QString fileName = url.fileName();
+    return fileName.isEmpty() ? url.host() : fileName;
+}
+
+// The type to announce for an upload: only one of the accepted types, as its bytes tell;
+// otherwise none, and the server judges (a wrong announcement would be refused).
+QString announcedTypeOf(const QString &path)
+{
+    const QString type = QMimeDatabase().mimeTypeForFile(path, QMimeDatabase::MatchContent).name();
+    return acceptedMimeTypes().contains(type) ? type : QString();
+}
+
+} // namespace
+
+MediaStrip::MediaStrip(client::ApiClient &client, client::MediaPreviewLoader &previews,
+                       QWidget *parent)
+    : QWidget(parent)
+    , m_client(client)
+    , m_previews(previews)
+    , m_addUrlButton(new QPushButton(tr("Add image from URL…"), this))
+    , m_addFileButton(new QPushButton(tr("Add file…"), this))
+    , m_countLabel(new QLabel(this))
+    , m_scrollArea(new QScrollArea(this))
+    , m_tileRow(new QWidget(m_scrollArea))
+    , m_tileLayout(new QHBoxLayout(m_tileRow))
+    , m_emptyHint(
+          new QLabel(tr("No images or videos yet. Add some, or drop them here."), m_tileRow))
+    , m_messageFrame(new QFrame(this))
+    , m_messageLabel(new QLabel(m_messageFrame))
+{
+    setAccessibleName(tr("Attached media"));
+    setAcceptDrops(true);
+
+    m_addUrlButton->setObjectName(u"addFromUrl"_s);
+    m_addUrlButton->setAccessibleDescription(
+        tr("The server downloads an image or video from a web address"));
+    connect(m_addUrlButton, &QPushButton::clicked, this, &MediaStrip::chooseUrl);
+    m_addFileButton->setObjectName(u"addFile"_s);
+    m_addFileButton->setAccessibleDescription(tr("Uploads images or videos from this computer"));
+    connect(m_addFileButton, &QPushButton::clicked, this, &MediaStrip::chooseFiles);
+    m_countLabel->setObjectName(u"count"_s);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_addUrlButton);
+    buttons->addWidget(m_addFileButton);
+    buttons->addStretch();
+    buttons->addWidget(m_countLabel);
+
+    m_tileLayout->setContentsMargins(0, 0, 0, 0);
+    m_emptyHint->setObjectName(u"emptyHint"_s);
+    m_emptyHint->setEnabled(false); // drawn greyed: a hint, not content
+    m_tileLayout->addWidget(m_emptyHint);
+    m_tileLayout->addStretch();
+    m_scrollArea->setObjectName(u"tiles"_s);
+    m_scrollArea->setWidget(m_tileRow);
+    m_scrollArea->setWidgetResizable(true);
+    m_scrollArea->setFrameShape(QFrame::NoFrame);
+    m_scrollArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scrollArea->setAccessibleName(tr("Attached media"));
+    // A tile (picture, caption, margins) and room for the scroll bar below it.
+    m_scrollArea->setFixedHeight(ThumbnailSize + fontMetrics().height() + 20
+                                 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+
+    m_messageFrame->setObjectName(u"message"_s);
+    m_messageFrame->setFrameShape(QFrame::StyledPanel);
+    auto *warning = new QLabel(m_messageFrame);
+    const int iconSide = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    warning->setPixmap(style()
+                           ->standardIcon(QStyle::SP_MessageBoxWarning)
+                           .pixmap(QSize(iconSide, iconSide), devicePixelRatioF()));
+    m_messageLabel->setWordWrap(true);
+    m_messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_messageLabel->setAccessibleName(tr("Media problem"));
+    auto *dismiss = new QToolButton(m_messageFrame);
+    dismiss->setAutoRaise(true);
+    dismiss->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    dismiss->setToolTip(tr("Dismiss"));
+    dismiss->setAccessibleName(tr("Dismiss the media problem"));
+    connect(dismiss, &QToolButton::clicked, this, &MediaStrip::clearMessage);
+    auto *messageLayout = new QHBoxLayout(m_messageFrame);
+    messageLayout->setContentsMargins(6, 4, 4, 4);
+    messageLayout->addWidget(warning, 0, Qt::AlignTop);
+    messageLayout->addWidget(m_messageLabel, 1);
+    messageLayout->addWidget(dismiss, 0, Qt::AlignTop);
+    m_messageFrame->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(buttons);
+    layout->addWidget(m_scrollArea);
+    layout->addWidget(m_messageFrame);
+
+    refreshCount();
+}
+
+MediaStrip::~MediaStrip() = default;
+
+void MediaStrip::setMediaUrls(const QStringList &urls)
+{
+    clearTiles();
+    clearMessage();
+    for (const QString &address : urls) {
+        const QUrl url(address);
+        MediaTile *tile = appendTile(nameOf(url));
+        tile->setReady(address, QString(), -1);
+        loadPreview(tile, url);
+    }
+    refreshBusy();
+}
+
+QStringList MediaStrip::mediaUrls() const
+{
+    QStringList urls;
+    for (const MediaTile *tile : m_tiles) {
+        if (!tile->isPending())
+            urls.append(tile->url());
+    }
+    return urls;
+}
+
+bool MediaStrip::isBusy() const
+{
+    return std::any_of(m_tiles.cbegin(), m_tiles.cend(),
+                       [](const MediaTile *tile) { return tile->isPending(); });
+}
+
+void MediaStrip::setMaximumCount(int count)
+{
+    m_maximumCount = std::max(0, count);
+    refreshCount();
+}
+
+void MediaStrip::setFieldError(int index, const QString &message)
+{
+    int finished = 0;
+    for (MediaTile *tile : std::as_const(m_tiles)) {
+        if (tile->isPending())
+            continue;
+        if (finished++ == index) {
+            tile->setProblem(message);
+            return;
+        }
+    }
+}
+
+void MediaStrip::clearFieldErrors()
+{
+    for (MediaTile *tile : std::as_const(m_tiles))
+        tile->setProblem(QString());
+}
+
+QString MediaStrip::message() const
+{
+    return m_messageFrame->isHidden() ? QString() : m_messageLabel->text();
+}
+
+void MediaStrip::addFromUrl(const QUrl &url)
+{
+    if (!isWebAddress(url)) {
+        showMessage(tr("“%1” is not a web address starting with http:// or https://.")
+                        .arg(url.toDisplayString()));
+        return;
+    }
+    if (!admitsOneMore())
+        return;
+    clearMessage();
+    MediaTile *tile = appendTile(nameOf(url));
+    tile->setFetching(url.toDisplayString());
+    refreshBusy();
+    m_client.fetchMedia(url, QUuid::createUuid().toString(QUuid::WithoutBraces), tile,
+                        [this, tile](const client::ApiResult<client::MediaItem> &result) {
+                            fetched(tile, result);
+                        });
+}
+
+void MediaStrip::addFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable()) {
+        showMessage(tr("“%1” cannot be read.").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    if (info.size() == 0) {
+        showMessage(tr("“%1” is empty.").arg(info.fileName()));
+        return;
+    }
+    if (!admitsOneMore())
+        return;
+    clearMessage();
+    const QString filePath = info.absoluteFilePath();
+    MediaTile *tile = appendTile(info.fileName());
+    tile->setUploading(QDir::toNativeSeparators(filePath), info.size());
+    refreshBusy();
+    // The picture comes from the file itself, while it is on its way.
+    loadPreview(tile, QUrl::fromLocalFile(filePath));
+    m_client.createUploadUrl(
+        info.fileName(), announcedTypeOf(filePath), info.size(), tile,
+        [this, tile, filePath](const client::ApiResult<client::UploadTicket> &ticket) {
+            if (!isLive(tile))
+                return;
+            if (!ticket.ok()) {
+                refuse(tile, uploadRefusal(tile->name(), ticket.error()));
+                return;
+            }
+            m_client.uploadFile(
+                ticket.value(), filePath, tile,
+                [this, tile](const client::ApiResult<client::MediaItem> &result) {
+                    uploaded(tile, result);
+                },
+                [tile](qint64 sent, qint64 total) { tile->setUploadProgress(sent, total); });
+        });
+}
+
+void MediaStrip::chooseUrl()
+{
+    if (!admitsOneMore())
+        return;
+    auto *dialog = new QInputDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Add image from URL"));
+    dialog->setLabelText(tr("Web address of the image or video (the server downloads it):"));
+    dialog->setInputMode(QInputDialog::TextInput);
+    dialog->setOkButtonText(tr("Add"));
+    connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString &text) {
+        if (!text.trimmed().isEmpty())
+            addFromUrl(QUrl::fromUserInput(text.trimmed()));
+    });
+    dialog->open();
+}
+
+void MediaStrip::chooseFiles()
+{
+    if (!admitsOneMore())
+        return;
+    auto *dialog = new QFileDialog(this, tr("Add images or videos"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    dialog->setNameFilters(
+        {tr("Images and videos (*.png *.jpg *.jpeg *.gif *.webp *.mp4)"), tr("All files (*)")});
+    connect(dialog, &QFileDialog::filesSelected, this, [this](const QStringList &paths) {
+        for (const QString &path : paths)
+            addFile(path);
+    });
+    dialog->open();
+}
+
+QList<QUrl> MediaStrip::acceptableUrls(const QMimeData *data)
+{
+    QList<QUrl> urls;
+    if (!data)
+        return urls;
+    for (const QUrl &url : data->urls()) {
+        if ((url.isLocalFile() && QFileInfo(url.toLocalFile()).isFile()) || isWebAddress(url))
+            urls.append(url);
+    }
+    // A browser's address bar drags plain text.
+    if (urls.isEmpty() && data->hasText()) {
+        const QUrl url(data->text().trimmed(), QUrl::StrictMode);
+        if (isWebAddress(url))
+            urls.append(url);
+    }
+    return urls;
+}
+
+void MediaStrip::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!acceptableUrls(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MediaStrip::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!acceptableUrls(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MediaStrip::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = acceptableUrls(event->mimeData());
+    if (urls.isEmpty())
+        return;
+    event->acceptProposedAction();
+    for (const QUrl &url : urls) {
+        if (url.isLocalFile())
+            addFile(url.toLocalFile());
+        else
+            addFromUrl(url);
+    }
+}
+
+MediaTile *MediaStrip::appendTile(const QString &name)
+{
+    auto *tile = new MediaTile(name, ThumbnailSize, m_tileRow);
+    connect(tile, &MediaTile::removeRequested, this, [this, tile] { removeTile(tile); });
+    connect(tile, &MediaTile::stepRequested, this, [this, tile](int by) { step(tile, by); });
+    m_tileLayout->insertWidget(int(m_tiles.size()), tile);
+    m_tiles.append(tile);
+    tile->show();
+    refreshCount();
+    // Once the layout has placed it.
+    QMetaObject::invokeMethod(
+        this,
+        [this, tile] {
+            if (isLive(tile))
+                m_scrollArea->ensureWidgetVisible(tile);
+        },
+        Qt::QueuedConnection);
+    return tile;
+}
+
+void MediaStrip::removeTile(MediaTile *tile)
+{
+    const qsizetype index = m_tiles.indexOf(tile);
+    if (index < 0)
+        return;
+    const bool wasFinished = !tile->isPending();
+    if (tile->hasFocus()) {
+        if (index + 1 < m_tiles.size())
+            m_tiles.at(index + 1)->setFocus(Qt::OtherFocusReason);
+        else if (index > 0)
+            m_tiles.at(index - 1)->setFocus(Qt::OtherFocusReason);
+        else
+            m_addFileButton->setFocus(Qt::OtherFocusReason);
+    }
+    if (!wasFinished)
+        qCInfo(lcGui).noquote() << "adding" << tile->name() << "cancelled";
+    m_tiles.removeAt(index);
+    m_tileLayout->removeWidget(tile);
+    tile->hide();
+    // Later: this may run in a slot of the tile's own button. Whatever answers for it
+    // until then finds it gone from m_tiles.
+    tile->deleteLater();
+    refreshCount();
+    refreshBusy();
+    if (wasFinished)
+        Q_EMIT mediaChanged();
+}
+
+void MediaStrip::clearTiles()
+{
+    const QList<MediaTile *> tiles = std::exchange(m_tiles, {});
+    for (MediaTile *tile : tiles) {
+        m_tileLayout->removeWidget(tile);
+        tile->hide();
+        tile->deleteLater();
+    }
+    refreshCount();
+}
+
+void MediaStrip::loadPreview(MediaTile *tile, const QUrl &url)
+{
+    m_previews.load(url, QSize(thumbnailPixels(), thumbnailPixels()), tile,
+                    [this, tile](const client::ApiResult<client::MediaPreview> &result) {
+                        if (!isLive(tile))
+                            return;
+                        if (!result.ok()) {
+                            tile->setPlaceholder(MediaTile::Placeholder::Unreadable,
+                                                 result.error().message());
+                            return;
+                        }
+                        const client::MediaPreview &preview = result.value();
+                        if (tile->mimeType().isEmpty())
+                            tile->setDetails(preview.mimeType, preview.size);
+                        if (preview.kind == client::MediaPreview::Kind::Video)
+                            tile->setPlaceholder(MediaTile::Placeholder::Video);
+                        else
+                            tile->setThumbnail(preview.thumbnail);
+                    });
+}
+
+void MediaStrip::fetched(MediaTile *tile, const client::ApiResult<client::MediaItem> &result)
+{
+    if (!isLive(tile))
+        return;
+    if (!result.ok()) {
+        refuse(tile, fetchRefusal(tile->name(), result.error()));
+        return;
+    }
+    const client::MediaItem &item = result.value();
+    tile->setReady(item.url, item.mimeType, item.size);
+    loadPreview(tile, QUrl(item.url));
+    refreshBusy();
+    Q_EMIT mediaChanged();
+}
+
+void MediaStrip::uploaded(MediaTile *tile, const client::ApiResult<client::MediaItem> &result)
+{
+    if (!isLive(tile))
+        return;
+    if (!result.ok()) {
+        refuse(tile, uploadRefusal(tile->name(), result.error()));
+        return;
+    }
+    const client::MediaItem &item = result.value();
+    tile->setReady(item.url, item.mimeType, item.size);
+    refreshBusy();
+    Q_EMIT mediaChanged();
+}
+
+void MediaStrip::refuse(MediaTile *tile, const QString &message)
+{
+    qCInfo(lcGui).noquote() << "media not added:" << message;
+    showMessage(message);
+    removeTile(tile);
+}
+
+bool MediaStrip::admitsOneMore()
+{
+    if (m_maximumCount <= 0 || m_tiles.size() < m_maximumCount)
+        return true;
+    showMessage(tr("The chosen platforms take at most %Ln image(s) or video(s) per post.", "",
+                   m_maximumCount));
+    return false;
+}
+
+void MediaStrip::step(MediaTile *from, int by)
+{
+    const qsizetype index = m_tiles.indexOf(from) + by;
+    if (index < 0 || index >= m_tiles.size())
+        return;
+    MediaTile *tile = m_tiles.at(index);
+    tile->setFocus(Qt::OtherFocusReason);
+    m_scrollArea->ensureWidgetVisible(tile);
+}
+
+void MediaStrip::showMessage(const QString &message)
+{
+    m_messageLabel->setText(message);
+    m_messageFrame->show();
+    QAccessibleEvent alert(m_messageLabel, QAccessible::Alert);
+    QAccessible::updateAccessibility(&alert);
+}
+
+void MediaStrip::clearMessage()
+{
+    m_messageFrame->hide();
+    m_messageLabel->clear();
+}
+
+void MediaStrip::refreshCount()
+{
+    const int count = int(m_tiles.size());
+    m_emptyHint->setVisible(count == 0);
+    if (m_maximumCount > 0) {
+        m_countLabel->setText(tr("%1 of %2").arg(count).arg(m_maximumCount));
+        m_countLabel->setAccessibleName(
+            tr("%1 of at most %Ln media", "", m_maximumCount).arg(count));
+    } else {
+        m_countLabel->clear();
+    }
+    const QString beyond = tr("The chosen platforms take at most %Ln image(s) or video(s): this "
+                              "one would not be posted.",
+                              "", m_maximumCount);
+    for (int index = 0; index < count; ++index) {
+        const bool past = m_maximumCount > 0 && index >= m_maximumCount;
+        m_tiles.at(index)->setBeyondLimit(past, past ? beyond : QString());
+    }
+}
+
+void MediaStrip::refreshBusy()
+{
+    const bool busy = isBusy();
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+int MediaStrip::thumbnailPixels() const
+{
+    return int(std::ceil(ThumbnailSize * devicePixelRatioF()));
+}
+
+QString MediaStrip::generalReason(const client::ApiError &error) const
+{
+    switch (error.kind()) {
+    case client::ApiError::Kind::Network: return tr("The server cannot be reached.");
+    case client::ApiError::Kind::Timeout: return tr("The server did not answer in time.");
+    case client::ApiError::Kind::RateLimited:
+        return tr("The server is busy; try again in %Ln second(s).", "", error.retryAfterSeconds());
+    default: return error.toDisplayString();
+    }
+}
+
+QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &error) const
+{
+    const QString &code = error.code();
+    QString reason;
+    if (code == "url_not_allowed"_L1) {
+        reason = tr("The server does not download from addresses on this computer or on "
+                    "private networks.");
+    } else if (code == "unsupported_type"_L1) {
+        reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
+                    "MP4).");
+    } else if (code == "media_too_large"_L1) {
+        reason = tr("The file is larger than the server accepts.");
+    } else if (code == "fetch_failed"_L1) {
+        const QString detail = error.messageFor(u"url"_s);
+        reason = detail.isEmpty() ? tr("The server could not download it.")
+                                  : tr("The server could not download it (%1).").arg(detail);
+    } else {
+        reason = generalReason(error);
+    }
+    return tr("“%1” was not added. %2").arg(name, reason);
+}
+
+QString MediaStrip::uploadRefusal(const QString &name, const client::ApiError &error) const
+{
+    const QString &code = error.code();
+    QString reason;
+    if (code == "unsupported_type"_L1 || error.status() == 415) {
+        reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
+                    "MP4).");
+    } else if (error.status() == 413) {
+        reason = tr("The file is larger than the server accepts.");
+    } else if (code == "upload_expired"_L1 || error.kind() == client::ApiError::Kind::Gone) {
+        reason = tr("The upload took too long; add the file again.");
+    } else if (code == "size_mismatch"_L1) {
+        reason = tr("The file changed while it was being uploaded; add it again.");
+    } else {
+        reason = generalReason(error);
+    }
+    return tr("“%1” was not uploaded. %2").arg(name, reason);
+}
+
+} // namespace slotline::gui

@@ -1,3 +1,0 @@
-#include "gui/logcategories.h"
-
-Q_LOGGING_CATEGORY(lcGui, "slotline.gui")
