@@ -1101,7 +1101,7 @@
     </message>
 </context>
 <context>
-    <name>slotline::client::ApiClient</name>
+    <name>slotline::client::ApiTransport</name>
     <message>
         <source>The call was cancelled.</source>
         <translation>Der Aufruf wurde abgebrochen.</translation>

@@ -2,6 +2,7 @@
 
 #include "client/apiresult.h"
 #include "client/apiresults.h"
+#include "client/apitransport.h"
 #include "client/draftpublication.h"
 #include "client/ratelimitgate.h"
 #include "client/wirerequest.h"
@@ -18,14 +19,10 @@
 #include "core/userprofile.h"
 
 #include <QJsonObject>
-#include <QNetworkAccessManager>
 #include <QObject>
-#include <QPointer>
-#include <QTimer>
 #include <QUrl>
 #include <QUrlQuery>
 
-#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -75,10 +72,8 @@ struct CallFilter
 // parsed into core types, or as an ApiError; a callback whose context is gone is not
 // called.
 //
-// Rate limits: the client keeps what the X-RateLimit headers say per class (reads,
-// writes) and holds requests back while a class has nothing left; a 429 closes the class
-// for its Retry-After, after which the refused request is sent again, ahead of the ones
-// queued behind it. rateLimitChanged() tells the app what is left and how long to wait.
+// Rate limits are kept by its ApiTransport: calls wait while their class has nothing
+// left, and rateLimitChanged() tells the app what is left and how long to wait.
 class ApiClient : public QObject
 {
     Q_OBJECT
@@ -91,19 +86,22 @@ public:
     ~ApiClient() override;
 
     // The server: http(s)://host:port, with or without /api/v2.
-    void setBaseUrl(const QUrl &url);
-    QUrl baseUrl() const { return m_baseUrl; }
-    void setApiKey(const QString &key) { m_apiKey = key; }
-    bool hasApiKey() const { return !m_apiKey.isEmpty(); }
+    void setBaseUrl(const QUrl &url) { m_transport.setBaseUrl(url); }
+    QUrl baseUrl() const { return m_transport.baseUrl(); }
+    void setApiKey(const QString &key) { m_transport.setApiKey(key); }
+    bool hasApiKey() const { return m_transport.hasApiKey(); }
     // How long a call may go without progress before it fails with a timeout.
-    void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    void setTimeoutMs(int ms) { m_transport.setTimeoutMs(ms); }
 
-    const RateLimitGate::Quota &quota(RateClass rateClass) const { return m_gate.quota(rateClass); }
-    qint64 waitMs(RateClass rateClass) const;
-    int queuedCalls() const;
+    const RateLimitGate::Quota &quota(RateClass rateClass) const
+    {
+        return m_transport.quota(rateClass);
+    }
+    qint64 waitMs(RateClass rateClass) const { return m_transport.waitMs(rateClass); }
+    int queuedCalls() const { return m_transport.queuedCalls(); }
 
     // Fails every queued and running call with ApiError::Kind::Cancelled.
-    void cancelAll();
+    void cancelAll() { m_transport.cancelAll(); }
 
     // Identity, accounts, credits
     void getUser(QObject *context, Callback<UserProfile> done);
@@ -192,18 +190,12 @@ Q_SIGNALS:
     void serverUnreachable(const slotline::client::ApiError &error);
 
 private:
-    struct Call;
-    using Answer = std::function<void(int status, const QByteArray &body)>;
+    using Call = ApiTransport::Call;
 
     std::shared_ptr<Call> makeCall(const QByteArray &method, const QString &path,
                                    RateClass rateClass, QObject *context);
-    void withJsonBody(Call &call, const QJsonObject &body);
+    static void withJsonBody(Call &call, const QJsonObject &body);
     void submit(const std::shared_ptr<Call> &call);
-    void drain(RateClass rateClass);
-    void start(const std::shared_ptr<Call> &call);
-    void finish(const std::shared_ptr<Call> &call, QNetworkReply *reply);
-    void fail(const std::shared_ptr<Call> &call, const ApiError &error);
-    static qint64 monotonicMs();
 
     template<typename T>
     void expectObject(const std::shared_ptr<Call> &call, Callback<T> done);
@@ -211,16 +203,7 @@ private:
     void expectPage(const std::shared_ptr<Call> &call, Callback<ItemPage<T>> done);
     void expectNothing(const std::shared_ptr<Call> &call, Callback<Done> done);
 
-    QNetworkAccessManager m_network;
-    QUrl m_baseUrl;
-    QString m_apiKey;
-    int m_timeoutMs = 30'000;
-    RateLimitGate m_gate;
-    std::array<QList<std::shared_ptr<Call>>, 2> m_queues;
-    std::array<QTimer, 2> m_resumeTimers;
-    QList<std::shared_ptr<Call>> m_running;
-    std::array<bool, 2> m_probing {false, false}; // a call sent again after a 429 is out
-    quint64 m_nextSequence = 0;
+    ApiTransport m_transport;
 };
 
 } // namespace slotline::client
