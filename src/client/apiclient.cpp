@@ -98,6 +98,19 @@ void ApiClient::submit(const std::shared_ptr<Call> &call)
     m_transport.submit(call);
 }
 
+std::shared_ptr<ApiClient::Call>
+ApiClient::writeCall(const WireRequest &request, const QString &idempotencyKey, QObject *context)
+{
+    auto call = makeCall(request.method, request.path, RateClass::Write, context);
+    if (!request.body.isEmpty()) {
+        call->body = request.body;
+        call->hasBody = true;
+        call->contentType = "application/json";
+    }
+    call->idempotencyKey = idempotencyKey.toUtf8();
+    return call;
+}
+
 template<typename T>
 static void deliverParsed(const ApiResult<QByteArray> &answer, const Parser<T> &parse,
                           const ApiClient::Callback<T> &done)
@@ -175,13 +188,7 @@ template<typename Result>
 void ApiClient::send(const WireRequest &request, const QString &idempotencyKey, QObject *context,
                      Callback<Result> done)
 {
-    auto call = makeCall(request.method, request.path, RateClass::Write, context);
-    if (!request.body.isEmpty()) {
-        call->body = request.body;
-        call->hasBody = true;
-        call->contentType = "application/json";
-    }
-    call->idempotencyKey = idempotencyKey.toUtf8();
+    auto call = writeCall(request, idempotencyKey, context);
     if constexpr (std::is_same_v<Result, Done>) {
         expectNothing(call, std::move(done));
     } else if constexpr (std::is_same_v<Result, Draft>) {
@@ -243,15 +250,9 @@ void ApiClient::connectAccount(Platform platform, const QString &accountId,
                                const QString &idempotencyKey, QObject *context,
                                Callback<ConnectStart> done)
 {
-    // The connect call names X "x", as people do.
-    QJsonObject body {
-        {u"platform"_s, platform == Platform::Twitter ? u"x"_s : platforms::toString(platform)}};
-    if (!accountId.isEmpty())
-        body.insert(u"accountId"_s, accountId);
-    auto call = makeCall("POST", u"/users/me/accounts/connect"_s, RateClass::Write, context);
-    withJsonBody(*call, body);
-    call->idempotencyKey = idempotencyKey.toUtf8();
-    expectObject(call, std::move(done));
+    expectObject(
+        writeCall(writerequests::connectAccount(platform, accountId), idempotencyKey, context),
+        std::move(done));
 }
 
 void ApiClient::getConnectAttempt(const QString &state, QObject *context,
@@ -362,27 +363,7 @@ void ApiClient::getSlots(QObject *context, Callback<SlotList> done)
 void ApiClient::addSlots(const QList<WeeklySlot> &slots, bool replace, QObject *context,
                          Callback<QList<WeeklySlot>> done)
 {
-    QJsonArray items;
-    for (const WeeklySlot &slot : slots) {
-        QJsonArray targets;
-        for (const SlotTarget &target : slot.targets) {
-            QJsonObject item {{u"platform"_s, platforms::toString(target.platform)}};
-            item.insert(u"accountId"_s, target.accountId.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                   : QJsonValue(target.accountId));
-            if (!target.subaccountId.isEmpty())
-                item.insert(u"subaccountId"_s, target.subaccountId);
-            targets.append(item);
-        }
-        items.append(QJsonObject {{u"day"_s, WeeklySlot::dayName(slot.day)},
-                                  {u"hour"_s, slot.hour},
-                                  {u"minute"_s, slot.minute},
-                                  {u"selectedTargets"_s, targets}});
-    }
-    QJsonObject body {{u"slots"_s, items}};
-    if (replace)
-        body.insert(u"replace"_s, true);
-    auto call = makeCall("POST", u"/schedule/slots"_s, RateClass::Write, context);
-    withJsonBody(*call, body);
+    auto call = writeCall(writerequests::addSlots(slots, replace), QString(), context);
     call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
         deliverParsed<QList<WeeklySlot>>(
             answer,
@@ -403,9 +384,8 @@ void ApiClient::addSlots(const QList<WeeklySlot> &slots, bool replace, QObject *
 
 void ApiClient::deleteSlot(const QString &slotId, QObject *context, Callback<Done> done)
 {
-    expectNothing(
-        makeCall("DELETE", idPath(u"/schedule/slots/"_s, slotId), RateClass::Write, context),
-        std::move(done));
+    expectNothing(writeCall(writerequests::deleteSlot(slotId), QString(), context),
+                  std::move(done));
 }
 
 void ApiClient::nextAvailableSlot(const SlotQuery &query, std::optional<qint64> afterMs,
@@ -431,11 +411,9 @@ void ApiClient::nextAvailableSlot(const SlotQuery &query, std::optional<qint64> 
 void ApiClient::fetchMedia(const QUrl &url, const QString &idempotencyKey, QObject *context,
                            Callback<MediaItem> done)
 {
-    auto call = makeCall("POST", u"/media"_s, RateClass::Write, context);
-    withJsonBody(*call, QJsonObject {{u"url"_s, url.toString(QUrl::FullyEncoded)}});
+    auto call = writeCall(writerequests::fetchMedia(url), idempotencyKey, context);
     // The server answers when its fetch is done, which may take it up to a minute.
     call->timeoutMs = FetchTimeoutMs;
-    call->idempotencyKey = idempotencyKey.toUtf8();
     expectObject(call, std::move(done));
 }
 
@@ -443,14 +421,9 @@ void ApiClient::createUploadUrl(const QString &filename, const QString &contentT
                                 std::optional<qint64> size, QObject *context,
                                 Callback<UploadTicket> done)
 {
-    QJsonObject body {{u"filename"_s, filename}};
-    if (!contentType.isEmpty())
-        body.insert(u"contentType"_s, contentType);
-    if (size)
-        body.insert(u"size"_s, *size);
-    auto call = makeCall("POST", u"/media/uploads"_s, RateClass::Write, context);
-    withJsonBody(*call, body);
-    expectObject(call, std::move(done));
+    expectObject(
+        writeCall(writerequests::createUploadUrl(filename, contentType, size), QString(), context),
+        std::move(done));
 }
 
 void ApiClient::uploadFile(const UploadTicket &ticket, const QString &filePath, QObject *context,

@@ -196,6 +196,9 @@ private:
                                    RateClass rateClass, QObject *context);
     static void withJsonBody(Call &call, const QJsonObject &body);
     void submit(const std::shared_ptr<Call> &call);
+    // A write as writerequests encoded it, ready for its answer's reader.
+    std::shared_ptr<Call> writeCall(const WireRequest &request, const QString &idempotencyKey,
+                                    QObject *context);
 
     template<typename T>
     void expectObject(const std::shared_ptr<Call> &call, Callback<T> done);

@@ -100,6 +100,63 @@ WireRequest publishDraft(const QString &draftId, const DraftPublication &publica
     return withBody("POST", u"/tools/publish_draft"_s, body);
 }
 
+WireRequest connectAccount(Platform platform, const QString &accountId)
+{
+    // The connect call names X "x", as people do.
+    QJsonObject body {
+        {u"platform"_s, platform == Platform::Twitter ? u"x"_s : platforms::toString(platform)}};
+    if (!accountId.isEmpty())
+        body.insert(u"accountId"_s, accountId);
+    return withBody("POST", u"/users/me/accounts/connect"_s, body);
+}
+
+WireRequest addSlots(const QList<WeeklySlot> &slots, bool replace)
+{
+    QJsonArray items;
+    for (const WeeklySlot &slot : slots) {
+        QJsonArray targets;
+        for (const SlotTarget &target : slot.targets) {
+            QJsonObject item {{u"platform"_s, platforms::toString(target.platform)}};
+            // Null: every account of the platform.
+            item.insert(u"accountId"_s, target.accountId.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                   : QJsonValue(target.accountId));
+            if (!target.subaccountId.isEmpty())
+                item.insert(u"subaccountId"_s, target.subaccountId);
+            targets.append(item);
+        }
+        items.append(QJsonObject {{u"day"_s, WeeklySlot::dayName(slot.day)},
+                                  {u"hour"_s, slot.hour},
+                                  {u"minute"_s, slot.minute},
+                                  {u"selectedTargets"_s, targets}});
+    }
+    QJsonObject body {{u"slots"_s, items}};
+    if (replace)
+        body.insert(u"replace"_s, true);
+    return withBody("POST", u"/schedule/slots"_s, body);
+}
+
+WireRequest deleteSlot(const QString &slotId)
+{
+    return WireRequest {"DELETE", idPath(u"/schedule/slots/"_s, slotId), {}};
+}
+
+WireRequest fetchMedia(const QUrl &url)
+{
+    return withBody("POST", u"/media"_s,
+                    QJsonObject {{u"url"_s, url.toString(QUrl::FullyEncoded)}});
+}
+
+WireRequest createUploadUrl(const QString &filename, const QString &contentType,
+                            std::optional<qint64> size)
+{
+    QJsonObject body {{u"filename"_s, filename}};
+    if (!contentType.isEmpty())
+        body.insert(u"contentType"_s, contentType);
+    if (size)
+        body.insert(u"size"_s, *size);
+    return withBody("POST", u"/media/uploads"_s, body);
+}
+
 WireRequest of(const PendingChange &change)
 {
     struct Encoder

@@ -5,9 +5,11 @@
 #include "client/wirerequest.h"
 #include "core/draft.h"
 #include "core/platform.h"
+#include "core/weeklyslot.h"
 
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 #include <optional>
 
@@ -45,6 +47,15 @@ WireRequest cancelSchedule(const QString &scheduleId);
 WireRequest saveDraft(const Draft &draft, std::optional<qint64> baseRevision);
 WireRequest deleteDraft(const QString &draftId);
 WireRequest publishDraft(const QString &draftId, const DraftPublication &publication);
+
+// Accounts, slots and media. (Disconnecting an account takes a query, and is ApiClient's.)
+// `accountId` empty: a new account; else that account, connected again.
+WireRequest connectAccount(Platform platform, const QString &accountId);
+WireRequest addSlots(const QList<WeeklySlot> &slots, bool replace);
+WireRequest deleteSlot(const QString &slotId);
+WireRequest fetchMedia(const QUrl &url);
+WireRequest createUploadUrl(const QString &filename, const QString &contentType,
+                            std::optional<qint64> size);
 
 // An outbox entry's change, as its first attempt sends it.
 WireRequest of(const PendingChange &change);

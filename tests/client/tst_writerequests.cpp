@@ -59,6 +59,28 @@ private Q_SLOTS:
                                           "\"pageId\":\"page_9\",\"useNextFreeSlot\":true}"));
     }
 
+    void slotsAccountsAndMediaAreEncodedHereToo()
+    {
+        WeeklySlot slot;
+        slot.day = Qt::Tuesday;
+        slot.hour = 9;
+        slot.minute = 30;
+        slot.targets = {SlotTarget {Platform::Twitter, {}, {}}};
+        const WireRequest slots = writerequests::addSlots({slot}, true);
+        QCOMPARE(slots.path, u"/schedule/slots"_s);
+        // A target without an account is every account of its platform: null, not "".
+        QCOMPARE(slots.body, QByteArray("{\"replace\":true,\"slots\":[{\"day\":\"tuesday\","
+                                        "\"hour\":9,\"minute\":30,\"selectedTargets\":"
+                                        "[{\"accountId\":null,\"platform\":\"twitter\"}]}]}"));
+        QCOMPARE(writerequests::deleteSlot(u"slot_1"_s).method, QByteArray("DELETE"));
+        QCOMPARE(writerequests::connectAccount(Platform::Twitter, {}).body,
+                 QByteArray("{\"platform\":\"x\"}"));
+        QCOMPARE(writerequests::fetchMedia(QUrl(u"https://example.com/a b.png"_s)).body,
+                 QByteArray("{\"url\":\"https://example.com/a%20b.png\"}"));
+        QCOMPARE(writerequests::createUploadUrl(u"a.png"_s, {}, 10).body,
+                 QByteArray("{\"filename\":\"a.png\",\"size\":10}"));
+    }
+
     void theSameChangeIsTheSameBytes()
     {
         NewPost post;
