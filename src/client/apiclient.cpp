@@ -201,15 +201,6 @@ void ApiClient::send(const WireRequest &request, const QString &idempotencyKey, 
     }
 }
 
-namespace {
-
-QString idPath(const QString &prefix, const QString &id)
-{
-    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
-}
-
-} // namespace
-
 // --- identity, accounts, credits ---------------------------------------------------------
 
 void ApiClient::getUser(QObject *context, Callback<UserProfile> done)
@@ -230,8 +221,9 @@ void ApiClient::listAccounts(std::optional<Platform> platform, const Paging &pag
 void ApiClient::listSubaccounts(const QString &accountId, const Paging &paging, QObject *context,
                                 Callback<ItemPage<Subaccount>> done)
 {
-    auto call = makeCall("GET", idPath(u"/users/me/accounts/"_s, accountId) + u"/subaccounts"_s,
-                         RateClass::Read, context);
+    auto call = makeCall(
+        "GET", writerequests::idPath(u"/users/me/accounts/"_s, accountId) + u"/subaccounts"_s,
+        RateClass::Read, context);
     addPaging(call->query, paging);
     expectPage(call, std::move(done));
 }
@@ -258,17 +250,17 @@ void ApiClient::connectAccount(Platform platform, const QString &accountId,
 void ApiClient::getConnectAttempt(const QString &state, QObject *context,
                                   Callback<ConnectAttempt> done)
 {
-    expectObject(
-        makeCall("GET", idPath(u"/users/me/accounts/connect/"_s, state), RateClass::Read, context),
-        std::move(done));
+    expectObject(makeCall("GET", writerequests::idPath(u"/users/me/accounts/connect/"_s, state),
+                          RateClass::Read, context),
+                 std::move(done));
 }
 
 void ApiClient::disconnectAccount(const QString &accountId, bool cancelScheduled,
                                   const QString &idempotencyKey, QObject *context,
                                   Callback<Done> done)
 {
-    auto call = makeCall("DELETE", idPath(u"/users/me/accounts/"_s, accountId), RateClass::Write,
-                         context);
+    auto call = makeCall("DELETE", writerequests::idPath(u"/users/me/accounts/"_s, accountId),
+                         RateClass::Write, context);
     if (cancelScheduled)
         addQueryItem(call->query, u"cancelScheduled"_s, u"true"_s);
     call->idempotencyKey = idempotencyKey.toUtf8();
@@ -303,7 +295,8 @@ void ApiClient::listPosts(const PostFilter &filter, QObject *context,
 
 void ApiClient::getPost(const QString &submissionId, QObject *context, Callback<Submission> done)
 {
-    expectObject(makeCall("GET", idPath(u"/posts/"_s, submissionId), RateClass::Read, context),
+    expectObject(makeCall("GET", writerequests::idPath(u"/posts/"_s, submissionId), RateClass::Read,
+                          context),
                  std::move(done));
 }
 
@@ -335,7 +328,8 @@ void ApiClient::listSchedules(const Paging &paging, QObject *context,
 
 void ApiClient::getSchedule(const QString &scheduleId, QObject *context, Callback<Schedule> done)
 {
-    expectObject(makeCall("GET", idPath(u"/schedules/"_s, scheduleId), RateClass::Read, context),
+    expectObject(makeCall("GET", writerequests::idPath(u"/schedules/"_s, scheduleId),
+                          RateClass::Read, context),
                  std::move(done));
 }
 

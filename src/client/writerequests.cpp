@@ -12,11 +12,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace slotline::client::writerequests {
 namespace {
 
-QString idPath(const QString &prefix, const QString &id)
-{
-    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
-}
-
 // Compact, and with the keys sorted (QJsonObject keeps them so): the same change is
 // always the same bytes.
 WireRequest withBody(QByteArray method, QString path, const QJsonObject &body)
@@ -34,6 +29,11 @@ void insertWhen(QJsonObject &body, std::optional<qint64> scheduledAtMs, bool use
 }
 
 } // namespace
+
+QString idPath(const QString &prefix, const QString &id)
+{
+    return prefix + QString::fromLatin1(QUrl::toPercentEncoding(id));
+}
 
 WireRequest createPost(const NewPost &post)
 {

@@ -39,6 +39,9 @@ struct ScheduleChange
 // the outbox keeps them as first sent.
 namespace writerequests {
 
+// `prefix` and the id as one path segment (a "/" in an id stays in it).
+QString idPath(const QString &prefix, const QString &id);
+
 WireRequest createPost(const NewPost &post);
 WireRequest updateSchedule(const QString &scheduleId, const ScheduleChange &change);
 WireRequest cancelSchedule(const QString &scheduleId);
