@@ -377,7 +377,7 @@ JsonWriter &JsonWriter::value(const QJsonValue &json)
     return null();
 }
 
-JsonWriter &JsonWriter::raw(const QByteArray &json)
+JsonWriter &JsonWriter::raw(QByteArrayView json)
 {
     separate();
     append(json.constData(), json.size());

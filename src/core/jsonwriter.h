@@ -57,7 +57,7 @@ public:
     // An instant as the API writes it (isotime::format()).
     JsonWriter &timeValue(qint64 msSinceEpoch);
     // A fragment that is already valid JSON.
-    JsonWriter &raw(const QByteArray &json);
+    JsonWriter &raw(QByteArrayView json);
 
     template<typename T>
     JsonWriter &field(QLatin1StringView name, const T &fieldValue)

@@ -63,9 +63,10 @@ struct Submission
                                                   QString *error = nullptr);
 };
 
-// A submission as a list reads it from storage, its text still the stored UTF-8: pages
-// are written as JSON from it without a QString for every column. The views are valid
-// only while the row is (see SubmissionRepository::visit()).
+// A submission as storage holds it, its text the stored UTF-8: its listing (the JSON a
+// page of posts shows) is written from it without a QString for every column. The views
+// are valid only as long as the bytes they see (a row being read, or those an insert
+// binds).
 struct SubmissionView
 {
     struct Target

@@ -124,6 +124,9 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     // The call log's thread checkpoints the write-ahead log (CallLogWriter): here a
     // checkpoint would stall every request behind its file syncs.
     database.setAutoCheckpoint(false);
+    // Posts stored before their listings were kept ready (or changed by hand since) get
+    // them now, rather than be written from their columns on every read.
+    m_submissions->refreshAllListings();
     m_connectors->add(m_sandbox);
     m_postMedia = new PostMedia(*m_mediaLibrary, config.mediaAddresses, config.mediaFetch, this);
     m_platformConnectors = {

@@ -486,6 +486,33 @@ QList<Migration> serverMigrations()
                  "BEGIN UPDATE project_changes SET accounts = accounts + 1 WHERE project_id = "
                  "(SELECT project_id FROM accounts WHERE id = OLD.account_id); END"),
          }},
+        {12,
+         "each post's listing kept ready",
+         {
+             // GET /posts writes a page of posts from their listings (what
+             // Submission::writeJson writes, rendered once per change) instead of
+             // decoding and formatting every column of every row on every read. The
+             // trigger clears a listing whenever a column it shows changes, whoever
+             // changes it (a subaccount's removal setting subaccount_id to NULL included),
+             // so a listing is either current or missing; a missing one is written from
+             // the columns, and the repository renders it again after its own changes.
+             QStringLiteral("ALTER TABLE submissions ADD COLUMN listing_json TEXT"),
+             QStringLiteral("CREATE INDEX submissions_listing_missing ON submissions(id) "
+                            "WHERE listing_json IS NULL"),
+             QStringLiteral(
+                 "CREATE TRIGGER submissions_listing_stale AFTER UPDATE OF id, account_id, "
+                 "subaccount_id, platform, text, media_urls, target_type, status, scheduled_at, "
+                 "schedule_id, created_at, updated_at, published_at, public_url, error_message, "
+                 "draft_id, platform_post_id, check_url, error_code ON submissions "
+                 "WHEN NEW.listing_json IS NOT NULL BEGIN UPDATE submissions SET listing_json "
+                 "= NULL WHERE rowid = NEW.rowid; END"),
+             // Rendering or clearing a listing is no change of the project's posts.
+             QStringLiteral("DROP TRIGGER project_changes_submissions_changed"),
+             QStringLiteral("CREATE TRIGGER project_changes_submissions_changed AFTER UPDATE ON "
+                            "submissions WHEN NEW.listing_json IS OLD.listing_json BEGIN UPDATE "
+                            "project_changes SET posts = posts + 1 WHERE project_id = "
+                            "NEW.project_id; END"),
+         }},
     };
 }
 

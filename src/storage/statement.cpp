@@ -49,13 +49,28 @@ void Statement::fail(const char *what) const
             .arg(m_sql, QLatin1StringView(what), QString::fromUtf8(sqlite3_errmsg(connection))));
 }
 
-void Statement::bindAt(const QVariant &value)
+int Statement::nextBindIndex()
 {
     if (m_running) {
         sqlite3_reset(statement()); // a new run with new values
         m_running = m_rowPending = m_done = false;
     }
-    const int index = ++m_bindIndex;
+    return ++m_bindIndex;
+}
+
+Statement &Statement::bindUtf8(QByteArrayView text)
+{
+    const int index = nextBindIndex();
+    if (sqlite3_bind_text64(statement(), index, text.isNull() ? "" : text.data(),
+                            sqlite3_uint64(text.size()), SQLITE_TRANSIENT, SQLITE_UTF8)
+        != SQLITE_OK)
+        fail("bind");
+    return *this;
+}
+
+void Statement::bindAt(const QVariant &value)
+{
+    const int index = nextBindIndex();
     int result = SQLITE_OK;
     if (!value.isValid() || value.isNull()) {
         result = sqlite3_bind_null(statement(), index);

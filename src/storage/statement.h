@@ -31,6 +31,7 @@ public:
     Statement &bindOptional(const std::optional<qint64> &value);
     Statement &bindNullableText(const QString &value); // empty binds NULL
     Statement &bindAll(const QVariantList &values); // bind() each, in order
+    Statement &bindUtf8(QByteArrayView text); // text already in UTF-8, as it is stored
 
     // Runs it; the first row (if any) is then read with next(). Binding again after
     // exec() starts a new run with the new values.
@@ -48,6 +49,7 @@ public:
     int rowsAffected() const;
 
 private:
+    int nextBindIndex();
     void bindAt(const QVariant &value);
     int step();
     [[noreturn]] void fail(const char *what) const;

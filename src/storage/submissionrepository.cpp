@@ -21,6 +21,7 @@ const QString SubmissionColumns = QStringLiteral(
     "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
     "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id, check_url, "
     "error_code ");
+constexpr int SubmissionColumnCount = 23; // the rowid follows them where it is read
 const QString SelectSubmission
     = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
 
@@ -47,10 +48,12 @@ const QString WhileChangeable = QStringLiteral("status = ") + sqlName(PostRules:
 // PostRules::UnsettledStatuses: what the dispatcher may claim.
 const QString UnsettledNames = sqlNames(PostRules::UnsettledStatuses);
 
-QString mediaJson(const QStringList &mediaUrls)
+// A list of strings as a JSON array: how media URLs are stored, and how a list of ids is
+// bound as one value (read back with json_each).
+QString jsonList(const QStringList &values)
 {
     return QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(mediaUrls)).toJson(QJsonDocument::Compact));
+        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
 }
 
 QStringList mediaList(QByteArrayView json)
@@ -165,28 +168,68 @@ SubmissionRepository::SubmissionRepository(Database &database, const Clock &cloc
 
 void SubmissionRepository::insert(const Submission &submission, qint64 nextAttemptAtMs)
 {
-    Statement(m_database,
-              QStringLiteral("INSERT INTO submissions (id, project_id, account_id, subaccount_id, "
-                             "platform, text, media_urls, target_type, status, scheduled_at, "
-                             "schedule_id, sort_at, created_at, updated_at, next_attempt_at, "
-                             "draft_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
-        .bind(submission.id)
-        .bind(submission.projectId)
-        .bind(submission.accountId)
-        .bindNullableText(submission.target ? submission.target->pageId : QString())
-        .bind(platforms::toString(submission.platform))
-        .bind(submission.text)
-        .bind(mediaJson(submission.mediaUrls))
-        .bindNullableText(submission.target ? submission.target->targetType : QString())
-        .bind(toString(submission.status))
-        .bindOptional(submission.scheduledAtMs)
-        .bindNullableText(submission.scheduleId)
-        .bind(submission.scheduledAtMs.value_or(submission.createdAtMs))
+    // The listing is written from the very bytes bound, seen as readView() sees a stored
+    // row (an empty nullable text is NULL), so that it is what a read of the row would
+    // write; rendering it after the insert would write the row twice.
+    const auto nullable = [](const QByteArray &utf8) {
+        return utf8.isEmpty() ? QByteArrayView() : QByteArrayView(utf8);
+    };
+    const QByteArray id = submission.id.toUtf8();
+    const QByteArray accountId = submission.accountId.toUtf8();
+    const QByteArray text = submission.text.toUtf8();
+    const QByteArray media = jsonList(submission.mediaUrls).toUtf8();
+    const QByteArray targetType
+        = submission.target ? submission.target->targetType.toUtf8() : QByteArray();
+    const QByteArray pageId = submission.target ? submission.target->pageId.toUtf8() : QByteArray();
+    const QByteArray scheduleId = submission.scheduleId.toUtf8();
+    const QByteArray draftId = submission.draftId.toUtf8();
+    SubmissionView stored;
+    stored.id = id;
+    stored.accountId = accountId;
+    stored.platform = submission.platform;
+    stored.text = text;
+    stored.mediaUrls = mediaList(media);
+    if (!targetType.isEmpty())
+        stored.target = SubmissionView::Target {targetType, nullable(pageId)};
+    stored.status = submission.status;
+    stored.scheduledAtMs = submission.scheduledAtMs;
+    stored.scheduleId = nullable(scheduleId);
+    stored.createdAtMs = submission.createdAtMs;
+    stored.updatedAtMs = submission.updatedAtMs;
+    stored.draftId = nullable(draftId);
+    JsonWriter listing;
+    stored.writeJson(listing);
+
+    Statement insert(
+        m_database,
+        QStringLiteral("INSERT INTO submissions (id, project_id, account_id, subaccount_id, "
+                       "platform, text, media_urls, target_type, status, scheduled_at, "
+                       "schedule_id, sort_at, created_at, updated_at, next_attempt_at, "
+                       "draft_id, listing_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                       "?, ?, ?, ?, ?)"));
+    const auto bindNullable = [&insert](QByteArrayView utf8) -> Statement & {
+        return utf8.isNull() ? insert.bind(QVariant()) : insert.bindUtf8(utf8);
+    };
+    insert.bindUtf8(id).bind(submission.projectId).bindUtf8(accountId);
+    bindNullable(stored.target ? stored.target->pageId : QByteArrayView());
+    insert.bind(platforms::toString(submission.platform)).bindUtf8(text).bindUtf8(media);
+    bindNullable(stored.target ? stored.target->targetType : QByteArrayView());
+    insert.bind(toString(submission.status)).bindOptional(submission.scheduledAtMs);
+    bindNullable(stored.scheduleId);
+    insert.bind(submission.scheduledAtMs.value_or(submission.createdAtMs))
         .bind(submission.createdAtMs)
         .bind(submission.updatedAtMs)
-        .bind(nextAttemptAtMs)
-        .bindNullableText(submission.draftId)
-        .exec();
+        .bind(nextAttemptAtMs);
+    bindNullable(stored.draftId);
+    insert.bindUtf8(listing.take()).exec();
+}
+
+bool SubmissionRepository::changedOne(const Statement &update, const QString &submissionId)
+{
+    if (update.rowsAffected() != 1)
+        return false;
+    refreshListings({submissionId});
+    return true;
 }
 
 std::optional<Submission> SubmissionRepository::findWhere(const QString &condition,
@@ -219,11 +262,12 @@ std::optional<Submission> SubmissionRepository::findAnyProject(const QString &su
     return findWhere(QStringLiteral("id = ?"), {submissionId});
 }
 
-SubmissionRepository::Query SubmissionRepository::listQuery(const QString &projectId,
+SubmissionRepository::Query SubmissionRepository::listQuery(const QString &select,
+                                                            const QString &projectId,
                                                             const PostFilter &filter,
                                                             const PageRequest &page)
 {
-    QString sql = SelectSubmission + QStringLiteral("WHERE project_id = ? ");
+    QString sql = select + QStringLiteral("WHERE project_id = ? ");
     QVariantList binds {projectId};
     if (filter.sinceMs) {
         sql += QStringLiteral("AND sort_at >= ? ");
@@ -261,32 +305,85 @@ SubmissionRepository::Query SubmissionRepository::listQuery(const QString &proje
 Page<Submission> SubmissionRepository::list(const QString &projectId, const PostFilter &filter,
                                             const PageRequest &page)
 {
-    const Query sql = listQuery(projectId, filter, page);
+    const Query sql = listQuery(SelectSubmission, projectId, filter, page);
     Statement query(m_database, sql.sql);
     query.bindAll(sql.binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) { return row.sortAtMs; });
 }
 
-QJsonArray SubmissionRepository::visit(const QString &projectId, const PostFilter &filter,
-                                       const PageRequest &page,
-                                       const std::function<void(const SubmissionView &)> &eachRow)
+QJsonArray SubmissionRepository::writePage(const QString &projectId, const PostFilter &filter,
+                                           const PageRequest &page, JsonWriter &items)
 {
-    const Query sql = listQuery(projectId, filter, page);
+    const Query sql
+        = listQuery(QStringLiteral("SELECT sort_at, id, listing_json FROM submissions "), projectId,
+                    filter, page);
     Statement query(m_database, sql.sql);
     query.bindAll(sql.binds).exec();
-    // As collectPage(), but the rows' views die with each row: the cursor is taken from
-    // the page's last row while it is read, and kept only if the extra row follows.
+    // The cursor is taken from the page's last row while it is read, and kept only if the
+    // extra row follows.
     int rows = 0;
     QJsonArray cursor;
     while (query.next()) {
         if (rows == page.limit) // the extra row: there is a next page
             return cursor;
-        const SubmissionView view = readView(query);
-        eachRow(view);
+        if (const QByteArrayView listing = query.utf8(2); !listing.isNull()) {
+            items.raw(listing);
+        } else {
+            Statement row(m_database, SelectSubmission + QStringLiteral("WHERE id = ?"));
+            row.bind(query.text(1)).exec();
+            if (row.next())
+                readView(row).writeJson(items);
+        }
         if (++rows == page.limit)
-            cursor = QJsonArray {query.integer(17), Statement::decodeText(view.id)};
+            cursor = QJsonArray {query.integer(0), query.text(1)};
     }
     return {};
+}
+
+void SubmissionRepository::refreshListings(const QStringList &submissionIds)
+{
+    if (submissionIds.isEmpty())
+        return;
+    Statement missing(m_database,
+                      QStringLiteral("SELECT ") + SubmissionColumns
+                          + QStringLiteral(", rowid FROM submissions WHERE id IN (SELECT value "
+                                           "FROM json_each(?)) AND listing_json IS NULL"));
+    missing.bind(jsonList(submissionIds)).exec();
+    renderListings(missing);
+}
+
+void SubmissionRepository::refreshAllListings()
+{
+    // In batches, each its own transaction: a large database does not hold the write
+    // lock for the whole pass, and what is done stays done if the server stops.
+    constexpr int Batch = 500;
+    for (;;) {
+        Transaction transaction(m_database);
+        Statement missing(m_database,
+                          QStringLiteral("SELECT ") + SubmissionColumns
+                              + QStringLiteral(", rowid FROM submissions WHERE listing_json IS "
+                                               "NULL LIMIT ?"));
+        missing.bind(Batch).exec();
+        const int rendered = renderListings(missing);
+        transaction.commit();
+        if (rendered < Batch)
+            return;
+    }
+}
+
+int SubmissionRepository::renderListings(Statement &rows)
+{
+    QList<std::pair<qint64, QByteArray>> listings;
+    while (rows.next()) {
+        JsonWriter json;
+        readView(rows).writeJson(json);
+        listings.append({rows.integer(SubmissionColumnCount), json.take()});
+    }
+    Statement store(m_database,
+                    QStringLiteral("UPDATE submissions SET listing_json = ? WHERE rowid = ?"));
+    for (const auto &[rowid, listing] : std::as_const(listings))
+        store.bindUtf8(listing).bind(rowid).exec();
+    return int(listings.size());
 }
 
 QHash<QString, QList<Draft::Publication>>
@@ -388,7 +485,7 @@ bool SubmissionRepository::reschedule(const QString &submissionId, qint64 schedu
         .bind(m_clock.nowMs())
         .bind(submissionId)
         .exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 bool SubmissionRepository::editContent(const QString &submissionId,
@@ -405,11 +502,11 @@ bool SubmissionRepository::editContent(const QString &submissionId,
     update.bind(text.has_value())
         .bind(text.value_or(QString()))
         .bind(mediaUrls.has_value())
-        .bind(mediaUrls ? mediaJson(*mediaUrls) : QStringLiteral("[]"))
+        .bind(mediaUrls ? jsonList(*mediaUrls) : QStringLiteral("[]"))
         .bind(m_clock.nowMs())
         .bind(submissionId)
         .exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 bool SubmissionRepository::cancel(const QString &submissionId)
@@ -419,7 +516,7 @@ bool SubmissionRepository::cancel(const QString &submissionId)
                                     "next_attempt_at = NULL, updated_at = ? WHERE id = ? AND ")
                          + WhileChangeable);
     update.bind(m_clock.nowMs()).bind(submissionId).exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 QStringList SubmissionRepository::pendingOf(const QString &accountId, int *inProgress)
@@ -543,16 +640,6 @@ std::optional<qint64> SubmissionRepository::nextDueAt()
     return query.optionalInteger(0);
 }
 
-namespace {
-
-QString jsonList(const QStringList &values)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
-}
-
-} // namespace
-
 QStringList SubmissionRepository::dueWithinBound(qint64 nowMs, int limit, const ClaimBound &bound)
 {
     // The bounded accounts' claims already out: a handful of rows.
@@ -646,6 +733,10 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
         while (claim.next())
             rows.append(readRow(claim));
     }
+    QStringList claimedIds;
+    for (const SubmissionRow &row : std::as_const(rows))
+        claimedIds.append(row.submission.id);
+    refreshListings(claimedIds);
     transaction.commit();
     // Oldest first, as they were due.
     std::sort(rows.begin(), rows.end(), [](const SubmissionRow &a, const SubmissionRow &b) {
@@ -702,7 +793,7 @@ bool SubmissionRepository::markPublished(const QString &submissionId, const QStr
         .bind(submissionId)
         .bind(token)
         .exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 bool SubmissionRepository::markRetry(const QString &submissionId, const QString &token,
@@ -721,7 +812,7 @@ bool SubmissionRepository::markRetry(const QString &submissionId, const QString 
         .bind(submissionId)
         .bind(token)
         .exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 bool SubmissionRepository::markFailed(const QString &submissionId, const QString &token,
@@ -741,7 +832,7 @@ bool SubmissionRepository::markFailed(const QString &submissionId, const QString
         .bind(submissionId)
         .bind(token)
         .exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 bool SubmissionRepository::markDeferred(const QString &submissionId, const QString &token,
@@ -755,7 +846,7 @@ bool SubmissionRepository::markDeferred(const QString &submissionId, const QStri
             "attempts = MAX(attempts - 1, 0), claim_token = NULL, claimed_at = NULL, "
             "updated_at = ? WHERE id = ? AND claim_token = ? AND status = 'in-progress'"));
     update.bind(untilMs).bind(reason).bind(m_clock.nowMs()).bind(submissionId).bind(token).exec();
-    return update.rowsAffected() == 1;
+    return changedOne(update, submissionId);
 }
 
 } // namespace slotline

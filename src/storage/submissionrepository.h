@@ -9,13 +9,13 @@
 #include <QString>
 #include <QStringList>
 
-#include <functional>
 #include <optional>
 
 namespace slotline {
 
 class Clock;
 class Database;
+class JsonWriter;
 class Statement;
 
 struct PostFilter
@@ -62,11 +62,16 @@ public:
     // Ordered by the post's time, then id.
     Page<Submission> list(const QString &projectId, const PostFilter &filter,
                           const PageRequest &page);
-    // The same page, each submission handed to `eachRow` as it is read, its views valid
-    // during the call only: answers are written from the stored text without a copy.
-    // Returns the cursor of the next page (empty on the last).
-    QJsonArray visit(const QString &projectId, const PostFilter &filter, const PageRequest &page,
-                     const std::function<void(const SubmissionView &)> &eachRow);
+    // The same page written into `items`, each post as Submission::writeJson() writes it:
+    // its listing, rendered at its last change, copied as it is stored, or (a listing a
+    // change cleared that was not rendered again) written from its columns. Returns the
+    // cursor of the next page (empty on the last).
+    QJsonArray writePage(const QString &projectId, const PostFilter &filter,
+                         const PageRequest &page, JsonWriter &items);
+    // Renders the listings a change cleared (see migration 12): of these posts, or of
+    // every post (after the migration, for the posts stored before it).
+    void refreshListings(const QStringList &submissionIds);
+    void refreshAllListings();
     // The posts made from each of the drafts, by draft id: the `perDraft` most recent of
     // each, oldest first, whatever their status. Drafts without any have no entry.
     QHash<QString, QList<Draft::Publication>>
@@ -134,8 +139,12 @@ private:
         QString sql;
         QVariantList binds;
     };
-    static Query listQuery(const QString &projectId, const PostFilter &filter,
-                           const PageRequest &page);
+    static Query listQuery(const QString &select, const QString &projectId,
+                           const PostFilter &filter, const PageRequest &page);
+    // True when `update` changed the post, whose listing is then rendered again.
+    bool changedOne(const Statement &update, const QString &submissionId);
+    // Writes the listing of each row read (its columns, then its rowid); returns how many.
+    int renderListings(Statement &rows);
     static QString occupancyOwner(const OccupancyScope &scope);
     static void bindOwner(Statement &statement, const OccupancyScope &scope);
     std::optional<Submission> findWhere(const QString &condition, const QStringList &values);

@@ -49,6 +49,63 @@ private:
         return submission;
     }
 
+    void comparePagesWithList(SubmissionRepository &submissions)
+    {
+        PostFilter scheduled;
+        scheduled.statuses = {SubmissionStatus::Scheduled, SubmissionStatus::Failed};
+        for (const PostFilter &filter : {PostFilter {}, scheduled}) {
+            PageRequest page;
+            page.limit = 2;
+            int pages = 0;
+            do {
+                const Page<Submission> listed = submissions.list(m_project, filter, page);
+                QByteArray listedJson;
+                for (const Submission &submission : listed.items)
+                    listedJson
+                        += (listedJson.isEmpty() ? "" : ",") + JsonWriter::serialize(submission);
+                JsonWriter written;
+                written.beginArray();
+                const QJsonArray nextAfter
+                    = submissions.writePage(m_project, filter, page, written);
+                QCOMPARE(written.endArray().take(), '[' + listedJson + ']');
+                QCOMPARE(nextAfter, listed.nextAfter);
+                page.after = listed.nextAfter;
+                ++pages;
+            } while (!page.after.isEmpty());
+            QCOMPARE(pages, filter.statuses.isEmpty() ? 3 : 2);
+        }
+    }
+
+    int postsWithoutListing()
+    {
+        Statement count(m_database, QStringLiteral("SELECT COUNT(*) FROM submissions WHERE "
+                                                   "listing_json IS NULL"));
+        count.exec();
+        count.next();
+        return int(count.integer(0));
+    }
+
+    // The listing kept for the post, and what it should be: the post as it is stored now.
+    void checkListing(SubmissionRepository &submissions, const QString &id)
+    {
+        Statement listing(m_database, QStringLiteral("SELECT listing_json FROM submissions "
+                                                     "WHERE id = ?"));
+        listing.bind(id).exec();
+        QVERIFY(listing.next());
+        QVERIFY2(!listing.utf8(0).isNull(), qPrintable(id));
+        QCOMPARE(listing.utf8(0).toByteArray(),
+                 JsonWriter::serialize(*submissions.findAnyProject(id)));
+    }
+
+    qint64 postChanges()
+    {
+        Statement changes(m_database, QStringLiteral("SELECT posts FROM project_changes WHERE "
+                                                     "project_id = ?"));
+        changes.bind(m_project).exec();
+        changes.next();
+        return changes.integer(0);
+    }
+
 private Q_SLOTS:
     void init()
     {
@@ -364,7 +421,8 @@ private Q_SLOTS:
 
         // Back to the schema as version 2 left it.
         for (const char *sql :
-             {"DROP TRIGGER project_changes_added",
+             {"DROP TRIGGER submissions_listing_stale",
+              "DROP TRIGGER project_changes_added",
               "DROP TRIGGER project_changes_project",
               "DROP TRIGGER project_changes_owner",
               "DROP TRIGGER project_changes_credits",
@@ -384,6 +442,8 @@ private Q_SLOTS:
               "DROP TRIGGER project_changes_subaccounts_changed",
               "DROP TRIGGER project_changes_subaccounts_removed",
               "DROP TABLE project_changes",
+              "DROP INDEX submissions_listing_missing",
+              "ALTER TABLE submissions DROP COLUMN listing_json",
               "ALTER TABLE submissions DROP COLUMN error_code",
               "ALTER TABLE submissions DROP COLUMN check_url",
               "DROP TABLE publish_attempts",
@@ -484,10 +544,11 @@ private Q_SLOTS:
                  5);
     }
 
-    void visitReadsWhatListReads()
+    void writePageWritesWhatListReads()
     {
-        // Lists are written from the stored text (SubmissionView); every field must come
-        // out as Submission::writeJson() writes it, whatever the text holds.
+        // Pages are written from the posts' listings, or from the stored text of posts
+        // whose listing a change cleared; either way every field must come out as
+        // Submission::writeJson() writes it, whatever the text holds.
         const QString awkward = QStringLiteral("\"Quotes\", a \\ and a\nline, \t tab, ")
                                 + QChar(0x01) + QStringLiteral(" café ☕ 👩‍👩‍👧 ")
                                 + QChar(0xfeff)
@@ -529,28 +590,112 @@ private Q_SLOTS:
             .exec();
 
         SubmissionRepository submissions(m_database, m_clock);
-        PostFilter scheduled;
-        scheduled.statuses = {SubmissionStatus::Scheduled, SubmissionStatus::Failed};
-        for (const PostFilter &filter : {PostFilter {}, scheduled}) {
-            PageRequest page;
-            page.limit = 2;
-            int pages = 0;
-            do {
-                const Page<Submission> listed = submissions.list(m_project, filter, page);
-                QByteArray listedJson;
-                for (const Submission &submission : listed.items)
-                    listedJson += JsonWriter::serialize(submission);
-                JsonWriter visited;
-                const QJsonArray nextAfter = submissions.visit(
-                    m_project, filter, page,
-                    [&visited](const SubmissionView &view) { view.writeJson(visited); });
-                QCOMPARE(visited.take(), listedJson);
-                QCOMPARE(nextAfter, listed.nextAfter);
-                page.after = listed.nextAfter;
-                ++pages;
-            } while (!page.after.isEmpty());
-            QCOMPARE(pages, filter.statuses.isEmpty() ? 3 : 2);
+        // The changes above were made by hand: the trigger cleared their listings.
+        QCOMPARE(postsWithoutListing(), 4);
+        for (const bool rendered : {false, true}) {
+            if (rendered) {
+                submissions.refreshAllListings();
+                QCOMPARE(postsWithoutListing(), 0);
+            }
+            comparePagesWithList(submissions);
         }
+    }
+
+    void everyChangeRendersThePostsListingAgain()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        // Inserted with its listing, written from the bytes stored.
+        Submission full;
+        full.id = ids::generate(IdKind::PostSubmission);
+        full.projectId = m_project;
+        full.accountId = m_account;
+        full.platform = Platform::Facebook;
+        full.text = QStringLiteral("\"Quoted\" \\ line\nbreak, ") + QChar(0x01)
+                    + QStringLiteral(" café 👩‍👩‍👧 ") + QChar(0xfeff);
+        full.mediaUrls = {QStringLiteral("https://img.test/a.png?x=\"1\""),
+                          QStringLiteral("https://img.test/b.mp4")};
+        full.target = PostTarget {QStringLiteral("page"), QString()};
+        full.status = SubmissionStatus::Scheduled;
+        full.scheduledAtMs = m_clock.nowMs() + 30'000;
+        full.scheduleId = ids::generate(IdKind::Schedule);
+        full.createdAtMs = m_clock.nowMs();
+        full.updatedAtMs = m_clock.nowMs();
+        full.draftId = QStringLiteral("drf_from");
+        submissions.insert(full, *full.scheduledAtMs);
+        checkListing(submissions, full.id);
+        Submission bare = full;
+        bare.id = ids::generate(IdKind::PostSubmission);
+        bare.text = QString();
+        bare.mediaUrls = {};
+        bare.target = PostTarget {QString(), QStringLiteral("ignored without a type")};
+        bare.status = SubmissionStatus::InProgress;
+        bare.scheduledAtMs.reset();
+        bare.scheduleId.clear();
+        bare.draftId.clear();
+        submissions.insert(bare, m_clock.nowMs() + 3'600'000);
+        checkListing(submissions, bare.id);
+
+        const Submission moved = make(m_clock.nowMs() + 60'000);
+        checkListing(submissions, moved.id);
+        m_clock.advanceMs(1'000);
+        QVERIFY(submissions.reschedule(moved.id, m_clock.nowMs() + 120'000));
+        checkListing(submissions, moved.id);
+        QVERIFY(submissions.editContent(moved.id, QStringLiteral("edited"), QStringList {}));
+        checkListing(submissions, moved.id);
+        const Submission cancelled = make(m_clock.nowMs() + 180'000);
+        QVERIFY(submissions.cancel(cancelled.id));
+        checkListing(submissions, cancelled.id);
+
+        // The dispatcher's side: claims, then each kind of result.
+        QStringList due;
+        for (int i = 0; i < 4; ++i)
+            due.append(make(std::nullopt).id);
+        m_clock.advanceMs(1'000);
+        const QList<Submission> claimed
+            = submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t"));
+        QCOMPARE(claimed.size(), 4);
+        for (const QString &id : std::as_const(due))
+            checkListing(submissions, id);
+        m_clock.advanceMs(1'000);
+        const qint64 now = m_clock.nowMs();
+        QVERIFY(submissions.markPublished(due[0], QStringLiteral("t"),
+                                          QStringLiteral("https://x.test/1"), now,
+                                          QStringLiteral("1")));
+        QVERIFY(submissions.markRetry(due[1], QStringLiteral("t"), now + 60'000,
+                                      QStringLiteral("try again")));
+        QVERIFY(submissions.markFailed(due[2], QStringLiteral("t"), QStringLiteral("refused"),
+                                       QStringLiteral("https://x.com/someone"),
+                                       QStringLiteral("platform_refused")));
+        QVERIFY(submissions.markDeferred(due[3], QStringLiteral("t"), now + 60'000,
+                                         QStringLiteral("rate limited")));
+        for (const QString &id : std::as_const(due))
+            checkListing(submissions, id);
+        QCOMPARE(postsWithoutListing(), 0);
+    }
+
+    void aChangeMadeElsewhereClearsTheListingAndCountsOnce()
+    {
+        SubmissionRepository submissions(m_database, m_clock);
+        const Submission post = make(m_clock.nowMs() + 60'000);
+        const qint64 before = postChanges();
+        Statement(m_database,
+                  QStringLiteral("UPDATE submissions SET text = 'by hand' WHERE id = ?"))
+            .bind(post.id)
+            .exec();
+        QCOMPARE(postsWithoutListing(), 1);
+        QCOMPARE(postChanges(), before + 1);
+        submissions.refreshListings({post.id});
+        QCOMPARE(postsWithoutListing(), 0);
+        QCOMPARE(postChanges(), before + 1); // rendering a listing is no change of the posts
+        checkListing(submissions, post.id);
+        QVERIFY(submissions.findAnyProject(post.id)->text == u"by hand");
+        // A column the listing does not show leaves it as it is.
+        Statement(m_database,
+                  QStringLiteral("UPDATE submissions SET attempts = attempts + 1 WHERE id = ?"))
+            .bind(post.id)
+            .exec();
+        QCOMPARE(postsWithoutListing(), 0);
+        QCOMPARE(postChanges(), before + 2);
     }
 
     void aPostKeepsTheDraftItWasMadeFrom()

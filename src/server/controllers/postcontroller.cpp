@@ -193,8 +193,8 @@ Outcome PostController::listPosts(const CallContext &context, const QJsonObject 
         = platforms::fromString(parameters.value(QStringLiteral("platform")).toString());
     filter.accountId = parameters.value(QStringLiteral("accountId")).toString();
     return Outcome::ok(listing::streamedPageBody(PostList, [&](JsonWriter &json) {
-        return m_submissions.visit(context.projectId, filter, std::get<PageRequest>(page),
-                                   [&json](const SubmissionView &post) { post.writeJson(json); });
+        return m_submissions.writePage(context.projectId, filter, std::get<PageRequest>(page),
+                                       json);
     }));
 }
 
