@@ -17,6 +17,7 @@
 #include "storage/apikeyrepository.h"
 #include "storage/database.h"
 #include "storage/projectrepository.h"
+#include "storage/slotoccupancy.h"
 #include "storage/slotrepository.h"
 #include "storage/statement.h"
 #include "storage/submissionrepository.h"
@@ -186,7 +187,8 @@ int main(int argc, char *argv[])
     }
 
     IdentityCache identities(database, keys, projects, 250);
-    SlotFinder finder(slotRepository, submissions, identities);
+    SlotOccupancy occupancy(database);
+    SlotFinder finder(slotRepository, occupancy, identities);
 
     struct Case
     {

@@ -16,6 +16,7 @@
 #include "storage/databaseerror.h"
 #include "storage/draftrepository.h"
 #include "storage/projectrepository.h"
+#include "storage/slotoccupancy.h"
 #include "storage/slotrepository.h"
 #include "storage/statement.h"
 #include "storage/submissionrepository.h"
@@ -86,7 +87,8 @@ int main(int argc, char *argv[])
             DraftRepository drafts(database);
             SlotRepository slots(database, clock);
             IdentityCache identities(database, keys, projects, 0);
-            SlotFinder slotFinder(slots, submissions, identities);
+            SlotOccupancy occupancy(database);
+            SlotFinder slotFinder(slots, occupancy, identities);
             PostSubmitter submitter(database, accounts, submissions, drafts, credits, slotFinder,
                                     {});
             const QList<Account> team = accounts.list(project->id, {}, PageRequest {250, {}}).items;

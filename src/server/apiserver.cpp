@@ -46,11 +46,13 @@
 #include "storage/databaseerror.h"
 #include "storage/draftrepository.h"
 #include "storage/idempotencyrepository.h"
+#include "storage/postlistings.h"
 #include "storage/projectchangerepository.h"
 #include "storage/projectrepository.h"
 #include "storage/publishedpostrepository.h"
 #include "storage/sandboxpublicationrepository.h"
 #include "storage/secretbox.h"
+#include "storage/slotoccupancy.h"
 #include "storage/slotrepository.h"
 #include "storage/submissionrepository.h"
 
@@ -99,6 +101,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_submissions(std::make_unique<SubmissionRepository>(database, clock))
     , m_published(std::make_unique<PublishedPostRepository>(database))
     , m_slots(std::make_unique<SlotRepository>(database, clock))
+    , m_occupancy(std::make_unique<SlotOccupancy>(database))
     , m_drafts(std::make_unique<DraftRepository>(database))
     , m_mediaLibrary(std::make_unique<MediaLibrary>(
           database, clock,
@@ -126,7 +129,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     database.setAutoCheckpoint(false);
     // Posts stored before their listings were kept ready (or changed by hand since) get
     // them now, rather than be written from their columns on every read.
-    m_submissions->refreshAllListings();
+    PostListings(database).refreshAll();
     m_connectors->add(m_sandbox);
     m_postMedia = new PostMedia(*m_mediaLibrary, config.mediaAddresses, config.mediaFetch, this);
     m_platformConnectors = {
@@ -139,7 +142,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         connector->setLookupTiming(config.platformLookup);
         m_connectors->add(connector);
     }
-    m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_submissions, *m_identities);
+    m_slotFinder = std::make_unique<SlotFinder>(*m_slots, *m_occupancy, *m_identities);
     const auto wakeDispatcher = [this] { m_dispatcher->wake(); };
     m_submitter = std::make_unique<PostSubmitter>(database, *m_accounts, *m_submissions, *m_drafts,
                                                   *m_credits, *m_slotFinder, wakeDispatcher);

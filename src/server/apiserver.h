@@ -51,6 +51,7 @@ class SandboxConnector;
 class ScheduleController;
 class SlotController;
 class SlotFinder;
+class SlotOccupancy;
 class SlotRepository;
 class SubmissionRepository;
 class ToolController;
@@ -99,6 +100,7 @@ private:
     std::unique_ptr<SubmissionRepository> m_submissions;
     std::unique_ptr<PublishedPostRepository> m_published;
     std::unique_ptr<SlotRepository> m_slots;
+    std::unique_ptr<SlotOccupancy> m_occupancy;
     std::unique_ptr<DraftRepository> m_drafts;
     std::unique_ptr<MediaLibrary> m_mediaLibrary;
 

@@ -4,6 +4,7 @@
 #include "core/jsonwriter.h"
 #include "core/postrules.h"
 #include "storage/statement.h"
+#include "storage/submissionrows.h"
 #include "storage/transaction.h"
 
 #include <QHash>
@@ -13,19 +14,10 @@
 #include <algorithm>
 
 namespace slotline {
+
+using namespace submissionrows;
+
 namespace {
-
-// The columns readRow() reads, in its order.
-const QString SubmissionColumns = QStringLiteral(
-    "id, project_id, account_id, subaccount_id, platform, text, media_urls, target_type, "
-    "status, scheduled_at, schedule_id, created_at, updated_at, published_at, public_url, "
-    "error_message, attempts, sort_at, claim_token, draft_id, platform_post_id, check_url, "
-    "error_code ");
-constexpr int SubmissionColumnCount = 23; // the rowid follows them where it is read
-const QString SelectSubmission
-    = QStringLiteral("SELECT ") + SubmissionColumns + QStringLiteral("FROM submissions ");
-
-constexpr qint64 MinuteMs = 60'000;
 
 QString sqlName(SubmissionStatus status)
 {
@@ -48,122 +40,12 @@ const QString WhileChangeable = QStringLiteral("status = ") + sqlName(PostRules:
 // PostRules::UnsettledStatuses: what the dispatcher may claim.
 const QString UnsettledNames = sqlNames(PostRules::UnsettledStatuses);
 
-// A list of strings as a JSON array: how media URLs are stored, and how a list of ids is
-// bound as one value (read back with json_each).
-QString jsonList(const QStringList &values)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(values)).toJson(QJsonDocument::Compact));
-}
-
-QStringList mediaList(QByteArrayView json)
-{
-    if (json == "[]")
-        return {}; // most posts: no need to parse it
-    QStringList urls;
-    for (const QJsonValue &value : QJsonDocument::fromJson(json.toByteArray()).array())
-        urls.append(value.toString());
-    return urls;
-}
-
-struct SubmissionRow
-{
-    Submission submission;
-    qint64 sortAtMs = 0;
-};
-
-// A short stored name (a platform, a status), parsed without making a QString of it:
-// twice a row. Anything longer than a name, or not ASCII, matches none.
-template<typename Parse>
-auto parseName(QByteArrayView utf8, Parse parse)
-{
-    constexpr qsizetype Longest = 16;
-    char16_t units[Longest];
-    const qsizetype length = std::min(utf8.size(), Longest);
-    for (qsizetype i = 0; i < length; ++i)
-        units[i] = char16_t(static_cast<unsigned char>(utf8[i]));
-    return parse(utf8.size() <= Longest ? QStringView(units, length) : QStringView(u"-"));
-}
-
-// The columns a list shows, as stored.
-SubmissionView readView(const Statement &row)
-{
-    SubmissionView view;
-    view.id = row.utf8(0);
-    view.accountId = row.utf8(2);
-    view.platform = parseName(row.utf8(4), platforms::fromString).value_or(Platform::LinkedIn);
-    view.text = row.utf8(5);
-    view.mediaUrls = mediaList(row.utf8(6));
-    if (const QByteArrayView targetType = row.utf8(7); !targetType.isNull())
-        view.target = SubmissionView::Target {targetType, row.utf8(3)};
-    view.status
-        = parseName(row.utf8(8), submissionStatusFromString).value_or(SubmissionStatus::Failed);
-    view.scheduledAtMs = row.optionalInteger(9);
-    view.scheduleId = row.utf8(10);
-    view.createdAtMs = row.integer(11);
-    view.updatedAtMs = row.integer(12);
-    view.publishedAtMs = row.optionalInteger(13);
-    view.publicUrl = row.utf8(14);
-    view.errorMessage = row.utf8(15);
-    view.draftId = row.utf8(19);
-    view.platformPostId = row.utf8(20);
-    view.checkUrl = row.utf8(21);
-    view.errorCode = row.utf8(22);
-    return view;
-}
-
-// All of a row, with what only the server sees (project, attempts, claim).
-SubmissionRow readRow(const Statement &row)
-{
-    const SubmissionView view = readView(row);
-    const auto text = [](QByteArrayView utf8) { return Statement::decodeText(utf8); };
-    Submission submission;
-    submission.id = text(view.id);
-    submission.projectId = row.text(1);
-    submission.accountId = text(view.accountId);
-    submission.platform = view.platform;
-    submission.text = text(view.text);
-    submission.mediaUrls = view.mediaUrls;
-    if (view.target)
-        submission.target = PostTarget {text(view.target->targetType), text(view.target->pageId)};
-    submission.status = view.status;
-    submission.scheduledAtMs = view.scheduledAtMs;
-    submission.scheduleId = text(view.scheduleId);
-    submission.createdAtMs = view.createdAtMs;
-    submission.updatedAtMs = view.updatedAtMs;
-    submission.publishedAtMs = view.publishedAtMs;
-    submission.publicUrl = text(view.publicUrl);
-    submission.errorMessage = text(view.errorMessage);
-    submission.draftId = text(view.draftId);
-    submission.platformPostId = text(view.platformPostId);
-    submission.checkUrl = text(view.checkUrl);
-    submission.errorCode = text(view.errorCode);
-    submission.attempts = int(row.integer(16));
-    submission.claimToken = row.text(18);
-    return SubmissionRow {submission, row.integer(17)};
-}
-
-// The shared keyset paging, keeping the submissions of the rows it read; the cursor is
-// the sort key and the id.
-Page<Submission> readPage(Statement &query, int limit, qint64 (*sortKey)(const SubmissionRow &row))
-{
-    const Page<SubmissionRow> rows
-        = collectPage<SubmissionRow>(query, limit, readRow, [sortKey](const SubmissionRow &last) {
-              return QJsonArray {sortKey(last), last.submission.id};
-          });
-    Page<Submission> page;
-    page.nextAfter = rows.nextAfter;
-    page.items.reserve(rows.items.size());
-    for (const SubmissionRow &row : rows.items)
-        page.items.append(row.submission);
-    return page;
-}
-
 } // namespace
 
 SubmissionRepository::SubmissionRepository(Database &database, const Clock &clock)
     : m_database(database)
     , m_clock(clock)
+    , m_listings(database)
 { }
 
 void SubmissionRepository::insert(const Submission &submission, qint64 nextAttemptAtMs)
@@ -228,14 +110,14 @@ bool SubmissionRepository::changedOne(const Statement &update, const QString &su
 {
     if (update.rowsAffected() != 1)
         return false;
-    refreshListings({submissionId});
+    m_listings.refresh({submissionId});
     return true;
 }
 
 std::optional<Submission> SubmissionRepository::findWhere(const QString &condition,
                                                           const QStringList &values)
 {
-    Statement query(m_database, SelectSubmission + QStringLiteral("WHERE ") + condition);
+    Statement query(m_database, submissionrows::select() + QStringLiteral("WHERE ") + condition);
     for (const QString &value : values)
         query.bind(value);
     query.exec();
@@ -305,7 +187,7 @@ SubmissionRepository::Query SubmissionRepository::listQuery(const QString &selec
 Page<Submission> SubmissionRepository::list(const QString &projectId, const PostFilter &filter,
                                             const PageRequest &page)
 {
-    const Query sql = listQuery(SelectSubmission, projectId, filter, page);
+    const Query sql = listQuery(submissionrows::select(), projectId, filter, page);
     Statement query(m_database, sql.sql);
     query.bindAll(sql.binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) { return row.sortAtMs; });
@@ -329,7 +211,7 @@ QJsonArray SubmissionRepository::writePage(const QString &projectId, const PostF
         if (const QByteArrayView listing = query.utf8(2); !listing.isNull()) {
             items.raw(listing);
         } else {
-            Statement row(m_database, SelectSubmission + QStringLiteral("WHERE id = ?"));
+            Statement row(m_database, submissionrows::select() + QStringLiteral("WHERE id = ?"));
             row.bind(query.text(1)).exec();
             if (row.next())
                 readView(row).writeJson(items);
@@ -338,52 +220,6 @@ QJsonArray SubmissionRepository::writePage(const QString &projectId, const PostF
             cursor = QJsonArray {query.integer(0), query.text(1)};
     }
     return {};
-}
-
-void SubmissionRepository::refreshListings(const QStringList &submissionIds)
-{
-    if (submissionIds.isEmpty())
-        return;
-    Statement missing(m_database,
-                      QStringLiteral("SELECT ") + SubmissionColumns
-                          + QStringLiteral(", rowid FROM submissions WHERE id IN (SELECT value "
-                                           "FROM json_each(?)) AND listing_json IS NULL"));
-    missing.bind(jsonList(submissionIds)).exec();
-    renderListings(missing);
-}
-
-void SubmissionRepository::refreshAllListings()
-{
-    // In batches, each its own transaction: a large database does not hold the write
-    // lock for the whole pass, and what is done stays done if the server stops.
-    constexpr int Batch = 500;
-    for (;;) {
-        Transaction transaction(m_database);
-        Statement missing(m_database,
-                          QStringLiteral("SELECT ") + SubmissionColumns
-                              + QStringLiteral(", rowid FROM submissions WHERE listing_json IS "
-                                               "NULL LIMIT ?"));
-        missing.bind(Batch).exec();
-        const int rendered = renderListings(missing);
-        transaction.commit();
-        if (rendered < Batch)
-            return;
-    }
-}
-
-int SubmissionRepository::renderListings(Statement &rows)
-{
-    QList<std::pair<qint64, QByteArray>> listings;
-    while (rows.next()) {
-        JsonWriter json;
-        readView(rows).writeJson(json);
-        listings.append({rows.integer(SubmissionColumnCount), json.take()});
-    }
-    Statement store(m_database,
-                    QStringLiteral("UPDATE submissions SET listing_json = ? WHERE rowid = ?"));
-    for (const auto &[rowid, listing] : std::as_const(listings))
-        store.bindUtf8(listing).bind(rowid).exec();
-    return int(listings.size());
 }
 
 QHash<QString, QList<Draft::Publication>>
@@ -446,7 +282,7 @@ Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
                                                      std::optional<qint64> untilMs,
                                                      const PageRequest &page)
 {
-    QString sql = SelectSubmission
+    QString sql = submissionrows::select()
                   + QStringLiteral("WHERE project_id = ? AND scheduled_at IS NOT NULL "
                                    "AND schedule_id IS NOT NULL AND status <> 'cancelled' ");
     QVariantList binds {projectId};
@@ -537,96 +373,6 @@ QStringList SubmissionRepository::pendingOf(const QString &accountId, int *inPro
     if (inProgress)
         *inProgress = running;
     return pending;
-}
-
-QString SubmissionRepository::occupancyOwner(const OccupancyScope &scope)
-{
-    // A post's minute is its sort_at: the scheduled time, or when a post published now
-    // was made. Each owner has an index that answers from (owner, sort_at, holds_slot).
-    if (!scope.accountId.isEmpty())
-        return QStringLiteral("s.account_id = ?");
-    if (scope.platform)
-        return QStringLiteral("s.project_id = ? AND s.platform = ?");
-    return QStringLiteral("s.project_id = ?");
-}
-
-void SubmissionRepository::bindOwner(Statement &statement, const OccupancyScope &scope)
-{
-    if (!scope.accountId.isEmpty()) {
-        statement.bind(scope.accountId);
-        return;
-    }
-    statement.bind(scope.projectId);
-    if (scope.platform)
-        statement.bind(platforms::toString(*scope.platform));
-}
-
-QList<bool> SubmissionRepository::taken(const OccupancyScope &scope, const QList<qint64> &instants)
-{
-    if (auto fromPosts = takenAmongPosts(scope, instants))
-        return *fromPosts;
-    return takenByProbes(scope, instants);
-}
-
-std::optional<QList<bool>> SubmissionRepository::takenAmongPosts(const OccupancyScope &scope,
-                                                                 const QList<qint64> &instants)
-{
-    QList<bool> result(instants.size(), false);
-    if (instants.isEmpty())
-        return result;
-    const qsizetype enough = 4 * instants.size() + 16;
-    Statement range(m_database, QStringLiteral("SELECT s.sort_at FROM submissions s WHERE ")
-                                    + occupancyOwner(scope)
-                                    + QStringLiteral(" AND s.sort_at >= ? AND "
-                                                     "s.sort_at < ? AND s.holds_slot = 1 "
-                                                     "ORDER BY s.sort_at LIMIT ?"));
-    bindOwner(range, scope);
-    range.bind(instants.first()).bind(instants.last() + MinuteMs).bind(enough);
-    range.exec();
-    QList<qint64> times;
-    while (range.next())
-        times.append(range.integer(0));
-    if (times.size() == enough)
-        return std::nullopt;
-    auto post = times.cbegin();
-    for (qsizetype i = 0; i < instants.size(); ++i) {
-        post = std::lower_bound(post, times.cend(), instants[i]);
-        result[i] = post != times.cend() && *post < instants[i] + MinuteMs;
-    }
-    return result;
-}
-
-QList<bool> SubmissionRepository::takenByProbes(const OccupancyScope &scope,
-                                                const QList<qint64> &instants)
-{
-    QList<bool> result(instants.size(), false);
-    if (instants.isEmpty())
-        return result;
-    // The instants go as one JSON array: binding each costs more than its probe.
-    QByteArray array;
-    array.reserve(instants.size() * 15 + 2);
-    array += '[';
-    for (qsizetype i = 0; i < instants.size(); ++i) {
-        if (i > 0)
-            array += ',';
-        array += QByteArray::number(instants[i]);
-    }
-    array += ']';
-    Statement probes(m_database,
-                     QStringLiteral("SELECT c.key FROM json_each(?) c WHERE EXISTS (SELECT 1 FROM "
-                                    "submissions s WHERE ")
-                         + occupancyOwner(scope)
-                         + QStringLiteral(" AND s.sort_at >= c.value AND s.sort_at < "
-                                          "c.value + 60000 AND s.holds_slot = 1)"));
-    probes.bind(QString::fromLatin1(array));
-    bindOwner(probes, scope);
-    probes.exec();
-    while (probes.next()) {
-        const qint64 position = probes.integer(0);
-        if (position >= 0 && position < result.size())
-            result[position] = true;
-    }
-    return result;
 }
 
 std::optional<qint64> SubmissionRepository::nextDueAt()
@@ -723,7 +469,7 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
                                             "next_attempt_at <= ? ORDER BY next_attempt_at, "
                                             "sort_at, id LIMIT ?"))
                 + QStringLiteral(") AND claim_token IS NULL AND status IN (") + UnsettledNames
-                + QStringLiteral(") RETURNING ") + SubmissionColumns);
+                + QStringLiteral(") RETURNING ") + submissionrows::columns());
         claim.bind(token).bind(nowMs).bind(nowMs);
         if (bounded)
             claim.bind(jsonList(dueWithinBound(nowMs, limit, bound)));
@@ -736,7 +482,7 @@ QList<Submission> SubmissionRepository::claimDue(qint64 nowMs, int limit, const 
     QStringList claimedIds;
     for (const SubmissionRow &row : std::as_const(rows))
         claimedIds.append(row.submission.id);
-    refreshListings(claimedIds);
+    m_listings.refresh(claimedIds);
     transaction.commit();
     // Oldest first, as they were due.
     std::sort(rows.begin(), rows.end(), [](const SubmissionRow &a, const SubmissionRow &b) {
@@ -767,7 +513,7 @@ SubmissionRepository::Overdue SubmissionRepository::overdue(qint64 nowMs)
 QList<Submission> SubmissionRepository::claimed()
 {
     Statement query(m_database,
-                    SelectSubmission
+                    submissionrows::select()
                         + QStringLiteral("WHERE claim_token IS NOT NULL ORDER BY claimed_at, id"));
     query.exec();
     QList<Submission> result;

@@ -3,6 +3,7 @@
 #include "core/draft.h"
 #include "core/submission.h"
 #include "storage/page.h"
+#include "storage/postlistings.h"
 
 #include <QHash>
 #include <QList>
@@ -25,15 +26,6 @@ struct PostFilter
     QList<SubmissionStatus> statuses;
     std::optional<Platform> platform;
     QString accountId;
-};
-
-// Whose posts make a slot occurrence taken: one account's, or (without an account) any of
-// the project's on a platform, or any of the project's at all.
-struct OccupancyScope
-{
-    QString projectId;
-    QString accountId;
-    std::optional<Platform> platform;
 };
 
 // Accounts whose connector is named in `connectors` hold at most `perAccount` claims at
@@ -68,10 +60,6 @@ public:
     // cursor of the next page (empty on the last).
     QJsonArray writePage(const QString &projectId, const PostFilter &filter,
                          const PageRequest &page, JsonWriter &items);
-    // Renders the listings a change cleared (see migration 12): of these posts, or of
-    // every post (after the migration, for the posts stored before it).
-    void refreshListings(const QStringList &submissionIds);
-    void refreshAllListings();
     // The posts made from each of the drafts, by draft id: the `perDraft` most recent of
     // each, oldest first, whatever their status. Drafts without any have no entry.
     QHash<QString, QList<Draft::Publication>>
@@ -88,17 +76,6 @@ public:
     // The account's posts that are still to go out: scheduled, or being published now
     // (`inProgress` says how many of those).
     QStringList pendingOf(const QString &accountId, int *inProgress = nullptr);
-
-    // For each instant (in ascending order), whether a scheduled, in-progress or published
-    // post of the scope is set for that minute (a post published now: the minute it was
-    // made in). Two ways to the same answer: reading the
-    // scope's posts between the first and the last instant (quick when they are few, and
-    // nullopt when there are more than a few per instant), or probing the index once per
-    // instant (its cost does not depend on how many posts there are).
-    QList<bool> taken(const OccupancyScope &scope, const QList<qint64> &instants);
-    std::optional<QList<bool>> takenAmongPosts(const OccupancyScope &scope,
-                                               const QList<qint64> &instants);
-    QList<bool> takenByProbes(const OccupancyScope &scope, const QList<qint64> &instants);
 
     // The dispatcher's side.
     std::optional<qint64> nextDueAt();
@@ -143,14 +120,11 @@ private:
                            const PostFilter &filter, const PageRequest &page);
     // True when `update` changed the post, whose listing is then rendered again.
     bool changedOne(const Statement &update, const QString &submissionId);
-    // Writes the listing of each row read (its columns, then its rowid); returns how many.
-    int renderListings(Statement &rows);
-    static QString occupancyOwner(const OccupancyScope &scope);
-    static void bindOwner(Statement &statement, const OccupancyScope &scope);
     std::optional<Submission> findWhere(const QString &condition, const QStringList &values);
 
     Database &m_database;
     const Clock &m_clock;
+    PostListings m_listings;
 };
 
 } // namespace slotline

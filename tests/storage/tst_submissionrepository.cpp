@@ -5,7 +5,9 @@
 #include "storage/database.h"
 #include "storage/databaseerror.h"
 #include "storage/migrations.h"
+#include "storage/postlistings.h"
 #include "storage/projectrepository.h"
+#include "storage/slotoccupancy.h"
 #include "storage/statement.h"
 #include "storage/submissionrepository.h"
 #include "support/manualclock.h"
@@ -331,15 +333,20 @@ private Q_SLOTS:
         make(nine + 180'000, m_otherAccount);
 
         const QList<qint64> instants {nine, nine + 60'000, nine + 120'000, nine + 180'000};
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_account, {}}, instants),
-                 (QList<bool> {true, false, false, false}));
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
+        QCOMPARE(
+            SlotOccupancy(m_database).taken(OccupancyScope {m_project, m_account, {}}, instants),
+            (QList<bool> {true, false, false, false}));
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
                  (QList<bool> {false, false, false, true}));
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, {}, Platform::Twitter}, instants),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {m_project, {}, Platform::Twitter}, instants),
                  (QList<bool> {true, false, false, true}));
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, {}, Platform::LinkedIn}, instants),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {m_project, {}, Platform::LinkedIn}, instants),
                  (QList<bool> {false, false, false, false}));
-        QCOMPARE(submissions.taken(OccupancyScope {QStringLiteral("prj_other"), {}, {}}, instants),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {QStringLiteral("prj_other"), {}, {}}, instants),
                  (QList<bool> {false, false, false, false}));
     }
 
@@ -353,18 +360,20 @@ private Q_SLOTS:
         const OccupancyScope scopes[]
             = {{m_project, m_account, {}}, {m_project, {}, Platform::Twitter}, {m_project, {}, {}}};
         for (const OccupancyScope &scope : scopes) {
-            QCOMPARE(submissions.takenAmongPosts(scope, instants),
+            QCOMPARE(SlotOccupancy(m_database).takenAmongPosts(scope, instants),
                      (QList<bool> {false, true, false}));
-            QCOMPARE(submissions.takenByProbes(scope, instants),
+            QCOMPARE(SlotOccupancy(m_database).takenByProbes(scope, instants),
                      (QList<bool> {false, true, false}));
         }
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {m_project, m_otherAccount, {}}, instants),
                  (QList<bool> {false, false, false}));
 
         QCOMPARE(submissions.claimDue(m_clock.nowMs(), 10, QStringLiteral("t")).size(), 1);
         QVERIFY(submissions.markFailed(now.id, QStringLiteral("t"), QStringLiteral("refused")));
-        QCOMPARE(submissions.taken(OccupancyScope {m_project, m_account, {}}, instants),
-                 (QList<bool> {false, false, false}));
+        QCOMPARE(
+            SlotOccupancy(m_database).taken(OccupancyScope {m_project, m_account, {}}, instants),
+            (QList<bool> {false, false, false}));
     }
 
     void readingPostsAndProbingGiveTheSameAnswer_data()
@@ -395,15 +404,15 @@ private Q_SLOTS:
         const OccupancyScope scopes[]
             = {{m_project, m_account, {}}, {m_project, {}, Platform::Twitter}, {m_project, {}, {}}};
         for (const OccupancyScope &scope : scopes) {
-            const auto read = submissions.takenAmongPosts(scope, instants);
+            const auto read = SlotOccupancy(m_database).takenAmongPosts(scope, instants);
             QCOMPARE(read.has_value(), postsBetween < 10); // a few: up to 4 per instant, and 16
             if (read)
                 QCOMPARE(*read, expected);
-            QCOMPARE(submissions.takenByProbes(scope, instants), expected);
-            QCOMPARE(submissions.taken(scope, instants), expected);
+            QCOMPARE(SlotOccupancy(m_database).takenByProbes(scope, instants), expected);
+            QCOMPARE(SlotOccupancy(m_database).taken(scope, instants), expected);
         }
-        QCOMPARE(submissions.takenAmongPosts(OccupancyScope {m_project, {}, Platform::LinkedIn},
-                                             instants),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .takenAmongPosts(OccupancyScope {m_project, {}, Platform::LinkedIn}, instants),
                  QList<bool>(instants.size(), false));
     }
 
@@ -492,9 +501,9 @@ private Q_SLOTS:
         QCOMPARE(holdsSlot(kept.id), 1); // in progress
         QCOMPARE(holdsSlot(cancelled.id), 0);
         QCOMPARE(holdsSlot(failed.id), 0);
-        SubmissionRepository upgraded(m_database, m_clock);
-        QCOMPARE(upgraded.taken(OccupancyScope {m_project, m_account, {}},
-                                {nine, nine + 60'000, nine + 120'000}),
+        QCOMPARE(SlotOccupancy(m_database)
+                     .taken(OccupancyScope {m_project, m_account, {}},
+                            {nine, nine + 60'000, nine + 120'000}),
                  (QList<bool> {true, false, false}));
 
         // A change that forgets holds_slot is refused, whoever makes it.
@@ -594,7 +603,7 @@ private Q_SLOTS:
         QCOMPARE(postsWithoutListing(), 4);
         for (const bool rendered : {false, true}) {
             if (rendered) {
-                submissions.refreshAllListings();
+                PostListings(m_database).refreshAll();
                 QCOMPARE(postsWithoutListing(), 0);
             }
             comparePagesWithList(submissions);
@@ -684,7 +693,7 @@ private Q_SLOTS:
             .exec();
         QCOMPARE(postsWithoutListing(), 1);
         QCOMPARE(postChanges(), before + 1);
-        submissions.refreshListings({post.id});
+        PostListings(m_database).refresh({post.id});
         QCOMPARE(postsWithoutListing(), 0);
         QCOMPARE(postChanges(), before + 1); // rendering a listing is no change of the posts
         checkListing(submissions, post.id);

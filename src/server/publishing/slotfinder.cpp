@@ -1,15 +1,14 @@
 #include "server/publishing/slotfinder.h"
 
 #include "server/access/identitycache.h"
+#include "storage/slotoccupancy.h"
 #include "storage/slotrepository.h"
-#include "storage/submissionrepository.h"
 
 namespace slotline {
 
-SlotFinder::SlotFinder(SlotRepository &slots, SubmissionRepository &submissions,
-                       IdentityCache &identities)
+SlotFinder::SlotFinder(SlotRepository &slots, SlotOccupancy &occupancy, IdentityCache &identities)
     : m_slots(slots)
-    , m_submissions(submissions)
+    , m_occupancy(occupancy)
     , m_identities(identities)
 { }
 
@@ -38,15 +37,15 @@ std::optional<SlotOccurrence> SlotFinder::next(const QString &projectId, const S
     // Once the scope turns out to have many posts between occurrences, reading them is
     // wasted: the rest of the search probes.
     bool crowded = false;
-    return NextFreeSlot::find(
-        slots, query, afterMs, calendarOf(projectId), [&](const QList<qint64> &instants) {
-            if (!crowded) {
-                if (auto taken = m_submissions.takenAmongPosts(scope, instants))
-                    return *taken;
-                crowded = true;
-            }
-            return m_submissions.takenByProbes(scope, instants);
-        });
+    return NextFreeSlot::find(slots, query, afterMs, calendarOf(projectId),
+                              [&](const QList<qint64> &instants) {
+                                  if (!crowded) {
+                                      if (auto taken = m_occupancy.takenAmongPosts(scope, instants))
+                                          return *taken;
+                                      crowded = true;
+                                  }
+                                  return m_occupancy.takenByProbes(scope, instants);
+                              });
 }
 
 } // namespace slotline

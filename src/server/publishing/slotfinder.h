@@ -12,14 +12,14 @@ namespace slotline {
 
 class IdentityCache;
 class SlotRepository;
-class SubmissionRepository;
+class SlotOccupancy;
 
 // The next free weekly slot of a project for an account, a page or a platform: the
 // project's slots in its time zone, with the occurrences its posts already take skipped.
 class SlotFinder
 {
 public:
-    SlotFinder(SlotRepository &slots, SubmissionRepository &submissions, IdentityCache &identities);
+    SlotFinder(SlotRepository &slots, SlotOccupancy &occupancy, IdentityCache &identities);
 
     std::optional<SlotOccurrence> next(const QString &projectId, const SlotQuery &query,
                                        qint64 afterMs);
@@ -29,7 +29,7 @@ private:
     const SlotCalendar &calendarOf(const QString &projectId);
 
     SlotRepository &m_slots;
-    SubmissionRepository &m_submissions;
+    SlotOccupancy &m_occupancy;
     IdentityCache &m_identities;
     // By IANA id: opening a zone reads the zone database, and a calendar remembers the
     // offsets it has looked up.
