@@ -31,6 +31,33 @@ bool WeeklySlot::appliesTo(const SlotQuery &query) const
     });
 }
 
+bool WeeklySlot::appliesToAccountOrItsPages(const QString &accountId, Platform platform) const
+{
+    if (appliesTo(SlotQuery {accountId, platform, QString()}))
+        return true;
+    return std::any_of(targets.cbegin(), targets.cend(), [&](const SlotTarget &target) {
+        return !target.subaccountId.isEmpty()
+               && appliesTo(SlotQuery {accountId, platform, target.subaccountId});
+    });
+}
+
+std::optional<Platform> WeeklySlot::singlePlatform() const
+{
+    if (targets.isEmpty())
+        return std::nullopt;
+    const Platform first = targets.first().platform;
+    const bool one = std::all_of(targets.cbegin(), targets.cend(),
+                                 [first](const SlotTarget &t) { return t.platform == first; });
+    return one ? std::optional<Platform>(first) : std::nullopt;
+}
+
+std::optional<SlotTarget> WeeklySlot::singleAccountTarget() const
+{
+    if (targets.size() != 1 || targets.first().accountId.isEmpty())
+        return std::nullopt;
+    return targets.first();
+}
+
 void WeeklySlot::writeJson(JsonWriter &json) const
 {
     json.beginObject()

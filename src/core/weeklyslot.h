@@ -21,6 +21,7 @@ struct SlotTarget
     QString subaccountId;
 
     void writeJson(JsonWriter &json) const;
+    bool operator==(const SlotTarget &other) const = default;
 };
 
 // What a slot is asked about: an account (and maybe its page), or just a platform.
@@ -42,6 +43,13 @@ struct WeeklySlot
     QList<SlotTarget> targets;
 
     bool appliesTo(const SlotQuery &query) const;
+    // Whether it is for this account or some page of it: a slot for one page counts for
+    // the account that owns the page (the calendar shows it in that account's week).
+    bool appliesToAccountOrItsPages(const QString &accountId, Platform platform) const;
+    // The one platform all its targets are on, if there is one.
+    std::optional<Platform> singlePlatform() const;
+    // Its target, when it has just one and that is one account (or page).
+    std::optional<SlotTarget> singleAccountTarget() const;
     void writeJson(JsonWriter &json) const;
     // The API shape back into the value; nothing (and `error` says why) when the object
     // is not one.

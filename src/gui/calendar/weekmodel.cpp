@@ -4,6 +4,8 @@
 #include "core/clock.h"
 #include "core/isotime.h"
 #include "core/postrules.h"
+#include "gui/calendar/weeklanes.h"
+#include "gui/calendar/weekwallclock.h"
 #include "gui/common/calendarmime.h"
 #include "gui/common/platformstyle.h"
 #include "gui/common/projecttimezone.h"
@@ -23,71 +25,6 @@ namespace {
 
 constexpr qint64 MinuteMs = 60 * 1000;
 constexpr qint64 DayMs = 24 * 60 * MinuteMs;
-constexpr qint64 UnixEpochJulianDay = 2440588;
-
-qint64 floorDiv(qint64 value, qint64 divisor)
-{
-    return value >= 0 ? value / divisor : (value - divisor + 1) / divisor;
-}
-
-// Wall-clock times of the instants around one week: the zone's offsets over that span are
-// looked up once, so placing thousands of posts costs no zone lookup each.
-class WeekWallClock
-{
-public:
-    WeekWallClock(const QTimeZone &zone, qint64 fromMs, qint64 untilMs)
-    {
-        const QDateTime from = QDateTime::fromMSecsSinceEpoch(fromMs, QTimeZone::utc());
-        m_spans.push_back(
-            {std::numeric_limits<qint64>::min(), qint64(zone.offsetFromUtc(from)) * 1000});
-        if (!zone.hasTransitions())
-            return;
-        const QDateTime until = QDateTime::fromMSecsSinceEpoch(untilMs, QTimeZone::utc());
-        for (const QTimeZone::OffsetData &change : zone.transitions(from, until)) {
-            const qint64 at = change.atUtc.toMSecsSinceEpoch();
-            if (at > m_spans.back().fromMs)
-                m_spans.push_back({at, qint64(change.offsetFromUtc) * 1000});
-        }
-    }
-
-    // The wall-clock time of an instant, written as if it were UTC.
-    qint64 wallMs(qint64 msSinceEpoch) const
-    {
-        auto span = std::upper_bound(
-            m_spans.cbegin(), m_spans.cend(), msSinceEpoch,
-            [](qint64 ms, const Span &candidate) { return ms < candidate.fromMs; });
-        return msSinceEpoch + std::prev(span)->offsetMs;
-    }
-
-private:
-    struct Span
-    {
-        qint64 fromMs = 0;
-        qint64 offsetMs = 0;
-    };
-    std::vector<Span> m_spans; // by fromMs; the first one reaches back for ever
-};
-
-// Whether a slot is for (some page of) this account: a slot for one page counts for the
-// account that owns the page.
-bool appliesToAccount(const WeeklySlot &slot, const Account &account)
-{
-    if (slot.appliesTo(SlotQuery {account.id, account.platform, QString()}))
-        return true;
-    return std::any_of(slot.targets.cbegin(), slot.targets.cend(), [&](const SlotTarget &target) {
-        return !target.subaccountId.isEmpty()
-               && slot.appliesTo(SlotQuery {account.id, account.platform, target.subaccountId});
-    });
-}
-
-bool sameTargets(const QList<SlotTarget> &a, const QList<SlotTarget> &b)
-{
-    return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
-                      [](const SlotTarget &x, const SlotTarget &y) {
-                          return x.platform == y.platform && x.accountId == y.accountId
-                                 && x.subaccountId == y.subaccountId;
-                      });
-}
 
 bool samePost(const Submission &a, const Submission &b)
 {
@@ -98,25 +35,6 @@ bool samePost(const Submission &a, const Submission &b)
            && a.scheduledAtMs == b.scheduledAtMs && a.scheduleId == b.scheduleId
            && a.createdAtMs == b.createdAtMs && a.publishedAtMs == b.publishedAtMs
            && a.errorMessage == b.errorMessage;
-}
-
-std::optional<Platform> platformOf(const WeeklySlot &slot)
-{
-    if (slot.targets.isEmpty())
-        return std::nullopt;
-    const Platform first = slot.targets.first().platform;
-    const bool one
-        = std::all_of(slot.targets.cbegin(), slot.targets.cend(),
-                      [first](const SlotTarget &target) { return target.platform == first; });
-    return one ? std::optional<Platform>(first) : std::nullopt;
-}
-
-// The single target of a slot for one account (or page), if that is what it is.
-std::optional<SlotTarget> singleAccountTarget(const WeeklySlot &slot)
-{
-    if (slot.targets.size() != 1 || slot.targets.first().accountId.isEmpty())
-        return std::nullopt;
-    return slot.targets.first();
 }
 
 QString firstLine(const QString &text)
@@ -132,40 +50,6 @@ QString firstLine(const QString &text)
 QString clockTime(int minuteOfDay)
 {
     return QLocale().toString(QTime(minuteOfDay / 60, minuteOfDay % 60), QLocale::ShortFormat);
-}
-
-// Posts whose 15 minutes overlap go side by side: each takes the first lane free at its
-// start, and all posts of a group of overlapping ones share that group's lane count.
-// `posts` are the posts of one day column, by start.
-template<typename Items>
-void assignLanes(Items &items, const std::vector<size_t> &posts)
-{
-    std::vector<qint64> laneEnds;
-    size_t groupBegin = 0;
-    qint64 groupEnd = std::numeric_limits<qint64>::min();
-    const auto closeGroup = [&](size_t end) {
-        for (size_t i = groupBegin; i < end; ++i)
-            items[posts[i]].laneCount = int(laneEnds.size());
-        laneEnds.clear();
-        groupBegin = end;
-    };
-    for (size_t i = 0; i < posts.size(); ++i) {
-        auto &item = items[posts[i]];
-        if (i > groupBegin && item.startMs >= groupEnd)
-            closeGroup(i);
-        const auto free = std::find_if(laneEnds.begin(), laneEnds.end(),
-                                       [&](qint64 end) { return end <= item.startMs; });
-        const qint64 end = item.startMs + WeekModel::PostSpanMs;
-        if (free == laneEnds.end()) {
-            item.lane = int(laneEnds.size());
-            laneEnds.push_back(end);
-        } else {
-            item.lane = int(free - laneEnds.begin());
-            *free = end;
-        }
-        groupEnd = std::max(groupEnd, end);
-    }
-    closeGroup(posts.size());
 }
 
 const SystemClock &systemClock()
@@ -292,13 +176,12 @@ void WeekModel::refresh()
     std::vector<Item> fresh;
     if (m_firstDay.isValid()) {
         const auto [sinceMs, untilMs] = m_range;
-        const WeekWallClock wallClock(m_calendar.zone(), sinceMs - DayMs, untilMs + DayMs);
-        const qint64 firstJulianDay = m_firstDay.toJulianDay();
+        const WeekWallClock wallClock(m_calendar.zone(), m_firstDay, sinceMs - DayMs,
+                                      untilMs + DayMs);
         const auto place = [&](Item &item) {
-            const qint64 wall = wallClock.wallMs(item.startMs);
-            const qint64 day = floorDiv(wall, DayMs);
-            item.day = int(std::clamp<qint64>(day + UnixEpochJulianDay - firstJulianDay, 0, 6));
-            item.minuteOfDay = int((wall - day * DayMs) / MinuteMs);
+            const WeekWallClock::Place at = wallClock.placeOf(item.startMs);
+            item.day = at.day;
+            item.minuteOfDay = at.minuteOfDay;
         };
 
         QSet<QString> shownIds;
@@ -366,7 +249,8 @@ void WeekModel::refresh()
         for (const WeeklySlot &slot : m_store.reference().slots()) {
             QList<const Account *> accounts;
             for (const Account &account : std::as_const(m_accounts)) {
-                if (shown(account.id) && appliesToAccount(slot, account))
+                if (shown(account.id)
+                    && slot.appliesToAccountOrItsPages(account.id, account.platform))
                     accounts.append(&account);
             }
             if (accounts.isEmpty())
@@ -393,7 +277,7 @@ void WeekModel::refresh()
                     const auto next = std::lower_bound(held->cbegin(), held->cend(), at);
                     return next != held->cend() && *next < at + MinuteMs;
                 });
-                if (const auto target = singleAccountTarget(slot)) {
+                if (const auto target = slot.singleAccountTarget()) {
                     item.accountName = names.value(target->accountId, target->accountId);
                     if (!target->subaccountId.isEmpty())
                         item.pageName
@@ -412,20 +296,8 @@ void WeekModel::refresh()
             return a.key < b.key;
         });
 
-        // One pass over the posts, a day column at a time.
-        std::vector<size_t> dayPosts;
-        int day = -1;
-        for (size_t i = 0; i < fresh.size(); ++i) {
-            if (fresh[i].kind != Kind::Post)
-                continue;
-            if (fresh[i].day != day) {
-                assignLanes(fresh, dayPosts);
-                dayPosts.clear();
-                day = fresh[i].day;
-            }
-            dayPosts.push_back(i);
-        }
-        assignLanes(fresh, dayPosts);
+        weeklanes::assignByDay(
+            fresh, [](const Item &item) { return item.kind == Kind::Post; }, PostSpanMs);
     }
 
     syncRows(
@@ -441,7 +313,7 @@ void WeekModel::refresh()
                   && current.targetsText == next.targetsText && samePost(current.post, next.post)
                   && current.slot.id == next.slot.id && current.slot.hour == next.slot.hour
                   && current.slot.minute == next.slot.minute
-                  && sameTargets(current.slot.targets, next.slot.targets);
+                  && current.slot.targets == next.slot.targets;
             if (same)
                 return;
             current = std::move(next);
@@ -590,8 +462,8 @@ QVariant WeekModel::postData(const Item &item, int role) const
 QVariant WeekModel::slotData(const Item &item, int role) const
 {
     const WeeklySlot &slot = item.slot;
-    const std::optional<Platform> platform = platformOf(slot);
-    const std::optional<SlotTarget> single = singleAccountTarget(slot);
+    const std::optional<Platform> platform = slot.singlePlatform();
+    const std::optional<SlotTarget> single = slot.singleAccountTarget();
     switch (role) {
     case Qt::DisplayRole:
         //: A publishing slot in the week calendar, e.g. "09:00 slot".
