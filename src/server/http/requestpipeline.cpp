@@ -14,6 +14,7 @@
 #include "server/http/filestreamer.h"
 #include "server/http/httpframingscanner.h"
 #include "server/http/httpstatus.h"
+#include "server/http/requestheaders.h"
 #include "storage/databaseerror.h"
 #include "storage/idempotencyrepository.h"
 #include "storage/transaction.h"
@@ -51,72 +52,6 @@ QByteArray methodBytes(QHttpServerRequest::Method method)
     }
 }
 
-// A client's own X-Request-Id is kept when it is short and plain enough to log safely.
-bool isUsableRequestId(const QByteArray &header)
-{
-    if (header.isEmpty() || header.size() > 128)
-        return false;
-    return std::all_of(header.begin(), header.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-               || c == '-' || c == '_' || c == '.' || c == ':';
-    });
-}
-
-// The headers the pipeline reads, found in one pass (each QHttpServerRequest::value()
-// call scans them all again).
-struct RequestHeaders
-{
-    QByteArray requestId;
-    QByteArray apiKey;
-    QByteArray authorization;
-    QByteArray connection;
-    QByteArray contentType;
-    QByteArray idempotencyKey;
-
-    explicit RequestHeaders(const QHttpServerRequest &request)
-    {
-        for (const auto &[name, value] : request.headers())
-            take(name, value);
-    }
-
-    // From a head the connection guard has already checked line by line.
-    explicit RequestHeaders(QByteArrayView rawHead)
-    {
-        const qsizetype firstLineEnd = rawHead.indexOf('\n');
-        QByteArrayView rest = rawHead.sliced(firstLineEnd + 1);
-        while (!rest.isEmpty()) {
-            const qsizetype newline = rest.indexOf('\n');
-            QByteArrayView line = newline < 0 ? rest : rest.first(newline);
-            rest = newline < 0 ? QByteArrayView() : rest.sliced(newline + 1);
-            if (line.endsWith('\r'))
-                line.chop(1);
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0)
-                take(line.first(colon), line.sliced(colon + 1).trimmed().toByteArray());
-        }
-    }
-
-private:
-    void take(QByteArrayView name, const QByteArray &value)
-    {
-        QByteArray *target = nullptr;
-        if (name.compare("x-request-id", Qt::CaseInsensitive) == 0)
-            target = &requestId;
-        else if (name.compare("x-api-key", Qt::CaseInsensitive) == 0)
-            target = &apiKey;
-        else if (name.compare("authorization", Qt::CaseInsensitive) == 0)
-            target = &authorization;
-        else if (name.compare("connection", Qt::CaseInsensitive) == 0)
-            target = &connection;
-        else if (name.compare("content-type", Qt::CaseInsensitive) == 0)
-            target = &contentType;
-        else if (name.compare("idempotency-key", Qt::CaseInsensitive) == 0)
-            target = &idempotencyKey;
-        if (target)
-            *target = target->isEmpty() ? value : *target + ", " + value;
-    }
-};
-
 // A request target every URL parser reads alike: no percent-encoding, no dot segments,
 // no empty segments. Only such a target is routed from its head alone.
 bool isPlainTarget(QByteArrayView target)
@@ -135,17 +70,6 @@ bool isPlainTarget(QByteArrayView target)
     return std::all_of(query.begin(), query.end(), [&](char c) {
         return isUnreserved(c) || c == '=' || c == '&' || c == ',' || c == ':';
     });
-}
-
-bool isJsonMediaType(const QByteArray &contentType)
-{
-    QByteArray mediaType = contentType;
-    const qsizetype semicolon = mediaType.indexOf(';');
-    if (semicolon >= 0)
-        mediaType.truncate(semicolon);
-    mediaType = mediaType.trimmed().toLower();
-    return mediaType == "application/json"
-           || (mediaType.startsWith("application/") && mediaType.endsWith("+json"));
 }
 
 QJsonObject rawQuery(const QUrlQuery &query)
@@ -269,7 +193,7 @@ void RequestPipeline::begin(Call &call) const
 {
     call.timer.start();
     call.receivedAtMs = m_clock.nowMs();
-    call.requestIdGenerated = !isUsableRequestId(call.headers.requestId);
+    call.requestIdGenerated = !call.headers.hasUsableRequestId();
     call.requestId = call.requestIdGenerated ? ids::generate(IdKind::Request)
                                              : QString::fromLatin1(call.headers.requestId);
 }
@@ -668,7 +592,7 @@ std::optional<ApiError> RequestPipeline::parseBody(Call &call, const QByteArray 
         call.body = QJsonObject {};
         return std::nullopt;
     }
-    if (!isJsonMediaType(call.headers.contentType)) {
+    if (!call.headers.hasJsonContent()) {
         call.body = QStringLiteral("[%1 bytes, not JSON]").arg(body.size());
         return ApiError::unsupportedMediaType();
     }
