@@ -159,7 +159,7 @@ QPoint WeekView::pointAt(int day, int minuteOfDay) const
 
 QString WeekView::timeLabel(int minuteOfDay) const
 {
-    return QLocale().toString(QTime(minuteOfDay / 60, minuteOfDay % 60), QLocale::ShortFormat);
+    return WeekGridPainter::timeLabel(minuteOfDay);
 }
 
 // --- the cards -----------------------------------------------------------------------------
@@ -399,69 +399,18 @@ int WeekView::todayColumn() const
     return column >= 0 && column < 7 ? int(column) : -1;
 }
 
-void WeekView::paintGrid(QPainter &painter, const QRect &exposed) const
+WeekGridFrame WeekView::gridFrame() const
 {
-    const QPalette &colors = palette();
-    const int offset = verticalOffset();
-    const QColor base = colors.color(QPalette::Base);
-    const QColor line = ItemColors::mixed(base, colors.color(QPalette::Text), 0.12);
-    const QColor faintLine = ItemColors::mixed(base, colors.color(QPalette::Text), 0.05);
-    painter.fillRect(exposed, base);
-
-    // Today's column, and the part of the week already past, shaded.
-    const int today = todayColumn();
+    WeekGridFrame frame {geometry(),  viewport()->size(), verticalOffset(), m_hourHeight,
+                         m_axisWidth, todayColumn(),      std::nullopt,     false};
     const qint64 now = nowMs();
-    const auto [weekStart, weekEnd] = m_week ? m_week->range() : std::pair<qint64, qint64> {0, 0};
-    const QColor past = ItemColors::mixed(base, colors.color(QPalette::Text), 0.04);
-    const QColor todayTint = ItemColors::mixed(base, colors.color(QPalette::Highlight), 0.08);
-    for (int day = 0; day < 7; ++day) {
-        const QRect column = dayColumnRect(day);
-        if (day == today)
-            painter.fillRect(column, todayTint);
-        if (weekEnd <= now || (today >= 0 && day < today))
-            painter.fillRect(column, past);
-    }
-    int nowY = -1;
-    if (today >= 0) {
+    if (frame.todayColumn >= 0) {
         const QTime time
             = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).time();
-        nowY = (time.hour() * 60 + time.minute()) * m_hourHeight / 60 - offset;
-        QRect before = dayColumnRect(today);
-        before.setBottom(nowY);
-        painter.fillRect(before, past);
-    } else if (weekStart > now) {
-        nowY = -1;
+        frame.nowMinute = time.hour() * 60 + time.minute();
     }
-
-    // Hour and half-hour lines, and the hours on the axis.
-    const int firstHour = std::max(0, offset / m_hourHeight);
-    const int lastHour = std::min(24, (offset + viewport()->height()) / m_hourHeight + 1);
-    painter.setPen(colors.color(QPalette::PlaceholderText));
-    for (int hour = firstHour; hour <= lastHour; ++hour) {
-        const int y = hour * m_hourHeight - offset;
-        painter.fillRect(QRect(m_axisWidth, y, viewport()->width() - m_axisWidth, 1), line);
-        painter.fillRect(
-            QRect(m_axisWidth, y + m_hourHeight / 2, viewport()->width() - m_axisWidth, 1),
-            faintLine);
-        if (hour > 0 && hour < 24) {
-            painter.drawText(
-                QRect(0, y - fontMetrics().height() / 2, m_axisWidth - 8, fontMetrics().height()),
-                Qt::AlignRight | Qt::AlignVCenter, timeLabel(hour * 60));
-        }
-    }
-    for (int day = 0; day < 7; ++day) {
-        const QRect column = dayColumnRect(day);
-        painter.fillRect(QRect(column.left(), 0, 1, viewport()->height()), line);
-    }
-
-    if (nowY >= 0) {
-        const QRect column = dayColumnRect(today);
-        const QColor red = ItemColors::error();
-        painter.fillRect(QRect(column.left(), nowY - 1, column.width(), 2), red);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(red);
-        painter.drawEllipse(QPoint(column.left(), nowY), 4, 4);
-    }
+    frame.weekOver = (m_week ? m_week->range().second : 0) <= now;
+    return frame;
 }
 
 void WeekView::paintDropPlan(QPainter &painter) const
@@ -520,7 +469,7 @@ void WeekView::paintDropPlan(QPainter &painter) const
 void WeekView::paintEvent(QPaintEvent *event)
 {
     QPainter painter(viewport());
-    paintGrid(painter, event->rect());
+    m_gridPainter.paint(painter, event->rect(), gridFrame());
     painter.setRenderHint(QPainter::Antialiasing, true);
     const int offset = verticalOffset();
     const QRect visible = event->rect().translated(0, offset);

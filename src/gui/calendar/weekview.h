@@ -4,6 +4,7 @@
 #include "gui/calendar/weekcard.h"
 #include "gui/calendar/weekcardpainter.h"
 #include "gui/calendar/weekgeometry.h"
+#include "gui/calendar/weekgridpainter.h"
 
 #include <QAbstractItemView>
 #include <QHash>
@@ -155,7 +156,7 @@ private:
     // Whether the post now starts at `atMs`; scrolled to when it does.
     bool showIfAt(const QString &submissionId, qint64 atMs);
     QString currentPostId() const;
-    void paintGrid(QPainter &painter, const QRect &exposed) const;
+    WeekGridFrame gridFrame() const;
     void paintDropPlan(QPainter &painter) const;
     QString timeLabel(int minuteOfDay) const;
 
@@ -174,6 +175,7 @@ private:
     mutable bool m_cardsDirty = true;
     mutable QList<int> m_cardOfRow; // a model row's card in m_cards
     WeekCardPainter m_cardPainter {*this};
+    WeekGridPainter m_gridPainter {*this};
     std::optional<DropPlan> m_dropPlan;
     const QMimeData *m_dragData = nullptr;
     QPoint m_dragPoint;
