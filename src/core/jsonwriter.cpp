@@ -353,7 +353,14 @@ JsonWriter &JsonWriter::value(const QJsonValue &json)
     case QJsonValue::Null:
     case QJsonValue::Undefined: return null();
     case QJsonValue::Bool: return value(json.toBool());
-    case QJsonValue::Double: return value(json.toDouble());
+    case QJsonValue::Double: {
+        // Qt keeps an integer apart from a double; written as a double, one beyond 2^53
+        // would come back as another number (a page cursor's position, say).
+        const double number = json.toDouble();
+        if (const qint64 whole = json.toInteger(); whole != 0 && double(whole) == number)
+            return value(whole);
+        return value(number);
+    }
     case QJsonValue::String: return value(QStringView(json.toString()));
     case QJsonValue::Array: {
         beginArray();

@@ -216,6 +216,29 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(json.take()).object(), original);
     }
 
+    void integersInQJsonValuesAreWrittenExactly()
+    {
+        // Beyond 2^53 a double cannot hold them: they must not go through one.
+        const QJsonArray original {qint64(-5389626563389018322),
+                                   qint64(9223372036854775807),
+                                   qint64(std::numeric_limits<qint64>::min()),
+                                   0,
+                                   1.5,
+                                   -0.25,
+                                   1e300};
+        JsonWriter json;
+        json.value(QJsonValue(original));
+        const QByteArray written = json.take();
+        QVERIFY2(written.contains("-5389626563389018322"), written.constData());
+        const QJsonArray parsed = QJsonDocument::fromJson(written).array();
+        QCOMPARE(parsed.size(), original.size());
+        for (qsizetype i = 0; i < 3; ++i)
+            QCOMPARE(parsed[i].toInteger(), original[i].toInteger());
+        QCOMPARE(parsed[4].toDouble(), 1.5);
+        QCOMPARE(parsed[5].toDouble(), -0.25);
+        QCOMPARE(parsed[6].toDouble(), 1e300);
+    }
+
     void takeLeavesAnEmptyWriter()
     {
         JsonWriter json;
