@@ -1,11 +1,7 @@
 #include "core/pagecursor.h"
 
-#include "core/jsonwriter.h"
-
 #include <QJsonDocument>
 #include <QJsonObject>
-
-using namespace Qt::StringLiterals;
 
 namespace slotline::pagecursor {
 namespace {
@@ -17,11 +13,10 @@ constexpr auto Base64Options = QByteArray::Base64UrlEncoding | QByteArray::OmitT
 
 QString encode(QStringView listName, const QJsonArray &position)
 {
-    // Written directly: a page of posts is answered in microseconds, and building a
-    // QJsonDocument for its cursor cost as much as copying ten of its posts.
-    JsonWriter payload;
-    payload.beginObject().key("l"_L1).value(listName).key("p"_L1).value(QJsonValue(position));
-    return QString::fromLatin1(payload.endObject().take().toBase64(Base64Options));
+    const QJsonObject payload {{QStringLiteral("l"), listName.toString()},
+                               {QStringLiteral("p"), position}};
+    return QString::fromLatin1(
+        QJsonDocument(payload).toJson(QJsonDocument::Compact).toBase64(Base64Options));
 }
 
 std::optional<QJsonArray> decode(QStringView listName, QStringView cursor)
