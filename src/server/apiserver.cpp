@@ -6,6 +6,7 @@
 #include "server/access/identitycache.h"
 #include "server/access/ratelimiter.h"
 #include "server/api/logcategories.h"
+#include "server/api/operationcatalog.h"
 #include "server/api/operationregistry.h"
 #include "server/connectors/facebookconnector.h"
 #include "server/connectors/linkedinconnector.h"
@@ -115,7 +116,8 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     , m_rateLimiter(std::make_unique<RateLimiter>(config.readsPerMinute, config.writesPerMinute))
     , m_callLog(std::make_unique<CallLogWriter>(database.filePath(), clock, config.callLogFlushMs,
                                                 config.callLogRetentionDays))
-    , m_registry(std::make_unique<OperationRegistry>(OperationRegistry::builtInComponents()))
+    , m_registry(std::make_unique<OperationRegistry>(OperationRegistry::builtInComponents(),
+                                                     operationcatalog::builtIn()))
     , m_secrets(openSecrets(database, config))
     , m_platformHttp(new PlatformHttpClient(this))
     , m_connections(new AccountConnections(database, clock, *m_secrets, *m_platformHttp, this))
@@ -192,6 +194,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     m_draftController->registerOperations(*m_registry);
     m_toolController->registerOperations(*m_registry);
     m_openApiController->registerOperations(*m_registry);
+    m_registry->checkEveryOperationHandled();
 
     m_pipeline = std::make_unique<RequestPipeline>(*m_registry, *m_authenticator, *m_rateLimiter,
                                                    *m_callLog, database, clock);

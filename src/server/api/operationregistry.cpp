@@ -8,9 +8,12 @@
 
 namespace slotline {
 
-OperationRegistry::OperationRegistry(QJsonObject components)
+OperationRegistry::OperationRegistry(QJsonObject components, const QList<Operation> &operations)
     : m_components(std::move(components))
-{ }
+{
+    for (const Operation &operation : operations)
+        add(operation);
+}
 
 OperationRegistry::~OperationRegistry() = default;
 
@@ -148,6 +151,38 @@ void OperationRegistry::add(Operation operation)
     m_byOperation.insert(&entry->operation, entry.get());
     m_byName.insert(entry->operation.name, entry.get());
     m_entries.push_back(std::move(entry));
+}
+
+Operation &OperationRegistry::unhandled(QStringView name)
+{
+    Entry *found = m_byName.value(name.toString());
+    if (!found)
+        throw std::logic_error("a handler for " + name.toString().toStdString()
+                               + ", which operations.json does not describe");
+    Operation &operation = found->operation;
+    if (operation.handler || operation.asyncHandler)
+        throw std::logic_error("a second handler for " + name.toString().toStdString());
+    return operation;
+}
+
+void OperationRegistry::handle(QStringView name, Operation::Handler handler)
+{
+    unhandled(name).handler = std::move(handler);
+}
+
+void OperationRegistry::handleLater(QStringView name, Operation::AsyncHandler handler)
+{
+    unhandled(name).asyncHandler = std::move(handler);
+}
+
+void OperationRegistry::checkEveryOperationHandled() const
+{
+    QStringList missing;
+    for (const auto &entry : m_entries)
+        if (!entry->operation.handler && !entry->operation.asyncHandler)
+            missing.append(entry->operation.name);
+    if (!missing.isEmpty())
+        throw std::logic_error("no handler for " + missing.join(u", ").toStdString());
 }
 
 QList<const Operation *> OperationRegistry::operations() const

@@ -14,20 +14,47 @@
 
 namespace slotline {
 
-// Every operation the server offers, each defined once. Adding one compiles its
-// schemas (a broken schema fails at start, not on a request) and registers its route.
+// Every operation the server offers, each described once (operationcatalog) and given
+// its handler by the controller that serves it. Each description's schemas are compiled
+// up front (a broken schema fails at start, not on a request) and its route registered.
 class OperationRegistry
 {
 public:
-    // `components` is the "components" object of openapi.json that schemas refer to.
-    explicit OperationRegistry(QJsonObject components);
+    // `components` is the "components" object of openapi.json that schemas refer to;
+    // `operations` are the descriptions, in the order openapi.json and GET /tools list them.
+    OperationRegistry(QJsonObject components, const QList<Operation> &operations);
     ~OperationRegistry();
     Q_DISABLE_COPY_MOVE(OperationRegistry)
 
     // Loads the component schemas shipped with the server.
     static QJsonObject builtInComponents();
 
+    // An operation described and handled at once (a test's own).
     void add(Operation operation);
+
+    // Binds the handler of a described operation. Throws for a name that is not described
+    // or already has one: a handler without a description would never be called.
+    void handle(QStringView name, Operation::Handler handler);
+    void handleLater(QStringView name, Operation::AsyncHandler handler);
+    template<typename Controller>
+    void handle(QStringView name, Controller *controller,
+                Outcome (Controller::*method)(const CallContext &, const QJsonObject &))
+    {
+        handle(name,
+               [controller, method](const CallContext &context, const QJsonObject &parameters) {
+                   return (controller->*method)(context, parameters);
+               });
+    }
+    template<typename Controller>
+    void handle(QStringView name, Controller *controller,
+                Outcome (Controller::*method)(const CallContext &))
+    {
+        handle(name, [controller, method](const CallContext &context, const QJsonObject &) {
+            return (controller->*method)(context);
+        });
+    }
+    // Throws naming every described operation no controller handles.
+    void checkEveryOperationHandled() const;
 
     QList<const Operation *> operations() const;
     const Operation *find(QStringView name) const;
@@ -58,13 +85,14 @@ private:
         std::optional<SchemaValidator> body;
         std::optional<SchemaValidator> tool;
     };
+    Operation &unhandled(QStringView name);
     const Entry &entry(const Operation *operation) const;
     QJsonValue inlineReferences(const QJsonValue &value, int depth) const;
 
     QJsonObject m_components;
     std::vector<std::unique_ptr<Entry>> m_entries;
     QHash<const Operation *, const Entry *> m_byOperation;
-    QHash<QString, const Entry *> m_byName;
+    QHash<QString, Entry *> m_byName;
     Router m_router;
 };
 

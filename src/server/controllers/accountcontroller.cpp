@@ -1,10 +1,11 @@
 #include "server/controllers/accountcontroller.h"
 
 #include "core/ids.h"
-#include "server/api/jsonliteral.h"
 #include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 #include "storage/accountrepository.h"
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 namespace {
@@ -20,46 +21,8 @@ AccountController::AccountController(AccountRepository &accounts)
 
 void AccountController::registerOperations(OperationRegistry &registry)
 {
-    Operation accounts;
-    accounts.name = QStringLiteral("list_accounts");
-    accounts.summary = QStringLiteral("Connected accounts");
-    accounts.description = QStringLiteral(
-        "The project's connected social-media accounts, oldest first. Use an account's id "
-        "as post.accountId.");
-    accounts.tag = QStringLiteral("Account");
-    accounts.method = HttpMethod::Get;
-    accounts.path = QStringLiteral("/users/me/accounts");
-    accounts.queryParameters = listing::pagingParameters();
-    accounts.queryParameters.prepend(ParameterSpec {
-        QStringLiteral("platform"),
-        QStringLiteral("Only accounts of this platform (x means twitter)."),
-        jsonObject(R"({"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]})"),
-        false});
-    accounts.resultSchema = listing::pageSchema(listing::schemaRef(QStringLiteral("Account")));
-    accounts.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return listAccounts(context, parameters);
-    };
-    registry.add(accounts);
-
-    Operation subaccounts;
-    subaccounts.name = QStringLiteral("list_subaccounts");
-    subaccounts.summary = QStringLiteral("Pages, organizations and groups of an account");
-    subaccounts.description = QStringLiteral(
-        "The subaccounts an account can publish to; use one's id as post.target.pageId.");
-    subaccounts.tag = QStringLiteral("Account");
-    subaccounts.method = HttpMethod::Get;
-    subaccounts.path = QStringLiteral("/users/me/accounts/{id}/subaccounts");
-    subaccounts.pathParameters = {ParameterSpec {
-        QStringLiteral("id"), QStringLiteral("The account's id."),
-        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 200})"), true}};
-    subaccounts.queryParameters = listing::pagingParameters();
-    subaccounts.resultSchema
-        = listing::pageSchema(listing::schemaRef(QStringLiteral("Subaccount")));
-    subaccounts.errorCodes = {ErrorCode::NotFound};
-    subaccounts.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return listSubaccounts(context, parameters);
-    };
-    registry.add(subaccounts);
+    registry.handle(u"list_accounts"_s, this, &AccountController::listAccounts);
+    registry.handle(u"list_subaccounts"_s, this, &AccountController::listSubaccounts);
 }
 
 Outcome AccountController::listAccounts(const CallContext &context, const QJsonObject &parameters)

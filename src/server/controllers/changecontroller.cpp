@@ -1,9 +1,10 @@
 #include "server/controllers/changecontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 #include "storage/projectchangerepository.h"
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 
@@ -13,21 +14,7 @@ ChangeController::ChangeController(ProjectChangeRepository &changes)
 
 void ChangeController::registerOperations(OperationRegistry &registry)
 {
-    Operation operation;
-    operation.name = QStringLiteral("get_changes");
-    operation.summary = QStringLiteral("What changed");
-    operation.description = QStringLiteral(
-        "How often each kind of the project's data has changed: numbers that only grow. A "
-        "client that kept them from its last read reads again only the lists whose number "
-        "moved, instead of every list on every sync.");
-    operation.tag = QStringLiteral("Account");
-    operation.method = HttpMethod::Get;
-    operation.path = QStringLiteral("/changes");
-    operation.resultSchema = listing::schemaRef(QStringLiteral("Changes"));
-    operation.errorCodes = {ErrorCode::NotFound}; // the key's project was removed meanwhile
-    operation.handler
-        = [this](const CallContext &context, const QJsonObject &) { return getChanges(context); };
-    registry.add(operation);
+    registry.handle(u"get_changes"_s, this, &ChangeController::getChanges);
 }
 
 Outcome ChangeController::getChanges(const CallContext &context)

@@ -3,8 +3,6 @@
 #include "core/clock.h"
 #include "core/ids.h"
 #include "core/isotime.h"
-#include "server/api/jsonliteral.h"
-#include "server/api/listing.h"
 #include "server/api/logcategories.h"
 #include "server/api/operationregistry.h"
 #include "server/platforms/accountconnections.h"
@@ -24,46 +22,6 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 namespace {
-
-const char *ConnectSchema = R"({
-    "type": "object",
-    "additionalProperties": false,
-    "required": ["platform"],
-    "properties": {
-        "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"],
-                     "description": "The platform to connect an account of (x means twitter)."},
-        "accountId": {"type": "string", "minLength": 1, "maxLength": 200,
-                      "description": "Reconnect this account (same platform): it keeps its id, slots and posts."}
-    }
-})";
-
-const char *ConnectResultSchema = R"({
-    "type": "object",
-    "additionalProperties": false,
-    "required": ["authorizationUrl", "state", "expiresAt"],
-    "properties": {
-        "authorizationUrl": {"type": "string", "format": "uri",
-                             "description": "Open this in the person's browser."},
-        "state": {"type": "string",
-                  "description": "Follows this connection with GET /users/me/accounts/connect/{state}."},
-        "expiresAt": {"type": "string", "format": "date-time"}
-    }
-})";
-
-const char *AttemptSchema = R"({
-    "type": "object",
-    "additionalProperties": false,
-    "required": ["state", "platform", "status", "expiresAt"],
-    "properties": {
-        "state": {"type": "string"},
-        "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter"]},
-        "status": {"type": "string", "enum": ["pending", "connected", "failed", "expired"],
-                   "description": "pending: waiting for the person in their browser. connected: accountId is the account. failed: error says why. expired: nobody came back within 10 minutes."},
-        "accountId": {"type": "string", "pattern": "^acc_"},
-        "error": {"type": "string"},
-        "expiresAt": {"type": "string", "format": "date-time"}
-    }
-})";
 
 QString apiPlatform(const QString &connector)
 {
@@ -88,73 +46,9 @@ ConnectController::ConnectController(Database &database, const Clock &clock,
 
 void ConnectController::registerOperations(OperationRegistry &registry)
 {
-    Operation connect;
-    connect.name = u"connect_account"_s;
-    connect.summary = u"Connect an account of a real platform"_s;
-    connect.description
-        = u"Answers the platform's authorization address, to open in the person's browser. "
-          "After they allow Slotline there, the platform sends the browser back to this "
-          "server's /oauth/callback/<platform>, and the account, with the pages or "
-          "organizations it may publish as, appears in the account list. The authorization "
-          "is valid for 10 minutes, once. 422 platform_not_configured when the server has no "
-          "app for the platform (slotline-server platforms set)."_s;
-    connect.tag = u"Account"_s;
-    connect.method = HttpMethod::Post;
-    connect.path = u"/users/me/accounts/connect"_s;
-    connect.rateClass = RateClass::Write;
-    connect.bodySchema = jsonObject(ConnectSchema);
-    connect.bodyRequired = true;
-    connect.successStatus = 201;
-    connect.resultSchema = jsonObject(ConnectResultSchema);
-    connect.errorCodes = {ErrorCode::NotFound, ErrorCode::PlatformNotConfigured};
-    connect.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return this->connect(context, parameters);
-    };
-    registry.add(connect);
-
-    Operation attempt;
-    attempt.name = u"get_connect_attempt"_s;
-    attempt.summary = u"Follow a connection"_s;
-    attempt.description = u"Whether the person finished a connection started with "
-                          "connect_account: pending, connected (with the account), failed "
-                          "(with the reason) or expired."_s;
-    attempt.tag = u"Account"_s;
-    attempt.method = HttpMethod::Get;
-    attempt.path = u"/users/me/accounts/connect/{state}"_s;
-    attempt.pathParameters = {ParameterSpec {
-        u"state"_s, u"The state connect_account answered."_s,
-        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 200})"), true}};
-    attempt.resultSchema = jsonObject(AttemptSchema);
-    attempt.errorCodes = {ErrorCode::NotFound};
-    attempt.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return this->attempt(context, parameters);
-    };
-    registry.add(attempt);
-
-    Operation disconnect;
-    disconnect.name = u"disconnect_account"_s;
-    disconnect.summary = u"Disconnect an account"_s;
-    disconnect.description
-        = u"The account stops publishing and its platform tokens are forgotten (and revoked "
-          "where the platform allows). Its published posts stay in the history. 409 "
-          "account_has_scheduled_posts while it has scheduled posts, unless cancelScheduled "
-          "is true: then they are cancelled and their credits returned."_s;
-    disconnect.tag = u"Account"_s;
-    disconnect.method = HttpMethod::Delete;
-    disconnect.path = u"/users/me/accounts/{id}"_s;
-    disconnect.rateClass = RateClass::Write;
-    disconnect.pathParameters = {ParameterSpec {
-        u"id"_s, u"The account's id."_s,
-        jsonObject(R"({"type": "string", "minLength": 1, "maxLength": 200})"), true}};
-    disconnect.queryParameters = {ParameterSpec {
-        u"cancelScheduled"_s, u"Cancel the account's scheduled posts (credits returned)."_s,
-        jsonObject(R"({"type": "boolean"})"), false}};
-    disconnect.successStatus = 204;
-    disconnect.errorCodes = {ErrorCode::NotFound, ErrorCode::AccountHasScheduledPosts};
-    disconnect.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return this->disconnect(context, parameters);
-    };
-    registry.add(disconnect);
+    registry.handle(u"connect_account"_s, this, &ConnectController::connect);
+    registry.handle(u"get_connect_attempt"_s, this, &ConnectController::attempt);
+    registry.handle(u"disconnect_account"_s, this, &ConnectController::disconnect);
 }
 
 Outcome ConnectController::connect(const CallContext &context, const QJsonObject &parameters)

@@ -2,7 +2,6 @@
 
 #include "core/ids.h"
 #include "core/jsonwriter.h"
-#include "server/api/jsonliteral.h"
 #include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 #include "server/publishing/postruleerrors.h"
@@ -20,48 +19,6 @@ namespace slotline {
 namespace {
 
 const QString DraftList = u"drafts"_s;
-
-const char *const SaveDraftSchema = R"({
-    "type": "object", "additionalProperties": false, "required": ["text", "platforms"],
-    "properties": {
-        "text": {"type": "string", "maxLength": 100000,
-                 "description": "The draft's text. A draft may be empty or over a platform's limit; the limits apply when it is published."},
-        "platforms": {"type": "array", "maxItems": 4,
-                      "items": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
-                      "description": "The platforms it is meant for; x means twitter."},
-        "mediaUrls": {"type": "array", "maxItems": 50,
-                      "items": {"type": "string", "minLength": 1, "maxLength": 2048},
-                      "description": "http(s) URLs, e.g. publicUrl of POST /media/uploads."},
-        "draftId": {"type": "string", "minLength": 1, "maxLength": 100,
-                    "description": "Saves over this draft instead of creating one."},
-        "baseRevision": {"type": "integer", "minimum": 1,
-                         "description": "The revision the edit started from. If the draft has been saved since, nothing is written and the answer is 409 draft_conflict with the current draft."},
-        "clientId": {"type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[!-~]+$",
-                     "description": "An id the writer chose for a new draft (a UUID, say). Saving a new draft with a clientId the project already has does not make another one: while that draft is still exactly what this save would make (the same text, platforms and mediaUrls, at revision 1) the answer is that draft; otherwise 409 draft_conflict with it in error.draft. Not with draftId. A deleted draft's clientId is free again: a create sent again after the deletion makes the draft again."}
-    }
-})";
-
-const char *const PublishDraftSchema = R"({
-    "type": "object", "additionalProperties": false, "required": ["draftId", "accountId"],
-    "properties": {
-        "draftId": {"type": "string", "minLength": 1, "maxLength": 100},
-        "accountId": {"type": "string", "minLength": 1, "maxLength": 100,
-                      "description": "The account to publish with; its platform must be one of the draft's (any, when the draft names none)."},
-        "pageId": {"type": "string", "minLength": 1, "maxLength": 100,
-                   "description": "A subaccount (page, organization) of the account to post as."},
-        "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
-                          "description": "ISO 8601 with Z or an offset. Without it and without useNextFreeSlot the post is published now."},
-        "useNextFreeSlot": {"type": "boolean",
-                            "description": "Schedule at the account's next free weekly slot."}
-    }
-})";
-
-QJsonObject draftIdSchema()
-{
-    return jsonObject(R"({"type": "object", "additionalProperties": false, "required": ["draftId"],
-        "properties": {"draftId": {"type": "string", "minLength": 1, "maxLength": 100,
-                                   "description": "The draft's id (drf_...)."}}})");
-}
 
 QByteArray draftBody(const Draft &draft)
 {
@@ -119,95 +76,11 @@ DraftController::DraftController(Database &database, DraftRepository &drafts,
 
 void DraftController::registerOperations(OperationRegistry &registry)
 {
-    Operation save;
-    save.name = u"save_draft"_s;
-    save.summary = u"Save a draft"_s;
-    save.description
-        = u"Creates a draft, or with draftId saves over one. Every save makes a new revision; "
-          "send the revision the edit started from as baseRevision so that a save from "
-          "elsewhere in the meantime is not overwritten (409 draft_conflict, with the current "
-          "draft in error.draft). Give a new draft a clientId of your own so that sending its "
-          "creation again, even days later, cannot make it twice."_s;
-    save.tag = u"Drafts"_s;
-    save.rateClass = RateClass::Write;
-    save.bodySchema = jsonObject(SaveDraftSchema);
-    save.bodyRequired = true;
-    save.resultSchema = listing::schemaRef(u"DraftResult"_s);
-    save.errorCodes = {ErrorCode::NotFound, ErrorCode::DraftConflict};
-    save.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return saveDraft(context, parameters);
-    };
-    registry.add(save);
-
-    Operation list;
-    list.name = u"list_drafts"_s;
-    list.summary = u"Drafts"_s;
-    list.description
-        = u"The project's drafts, the most recently saved first, each with the posts made "
-          "from it (publications: the 50 most recent, oldest first)."_s;
-    list.tag = u"Drafts"_s;
-    list.queryParameters = listing::pagingParameters();
-    list.queryParameters.append(ParameterSpec {
-        u"query"_s, u"Only drafts whose text has every one of these words (case ignored)."_s,
-        jsonObject(R"({"type": "string", "maxLength": 200})"), false});
-    list.resultSchema = listing::pageSchema(listing::schemaRef(u"Draft"_s));
-    list.errorCodes = {ErrorCode::InvalidCursor};
-    list.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return listDrafts(context, parameters);
-    };
-    registry.add(list);
-
-    Operation get;
-    get.name = u"get_draft"_s;
-    get.summary = u"One draft"_s;
-    get.description
-        = u"A draft with its current revision and the posts made from it (publications: the "
-          "50 most recent, oldest first, whatever became of them)."_s;
-    get.tag = u"Drafts"_s;
-    get.bodySchema = draftIdSchema();
-    get.bodyRequired = true;
-    get.resultSchema = listing::schemaRef(u"DraftResult"_s);
-    get.errorCodes = {ErrorCode::NotFound};
-    get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return getDraft(context, parameters);
-    };
-    registry.add(get);
-
-    Operation remove;
-    remove.name = u"delete_draft"_s;
-    remove.summary = u"Delete a draft"_s;
-    remove.description = u"Posts made from it stay as they are."_s;
-    remove.tag = u"Drafts"_s;
-    remove.rateClass = RateClass::Write;
-    remove.bodySchema = draftIdSchema();
-    remove.bodyRequired = true;
-    remove.successStatus = 204;
-    remove.errorCodes = {ErrorCode::NotFound};
-    remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return deleteDraft(context, parameters);
-    };
-    registry.add(remove);
-
-    Operation publish;
-    publish.name = u"publish_draft"_s;
-    publish.summary = u"Publish or schedule a draft"_s;
-    publish.description
-        = u"Makes a post of the draft's text and media with the account, as POST /posts does: "
-          "now, at scheduledTime, or in the next free slot. The draft is kept, and lists the "
-          "post among its publications; the post's draftId is the draft's id. The platform's "
-          "limits apply now; errors name the draft's fields (text, mediaUrls)."_s;
-    publish.tag = u"Drafts"_s;
-    publish.rateClass = RateClass::Write;
-    publish.bodySchema = jsonObject(PublishDraftSchema);
-    publish.bodyRequired = true;
-    publish.successStatus = 201;
-    publish.resultSchema = listing::schemaRef(u"PostCreated"_s);
-    publish.errorCodes = {ErrorCode::InsufficientCredits, ErrorCode::NotFound,
-                          ErrorCode::NoAvailableSlot, ErrorCode::DraftConflict};
-    publish.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return publishDraft(context, parameters);
-    };
-    registry.add(publish);
+    registry.handle(u"save_draft"_s, this, &DraftController::saveDraft);
+    registry.handle(u"list_drafts"_s, this, &DraftController::listDrafts);
+    registry.handle(u"get_draft"_s, this, &DraftController::getDraft);
+    registry.handle(u"delete_draft"_s, this, &DraftController::deleteDraft);
+    registry.handle(u"publish_draft"_s, this, &DraftController::publishDraft);
 }
 
 std::optional<Draft> DraftController::findDraft(const CallContext &context, const QString &draftId)

@@ -2,8 +2,6 @@
 
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
-#include "server/api/jsonliteral.h"
-#include "server/api/listing.h"
 #include "server/api/logcategories.h"
 #include "server/api/operationregistry.h"
 #include "server/media/mediafetch.h"
@@ -62,64 +60,11 @@ MediaController::~MediaController()
 
 void MediaController::registerOperations(OperationRegistry &registry)
 {
-    Operation fromUrl;
-    fromUrl.name = u"upload_media_from_url"_s;
-    fromUrl.summary = u"Fetch media from a URL"_s;
-    fromUrl.description
-        = u"The server downloads the file (http or https, at most 5 redirects, up to the "
-          "server's size limit, 100 MB by default) and answers when it is stored, with the URL "
-          "it serves the file at. The type is told by the content: PNG, JPEG, GIF, WebP or MP4. "
-          "Addresses on loopback, private, link-local or other internal networks are refused "
-          "(422 url_not_allowed), also after a redirect, unless the server was started with an "
-          "allow-list for them. The connection closes after the answer."_s;
-    fromUrl.tag = u"Media"_s;
-    fromUrl.method = HttpMethod::Post;
-    fromUrl.path = u"/media"_s;
-    fromUrl.rateClass = RateClass::Write;
-    fromUrl.bodySchema = jsonObject(R"({
-        "type": "object", "additionalProperties": false, "required": ["url"],
-        "properties": {"url": {"type": "string", "minLength": 1, "maxLength": 2048,
-                               "description": "An http or https URL of a PNG, JPEG, GIF, WebP or MP4 file."}}})");
-    fromUrl.bodyRequired = true;
-    fromUrl.successStatus = 201;
-    fromUrl.resultSchema = listing::schemaRef(u"MediaItem"_s);
-    fromUrl.errorCodes = {}; // the idempotency conflicts every write has
-    fromUrl.asyncHandler
-        = [this](const CallContext &context, const QJsonObject &parameters,
-                 const Operation::Reply &reply) { fetch(context, parameters, reply); };
-    registry.add(fromUrl);
-
-    Operation upload;
-    upload.name = u"create_upload_url"_s;
-    upload.summary = u"Get an address to upload a file to"_s;
-    upload.description
-        = u"Answers a signed uploadUrl that takes one PUT of the file's raw bytes (with "
-          "Content-Length, without an API key) in the next 15 minutes, and the publicUrl the "
-          "file will be served at. The PUT answers 201 with the media item; 404 for an "
-          "address that is not one, 410 once it expired, 409 once it was used, 413 past the "
-          "size limit, 415 for a file that is not an accepted type (or not the contentType "
-          "given here), 422 when its length is not the size given here."_s;
-    upload.tag = u"Media"_s;
-    upload.method = HttpMethod::Post;
-    upload.path = u"/media/uploads"_s;
-    upload.rateClass = RateClass::Write;
-    upload.bodySchema = jsonObject(R"({
-        "type": "object", "additionalProperties": false, "required": ["filename"],
-        "properties": {
-            "filename": {"type": "string", "minLength": 1, "maxLength": 255,
-                         "description": "The file's name, for reference; the type is told by the content."},
-            "contentType": {"type": "string", "enum": ["image/png", "image/jpeg", "image/gif", "image/webp", "video/mp4"],
-                            "description": "When given, the upload must be of this type."},
-            "size": {"type": "integer", "minimum": 1,
-                     "description": "When given, the upload must have exactly this many bytes."}
-        }})");
-    upload.bodyRequired = true;
-    upload.successStatus = 201;
-    upload.resultSchema = listing::schemaRef(u"UploadTicket"_s);
-    upload.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return createUpload(context, parameters);
-    };
-    registry.add(upload);
+    registry.handleLater(
+        u"upload_media_from_url"_s,
+        [this](const CallContext &context, const QJsonObject &parameters,
+               const Operation::Reply &reply) { fetch(context, parameters, reply); });
+    registry.handle(u"create_upload_url"_s, this, &MediaController::createUpload);
 }
 
 void MediaController::fetch(const CallContext &context, const QJsonObject &parameters,

@@ -1,10 +1,11 @@
 #include "server/controllers/openapicontroller.h"
 
-#include "server/api/jsonliteral.h"
 #include "server/api/openapidocument.h"
 #include "server/api/operationregistry.h"
 
 #include <QJsonDocument>
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 
@@ -14,26 +15,15 @@ OpenApiController::OpenApiController(const OperationRegistry &registry)
 
 void OpenApiController::registerOperations(OperationRegistry &registry)
 {
-    Operation operation;
-    operation.name = QStringLiteral("get_openapi");
-    operation.summary = QStringLiteral("This description");
-    operation.description = QStringLiteral("The OpenAPI 3.1 description of the API. Needs no key.");
-    operation.tag = QStringLiteral("Meta");
-    operation.method = HttpMethod::Get;
-    operation.path = QStringLiteral("/openapi.json");
-    operation.requiresAuth = false;
-    operation.exposedAsTool = false;
-    operation.resultSchema
-        = jsonObject(R"({"type": "object", "required": ["openapi", "info", "paths"],
-                         "properties": {"openapi": {"type": "string"}, "info": {"type": "object"},
-                                        "paths": {"type": "object"}}})");
-    operation.handler = [this](const CallContext &, const QJsonObject &) {
-        if (m_document.isEmpty())
-            m_document
-                = QJsonDocument(OpenApiDocument::build(m_registry)).toJson(QJsonDocument::Compact);
-        return Outcome::ok(m_document);
-    };
-    registry.add(operation);
+    registry.handle(u"get_openapi"_s, this, &OpenApiController::document);
+}
+
+Outcome OpenApiController::document(const CallContext &)
+{
+    if (m_document.isEmpty())
+        m_document
+            = QJsonDocument(OpenApiDocument::build(m_registry)).toJson(QJsonDocument::Compact);
+    return Outcome::ok(m_document);
 }
 
 } // namespace slotline

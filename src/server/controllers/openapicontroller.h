@@ -1,5 +1,8 @@
 #pragma once
 
+#include "server/api/callcontext.h"
+#include "server/api/outcome.h"
+
 #include <QByteArray>
 
 namespace slotline {
@@ -15,6 +18,8 @@ public:
     void registerOperations(OperationRegistry &registry);
 
 private:
+    Outcome document(const CallContext &context);
+
     const OperationRegistry &m_registry;
     QByteArray m_document; // built on first request, when every operation is registered
 };

@@ -22,6 +22,7 @@ public:
     void registerOperations(OperationRegistry &registry);
 
 private:
+    Outcome createPost(const CallContext &context, const QJsonObject &parameters);
     Outcome listPosts(const CallContext &context, const QJsonObject &parameters);
     Outcome getPost(const CallContext &context, const QJsonObject &parameters);
     Outcome listPublished(const CallContext &context, const QJsonObject &parameters);

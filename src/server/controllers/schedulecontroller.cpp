@@ -4,7 +4,6 @@
 #include "core/jsonwriter.h"
 #include "core/postrules.h"
 #include "core/schedule.h"
-#include "server/api/jsonliteral.h"
 #include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 #include "server/publishing/postruleerrors.h"
@@ -23,11 +22,6 @@ namespace slotline {
 namespace {
 
 const QString ScheduleList = u"schedules"_s;
-
-ParameterSpec scheduleIdParameter()
-{
-    return listing::identifierParameter(u"id"_s, u"The schedule's id (sch_...)."_s, true);
-}
 
 // GET /schedules/{id} shows the post as submitted, and a client may send that draft back
 // whole with its changes: what a PATCH cannot change is accepted while it is what the post
@@ -84,103 +78,10 @@ ScheduleController::ScheduleController(Database &database, SubmissionRepository 
 
 void ScheduleController::registerOperations(OperationRegistry &registry)
 {
-    Operation list;
-    list.name = u"list_schedules"_s;
-    list.summary = u"Scheduled posts"_s;
-    list.description
-        = u"Every post given a time (cancelled ones excepted), by scheduled time, with its "
-          "account and content."_s;
-    list.tag = u"Schedules"_s;
-    list.method = HttpMethod::Get;
-    list.path = u"/schedules"_s;
-    list.queryParameters = {
-        listing::timeParameter(u"since"_s, u"Only posts scheduled at or after this time."_s),
-        listing::timeParameter(u"until"_s, u"Only posts scheduled before this time."_s),
-    };
-    list.queryParameters.append(listing::pagingParameters());
-    list.resultSchema = listing::pageSchema(listing::schemaRef(u"Schedule"_s));
-    list.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return listSchedules(context, parameters);
-    };
-    registry.add(list);
-
-    Operation get;
-    get.name = u"get_schedule"_s;
-    get.summary = u"One scheduled post"_s;
-    get.description = u"A cancelled schedule is gone: 404."_s;
-    get.tag = u"Schedules"_s;
-    get.method = HttpMethod::Get;
-    get.path = u"/schedules/{id}"_s;
-    get.pathParameters = {scheduleIdParameter()};
-    get.resultSchema = listing::schemaRef(u"Schedule"_s);
-    get.errorCodes = {ErrorCode::NotFound};
-    get.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return getSchedule(context, parameters);
-    };
-    registry.add(get);
-
-    Operation update;
-    update.name = u"update_schedule"_s;
-    update.summary = u"Move a scheduled post or change its content"_s;
-    update.description
-        = u"Give scheduledTime, post.content.text, post.content.mediaUrls or several; the "
-          "same rules as POST /posts apply. An empty post changes no content. The draft of GET "
-          "/schedules/{id} may be sent back as post: its accountId, content.platform and target "
-          "cannot be changed, and are accepted while they are the post's own (422 naming the "
-          "field otherwise). 409 not_scheduled once publishing has begun."_s;
-    update.tag = u"Schedules"_s;
-    update.method = HttpMethod::Patch;
-    update.path = u"/schedules/{id}"_s;
-    update.rateClass = RateClass::Write;
-    update.pathParameters = {scheduleIdParameter()};
-    update.bodySchema = jsonObject(R"({
-        "type": "object", "additionalProperties": false,
-        "properties": {
-            "scheduledTime": {"type": "string", "minLength": 1, "maxLength": 64,
-                              "description": "ISO 8601 with Z or an offset; at most 60 s in the past."},
-            "post": {"type": "object", "additionalProperties": false,
-                "description": "The content to change; the draft of GET /schedules/{id} is accepted as it is.",
-                "properties": {
-                    "accountId": {"type": "string", "minLength": 1, "maxLength": 100,
-                                  "description": "Cannot be changed: only the post's own account is accepted."},
-                    "content": {"type": "object", "additionalProperties": false,
-                        "properties": {
-                            "text": {"type": "string", "maxLength": 100000},
-                            "mediaUrls": {"type": "array", "maxItems": 50,
-                                          "items": {"type": "string", "minLength": 1, "maxLength": 2048}},
-                            "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"],
-                                         "description": "Cannot be changed: only the post's own platform is accepted (x means twitter)."}}},
-                    "target": {"type": ["object", "null"], "additionalProperties": false, "required": ["targetType"],
-                        "description": "Cannot be changed: only the post's own target (null when it has none) is accepted.",
-                        "properties": {
-                            "targetType": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
-                            "pageId": {"type": "string", "minLength": 1, "maxLength": 100}}}}}
-        }})");
-    update.bodyRequired = true;
-    update.resultSchema = listing::schemaRef(u"Schedule"_s);
-    update.errorCodes = {ErrorCode::NotFound, ErrorCode::NotScheduled};
-    update.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return updateSchedule(context, parameters);
-    };
-    registry.add(update);
-
-    Operation cancel;
-    cancel.name = u"cancel_schedule"_s;
-    cancel.summary = u"Cancel a scheduled post"_s;
-    cancel.description
-        = u"The submission becomes cancelled and its credit is returned; the schedule is "
-          "gone (404 from then on). 409 not_scheduled once publishing has begun."_s;
-    cancel.tag = u"Schedules"_s;
-    cancel.method = HttpMethod::Delete;
-    cancel.path = u"/schedules/{id}"_s;
-    cancel.rateClass = RateClass::Write;
-    cancel.pathParameters = {scheduleIdParameter()};
-    cancel.successStatus = 204;
-    cancel.errorCodes = {ErrorCode::NotFound, ErrorCode::NotScheduled};
-    cancel.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return cancelSchedule(context, parameters);
-    };
-    registry.add(cancel);
+    registry.handle(u"list_schedules"_s, this, &ScheduleController::listSchedules);
+    registry.handle(u"get_schedule"_s, this, &ScheduleController::getSchedule);
+    registry.handle(u"update_schedule"_s, this, &ScheduleController::updateSchedule);
+    registry.handle(u"cancel_schedule"_s, this, &ScheduleController::cancelSchedule);
 }
 
 QByteArray ScheduleController::scheduleJson(const Submission &submission)

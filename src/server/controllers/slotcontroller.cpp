@@ -3,8 +3,6 @@
 #include "core/ids.h"
 #include "core/isotime.h"
 #include "core/jsonwriter.h"
-#include "server/api/jsonliteral.h"
-#include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 #include "server/publishing/ruleviolations.h"
 #include "server/publishing/slotfinder.h"
@@ -50,106 +48,10 @@ SlotController::SlotController(Database &database, SlotRepository &slots,
 
 void SlotController::registerOperations(OperationRegistry &registry)
 {
-    Operation get;
-    get.name = u"get_slots"_s;
-    get.summary = u"Weekly publishing slots"_s;
-    get.description = u"Wall-clock times in the project's time zone, by weekday and time."_s;
-    get.tag = u"Slots"_s;
-    get.method = HttpMethod::Get;
-    get.path = u"/schedule/slots"_s;
-    get.resultSchema = listing::schemaRef(u"SlotList"_s);
-    get.handler
-        = [this](const CallContext &context, const QJsonObject &) { return getSlots(context); };
-    registry.add(get);
-
-    Operation add;
-    add.name = u"add_slots"_s;
-    add.summary = u"Add weekly slots, or replace them all"_s;
-    add.description
-        = u"Adds the slots (409 slot_exists if a day and time already has one, and nothing is "
-          "added), or with replace: true replaces the whole set. Empty selectedTargets: every "
-          "account; accountId null: every account of the platform. The items of GET "
-          "/schedule/slots may be sent back with their ids: with replace: true a slot named by "
-          "its id keeps that id (with the item's day, time and targets); without replace, "
-          "naming an existing slot is a 409 slot_exists. An id that is not one of the "
-          "project's slots is a 422."_s;
-    add.tag = u"Slots"_s;
-    add.method = HttpMethod::Post;
-    add.path = u"/schedule/slots"_s;
-    add.rateClass = RateClass::Write;
-    add.bodySchema = jsonObject(R"({
-        "type": "object", "additionalProperties": false, "required": ["slots"],
-        "properties": {
-            "slots": {"type": "array", "maxItems": 500, "items": {
-                "type": "object", "additionalProperties": false, "required": ["day", "hour", "minute"],
-                "properties": {
-                    "id": {"type": "string", "minLength": 1, "maxLength": 100,
-                           "description": "One of the project's slots, as GET /schedule/slots gives it; with replace: true it keeps this id."},
-                    "day": {"type": "string", "enum": ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]},
-                    "hour": {"type": "integer", "minimum": 0, "maximum": 23},
-                    "minute": {"type": "integer", "minimum": 0, "maximum": 59},
-                    "selectedTargets": {"type": "array", "maxItems": 100, "items": {
-                        "type": "object", "additionalProperties": false, "required": ["platform"],
-                        "properties": {
-                            "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
-                            "accountId": {"type": ["string", "null"], "maxLength": 100},
-                            "subaccountId": {"type": ["string", "null"], "maxLength": 100}}}}}}},
-            "replace": {"type": "boolean", "description": "Replace every slot of the project with these."}
-        }})");
-    add.bodyRequired = true;
-    add.successStatus = 201;
-    add.resultSchema = listing::schemaRef(u"SlotsCreated"_s);
-    add.errorCodes = {ErrorCode::SlotExists};
-    add.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return addSlots(context, parameters);
-    };
-    registry.add(add);
-
-    Operation remove;
-    remove.name = u"delete_slot"_s;
-    remove.summary = u"Delete a weekly slot"_s;
-    remove.description = u"Posts already scheduled at its times stay scheduled."_s;
-    remove.tag = u"Slots"_s;
-    remove.method = HttpMethod::Delete;
-    remove.path = u"/schedule/slots/{id}"_s;
-    remove.rateClass = RateClass::Write;
-    remove.pathParameters
-        = {listing::identifierParameter(u"id"_s, u"The slot's id (slot_...)."_s, true)};
-    remove.successStatus = 204;
-    remove.errorCodes = {ErrorCode::NotFound};
-    remove.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return deleteSlot(context, parameters);
-    };
-    registry.add(remove);
-
-    Operation next;
-    next.name = u"next_available_slot"_s;
-    next.summary = u"The next free slot"_s;
-    next.description
-        = u"The first slot occurrence after `after` (default now) that applies to the target and "
-          "is not taken by a scheduled, in-progress or published post of the same account in that "
-          "minute (of any account of the platform, or of the project, when no account is given); "
-          "a post published now takes the minute it was submitted in. "
-          "Looks 26 weeks ahead. A slot at a time the clocks skip happens when they show the same "
-          "time past the gap; one at a time they show twice happens the first time."_s;
-    next.tag = u"Slots"_s;
-    next.method = HttpMethod::Post;
-    next.path = u"/schedule/slots/next-available"_s;
-    next.rateClass = RateClass::Read;
-    next.bodySchema = jsonObject(R"({
-        "type": "object", "additionalProperties": false,
-        "properties": {
-            "accountId": {"type": "string", "minLength": 1, "maxLength": 100},
-            "platform": {"type": "string", "enum": ["linkedin", "facebook", "twitter", "x"]},
-            "subaccountId": {"type": "string", "minLength": 1, "maxLength": 100},
-            "after": {"type": "string", "minLength": 1, "maxLength": 64, "description": "ISO 8601 with Z or an offset."}
-        }})");
-    next.resultSchema = listing::schemaRef(u"NextSlot"_s);
-    next.errorCodes = {ErrorCode::NotFound, ErrorCode::NoAvailableSlot};
-    next.handler = [this](const CallContext &context, const QJsonObject &parameters) {
-        return nextAvailable(context, parameters);
-    };
-    registry.add(next);
+    registry.handle(u"get_slots"_s, this, &SlotController::getSlots);
+    registry.handle(u"add_slots"_s, this, &SlotController::addSlots);
+    registry.handle(u"delete_slot"_s, this, &SlotController::deleteSlot);
+    registry.handle(u"next_available_slot"_s, this, &SlotController::nextAvailable);
 }
 
 Outcome SlotController::getSlots(const CallContext &context)

@@ -1,7 +1,6 @@
 #include "server/controllers/toolcontroller.h"
 
 #include "core/jsonwriter.h"
-#include "server/api/listing.h"
 #include "server/api/operationregistry.h"
 
 using namespace Qt::Literals::StringLiterals;
@@ -14,37 +13,28 @@ ToolController::ToolController(const OperationRegistry &registry)
 
 void ToolController::registerOperations(OperationRegistry &registry)
 {
-    Operation list;
-    list.name = u"list_tools"_s;
-    list.summary = u"Tools"_s;
-    list.description
-        = u"Every tool POST /tools/{name} can call: each REST operation, and the draft tools, "
-          "which exist only as tools. parameters is the JSON Schema of the call's body."_s;
-    list.tag = u"Tools"_s;
-    list.method = HttpMethod::Get;
-    list.path = u"/tools"_s;
-    list.exposedAsTool = false;
-    list.resultSchema = listing::schemaRef(u"ToolList"_s);
-    list.handler = [this](const CallContext &, const QJsonObject &) {
-        if (m_list.isEmpty()) {
-            JsonWriter json;
-            json.beginObject().key("items"_L1).beginArray();
-            for (const Operation *operation : m_registry.operations()) {
-                if (!operation->exposedAsTool)
-                    continue;
-                json.beginObject()
-                    .field("name"_L1, operation->name)
-                    .field("description"_L1, operation->summary + u". "_s + operation->description)
-                    .field("readOnly"_L1, operation->rateClass == RateClass::Read)
-                    .key("parameters"_L1)
-                    .value(m_registry.selfContainedToolSchema(*operation))
-                    .endObject();
-            }
-            m_list = json.endArray().key("cursor"_L1).null().endObject().take();
+    registry.handle(u"list_tools"_s, this, &ToolController::listTools);
+}
+
+Outcome ToolController::listTools(const CallContext &)
+{
+    if (m_list.isEmpty()) {
+        JsonWriter json;
+        json.beginObject().key("items"_L1).beginArray();
+        for (const Operation *operation : m_registry.operations()) {
+            if (!operation->exposedAsTool)
+                continue;
+            json.beginObject()
+                .field("name"_L1, operation->name)
+                .field("description"_L1, operation->summary + u". "_s + operation->description)
+                .field("readOnly"_L1, operation->rateClass == RateClass::Read)
+                .key("parameters"_L1)
+                .value(m_registry.selfContainedToolSchema(*operation))
+                .endObject();
         }
-        return Outcome::ok(m_list);
-    };
-    registry.add(list);
+        m_list = json.endArray().key("cursor"_L1).null().endObject().take();
+    }
+    return Outcome::ok(m_list);
 }
 
 } // namespace slotline

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "server/api/callcontext.h"
+#include "server/api/outcome.h"
+
 #include <QByteArray>
 
 namespace slotline {
@@ -17,6 +20,8 @@ public:
     void registerOperations(OperationRegistry &registry);
 
 private:
+    Outcome listTools(const CallContext &context);
+
     const OperationRegistry &m_registry;
     QByteArray m_list; // built on first use, when every operation is registered
 };

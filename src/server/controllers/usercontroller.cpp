@@ -2,8 +2,9 @@
 
 #include "core/jsonwriter.h"
 #include "server/access/identitycache.h"
-#include "server/api/listing.h"
 #include "server/api/operationregistry.h"
+
+using namespace Qt::Literals::StringLiterals;
 
 namespace slotline {
 
@@ -13,20 +14,7 @@ UserController::UserController(IdentityCache &identities)
 
 void UserController::registerOperations(OperationRegistry &registry)
 {
-    Operation operation;
-    operation.name = QStringLiteral("get_user");
-    operation.summary = QStringLiteral("Who is calling");
-    operation.description = QStringLiteral(
-        "The owner of the API key's project, the project, its time zone and the key used.");
-    operation.tag = QStringLiteral("Account");
-    operation.method = HttpMethod::Get;
-    operation.path = QStringLiteral("/users/me");
-    operation.rateClass = RateClass::Read;
-    operation.resultSchema = listing::schemaRef(QStringLiteral("User"));
-    operation.errorCodes = {ErrorCode::NotFound}; // the key's project was removed meanwhile
-    operation.handler
-        = [this](const CallContext &context, const QJsonObject &) { return getUser(context); };
-    registry.add(operation);
+    registry.handle(u"get_user"_s, this, &UserController::getUser);
 }
 
 Outcome UserController::getUser(const CallContext &context)
