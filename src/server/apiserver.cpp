@@ -14,18 +14,15 @@
 #include "server/connectors/sandboxpage.h"
 #include "server/connectors/xconnector.h"
 #include "server/controllers/accountcontroller.h"
+#include "server/controllers/apidescriptioncontroller.h"
 #include "server/controllers/apikeycontroller.h"
-#include "server/controllers/changecontroller.h"
 #include "server/controllers/connectcontroller.h"
-#include "server/controllers/creditcontroller.h"
 #include "server/controllers/draftcontroller.h"
 #include "server/controllers/mediacontroller.h"
-#include "server/controllers/openapicontroller.h"
 #include "server/controllers/postcontroller.h"
+#include "server/controllers/projectcontroller.h"
 #include "server/controllers/schedulecontroller.h"
 #include "server/controllers/slotcontroller.h"
-#include "server/controllers/toolcontroller.h"
-#include "server/controllers/usercontroller.h"
 #include "server/http/apihttpserver.h"
 #include "server/http/requestpipeline.h"
 #include "server/media/medialibrary.h"
@@ -161,15 +158,13 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
         return facts;
     });
 
-    m_userController = std::make_unique<UserController>(*m_identities);
+    m_projectController
+        = std::make_unique<ProjectController>(*m_identities, *m_credits, *m_changes);
     m_accountController = std::make_unique<AccountController>(*m_accounts);
     m_connectController = std::make_unique<ConnectController>(
         database, clock, *m_secrets, *m_connections, *m_accounts, *m_submissions, *m_credits,
         wakeDispatcher);
-    m_creditController = std::make_unique<CreditController>(*m_credits);
-    m_changeController = std::make_unique<ChangeController>(*m_changes);
     m_apiKeyController = std::make_unique<ApiKeyController>(*m_keys, *m_calls, *m_callLog);
-    m_openApiController = std::make_unique<OpenApiController>(*m_registry);
     m_postController = std::make_unique<PostController>(*m_submitter, *m_submissions, *m_published);
     m_scheduleController = std::make_unique<ScheduleController>(
         database, *m_submissions, *m_accounts, *m_credits, wakeDispatcher);
@@ -179,21 +174,18 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
                                                           *m_accounts, *m_submitter);
     m_mediaController = std::make_unique<MediaController>(*m_mediaLibrary, config.mediaAddresses,
                                                           config.mediaFetch);
-    m_toolController = std::make_unique<ToolController>(*m_registry);
+    m_descriptionController = std::make_unique<ApiDescriptionController>(*m_registry);
 
-    m_userController->registerOperations(*m_registry);
+    m_projectController->registerOperations(*m_registry);
     m_accountController->registerOperations(*m_registry);
     m_connectController->registerOperations(*m_registry);
-    m_creditController->registerOperations(*m_registry);
-    m_changeController->registerOperations(*m_registry);
     m_postController->registerOperations(*m_registry);
     m_scheduleController->registerOperations(*m_registry);
     m_slotController->registerOperations(*m_registry);
     m_apiKeyController->registerOperations(*m_registry);
     m_mediaController->registerOperations(*m_registry);
     m_draftController->registerOperations(*m_registry);
-    m_toolController->registerOperations(*m_registry);
-    m_openApiController->registerOperations(*m_registry);
+    m_descriptionController->registerOperations(*m_registry);
     m_registry->checkEveryOperationHandled();
 
     m_pipeline = std::make_unique<RequestPipeline>(*m_registry, *m_authenticator, *m_rateLimiter,

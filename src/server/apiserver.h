@@ -18,7 +18,6 @@ class Authenticator;
 class CallLogRepository;
 class CallLogWriter;
 class Clock;
-class ChangeController;
 class CreditRepository;
 class ProjectChangeRepository;
 class Database;
@@ -35,16 +34,16 @@ class PlatformHttpClient;
 class PostMedia;
 class TokenKeeper;
 class SecretBox;
+class ApiDescriptionController;
 class ApiKeyController;
 class ConnectorRegistry;
-class CreditController;
 class DraftController;
 class DraftRepository;
 class MediaController;
 class MediaLibrary;
 class Dispatcher;
-class OpenApiController;
 class PostController;
+class ProjectController;
 class PostSubmitter;
 class PublishedPostRepository;
 class SandboxConnector;
@@ -54,8 +53,6 @@ class SlotFinder;
 class SlotOccupancy;
 class SlotRepository;
 class SubmissionRepository;
-class ToolController;
-class UserController;
 
 // The REST API v2 server: assembles the guard, QtHttpServer, the pipeline and the
 // controllers over one database. Runs on the thread that created it.
@@ -122,19 +119,16 @@ private:
     std::unique_ptr<SlotFinder> m_slotFinder;
     std::unique_ptr<PostSubmitter> m_submitter;
 
-    std::unique_ptr<UserController> m_userController;
+    std::unique_ptr<ProjectController> m_projectController;
     std::unique_ptr<AccountController> m_accountController;
     std::unique_ptr<ConnectController> m_connectController;
-    std::unique_ptr<CreditController> m_creditController;
-    std::unique_ptr<ChangeController> m_changeController;
     std::unique_ptr<ApiKeyController> m_apiKeyController;
-    std::unique_ptr<OpenApiController> m_openApiController;
     std::unique_ptr<PostController> m_postController;
     std::unique_ptr<ScheduleController> m_scheduleController;
     std::unique_ptr<SlotController> m_slotController;
     std::unique_ptr<DraftController> m_draftController;
     std::unique_ptr<MediaController> m_mediaController;
-    std::unique_ptr<ToolController> m_toolController;
+    std::unique_ptr<ApiDescriptionController> m_descriptionController;
 
     std::unique_ptr<RequestPipeline> m_pipeline;
     ApiHttpServer *m_httpServer;
