@@ -7,6 +7,7 @@
 #include "gui/calendar/weeklanes.h"
 #include "gui/calendar/weekwallclock.h"
 #include "gui/common/calendarmime.h"
+#include "gui/common/firstline.h"
 #include "gui/common/platformstyle.h"
 #include "gui/common/projecttimezone.h"
 
@@ -35,16 +36,6 @@ bool samePost(const Submission &a, const Submission &b)
            && a.scheduledAtMs == b.scheduledAtMs && a.scheduleId == b.scheduleId
            && a.createdAtMs == b.createdAtMs && a.publishedAtMs == b.publishedAtMs
            && a.errorMessage == b.errorMessage;
-}
-
-QString firstLine(const QString &text)
-{
-    for (const QStringView line : QStringView(text).split(u'\n')) {
-        const QStringView trimmed = line.trimmed();
-        if (!trimmed.isEmpty())
-            return trimmed.toString();
-    }
-    return {};
 }
 
 QString clockTime(int minuteOfDay)

@@ -2,6 +2,7 @@
 
 #include "client/localstore.h"
 #include "core/clock.h"
+#include "gui/common/firstline.h"
 
 #include <QCoreApplication>
 
@@ -18,11 +19,10 @@ DeleteDraftCommand::DeleteDraftCommand(client::LocalStore &store, const Clock &c
         m_platforms = draft->platforms;
         m_mediaUrls = draft->mediaUrls;
     }
-    const QString firstLine = m_text.section(u'\n', 0, 0).trimmed();
-    setText(firstLine.isEmpty()
-                ? QCoreApplication::translate("DeleteDraftCommand", "Delete draft")
-                : QCoreApplication::translate("DeleteDraftCommand", "Delete draft “%1”")
-                      .arg(firstLine.left(40)));
+    const QString title = firstLine(m_text);
+    setText(title.isEmpty() ? QCoreApplication::translate("DeleteDraftCommand", "Delete draft")
+                            : QCoreApplication::translate("DeleteDraftCommand", "Delete draft “%1”")
+                                  .arg(title.left(40)));
 }
 
 void DeleteDraftCommand::redo()

@@ -2,6 +2,7 @@
 
 #include "gui/common/calendarmime.h"
 #include "gui/common/errortext.h"
+#include "gui/common/firstline.h"
 #include "gui/common/itemcolors.h"
 #include "gui/common/platformstrip.h"
 #include "gui/common/rowsync.h"
@@ -40,16 +41,6 @@ bool samePosts(const QList<Submission> &a, const QList<Submission> &b)
                    && x.platform == y.platform && x.scheduledAtMs == y.scheduledAtMs
                    && x.publishedAtMs == y.publishedAtMs && x.errorMessage == y.errorMessage;
         });
-}
-
-QString firstLine(const QString &text)
-{
-    for (const QStringView line : QStringView(text).split(u'\n')) {
-        const QStringView trimmed = line.trimmed();
-        if (!trimmed.isEmpty())
-            return trimmed.toString();
-    }
-    return {};
 }
 
 qreal devicePixelRatio()
@@ -101,7 +92,10 @@ QVariantList platformList(const QList<Platform> &list)
 } // namespace
 
 DraftListModel::DraftListModel(client::LocalStore &store, QObject *parent)
-    : RowSyncing<QAbstractTableModel>(parent)
+    : ListTableModel({tr("Draft"), tr("Platforms"), tr("Edited"), tr("Sync"),
+                      //: The drafts list's column of the posts made of each draft.
+                      tr("Posts")},
+                     parent)
     , m_store(store)
 {
     connect(&m_store, &client::LocalStore::draftsChanged, this, &DraftListModel::refresh);
@@ -241,11 +235,6 @@ DraftListModel::draftAt(const QModelIndex &index) const
 int DraftListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_drafts.size());
-}
-
-int DraftListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QString DraftListModel::syncText(const LocalDraft &draft)
@@ -418,21 +407,6 @@ bool DraftListModel::dropMimeData(const QMimeData *data, Qt::DropAction action, 
         return false;
     Q_EMIT postDropped(submissionId);
     return true;
-}
-
-QVariant DraftListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case DraftColumn: return tr("Draft");
-    case PlatformsColumn: return tr("Platforms");
-    case EditedColumn: return tr("Edited");
-    case SyncColumn: return tr("Sync");
-    //: The drafts list's column of the posts made of each draft.
-    case PostsColumn: return tr("Posts");
-    default: return {};
-    }
 }
 
 } // namespace slotline::gui

@@ -1,10 +1,9 @@
 #pragma once
 
 #include "client/localstore.h"
-#include "gui/common/rowsync.h"
+#include "gui/common/listtablemodel.h"
 #include "gui/common/timetext.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QPixmap>
 #include <QTimer>
@@ -22,7 +21,7 @@ namespace slotline::gui {
 // last edited ("5 min ago" within the hour), where it stands with the server, and the
 // posts made of it (where each went, and what became of it).
 // DraftFilterModel narrows and sorts it.
-class DraftListModel : public RowSyncing<QAbstractTableModel>
+class DraftListModel : public ListTableModel
 {
     Q_OBJECT
 
@@ -55,11 +54,8 @@ public:
     std::optional<client::LocalStore::LocalDraft> draftAt(const QModelIndex &index) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // A draft is dragged as calendarmime::Draft (and its text) onto the calendar, which
     // copies it into a post; a post dropped here (calendarmime::Post) asks to be taken off

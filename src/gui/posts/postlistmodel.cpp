@@ -3,6 +3,7 @@
 #include "client/localstore.h"
 #include "core/postrules.h"
 #include "gui/common/errortext.h"
+#include "gui/common/firstline.h"
 #include "gui/common/itemcolors.h"
 #include "gui/common/platformstyle.h"
 #include "gui/common/rowsync.h"
@@ -37,20 +38,10 @@ bool samePost(const Submission &a, const Submission &b)
            && a.checkUrl == b.checkUrl && a.errorCode == b.errorCode;
 }
 
-QString firstLine(const QString &text)
-{
-    for (const QStringView line : QStringView(text).split(u'\n')) {
-        const QStringView trimmed = line.trimmed();
-        if (!trimmed.isEmpty())
-            return trimmed.toString();
-    }
-    return {};
-}
-
 } // namespace
 
 PostListModel::PostListModel(client::LocalStore &store, QObject *parent)
-    : RowSyncing<QAbstractTableModel>(parent)
+    : ListTableModel({tr("When"), tr("Account"), tr("Text"), tr("Status")}, parent)
     , m_store(store)
 {
     connect(&m_store, &client::LocalStore::postsChanged, this, &PostListModel::refresh);
@@ -190,11 +181,6 @@ std::optional<Submission> PostListModel::postAt(const QModelIndex &index) const
 int PostListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int PostListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 void PostListModel::setUnseen(const QSet<QString> &submissionIds)
@@ -366,26 +352,6 @@ QVariant PostListModel::statusData(const Row &row, int role) const
         case SubmissionStatus::Cancelled: return ItemColors::muted();
         }
         return {};
-    default: return {};
-    }
-}
-
-Qt::ItemFlags PostListModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-}
-
-QVariant PostListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case WhenColumn: return tr("When");
-    case AccountColumn: return tr("Account");
-    case TextColumn: return tr("Text");
-    case StatusColumn: return tr("Status");
     default: return {};
     }
 }

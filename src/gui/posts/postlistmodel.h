@@ -2,10 +2,9 @@
 
 #include "core/account.h"
 #include "core/submission.h"
-#include "gui/common/rowsync.h"
+#include "gui/common/listtablemodel.h"
 #include "gui/common/timetext.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
 #include <QStringList>
@@ -28,7 +27,7 @@ namespace slotline::gui {
 // Columns: when (published, else scheduled, else created), the account (platform icon,
 // name, and the page posted to), the text's first line, and the status ("Moving…",
 // "Cancelling…" while such a change waits to reach the server), coloured by status.
-class PostListModel : public RowSyncing<QAbstractTableModel>
+class PostListModel : public ListTableModel
 {
     Q_OBJECT
 
@@ -69,11 +68,7 @@ public:
     std::optional<Submission> postAt(const QModelIndex &index) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // Reads the store again; called on its postsChanged and outboxChanged.
     void refresh();

@@ -21,7 +21,7 @@ bool sameKey(const ApiKeyInfo &a, const ApiKeyInfo &b)
 } // namespace
 
 ApiKeyListModel::ApiKeyListModel(client::ApiClient &client, QObject *parent)
-    : RowSyncing<QAbstractTableModel>(parent)
+    : ListTableModel({tr("Name"), tr("Prefix"), tr("Created"), tr("Last used")}, parent)
     , m_client(client)
 { }
 
@@ -106,11 +106,6 @@ int ApiKeyListModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_keys.size());
 }
 
-int ApiKeyListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant ApiKeyListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -141,26 +136,6 @@ QVariant ApiKeyListModel::data(const QModelIndex &index, int role) const
     case CreatedColumn: return m_timeText.dateTime(key.createdAtMs);
     case LastUsedColumn:
         return key.lastUsedAtMs ? m_timeText.dateTime(*key.lastUsedAtMs) : tr("never");
-    default: return {};
-    }
-}
-
-Qt::ItemFlags ApiKeyListModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-}
-
-QVariant ApiKeyListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case NameColumn: return tr("Name");
-    case PrefixColumn: return tr("Prefix");
-    case CreatedColumn: return tr("Created");
-    case LastUsedColumn: return tr("Last used");
     default: return {};
     }
 }

@@ -1,10 +1,9 @@
 #pragma once
 
 #include "core/apikeyinfo.h"
-#include "gui/common/rowsync.h"
+#include "gui/common/listtablemodel.h"
 #include "gui/common/timetext.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 #include <vector>
@@ -19,7 +18,7 @@ namespace slotline::gui {
 // The project's API keys as the server lists them (every page), revoked ones greyed out.
 // Nothing is asked before reload(); a reload keeps the rows that stay, so the selection
 // survives it.
-class ApiKeyListModel : public RowSyncing<QAbstractTableModel>
+class ApiKeyListModel : public ListTableModel
 {
     Q_OBJECT
 
@@ -43,11 +42,7 @@ public:
     QHash<QString, QString> keyNames() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 Q_SIGNALS:
     // True when a reload starts, false when it ended (loaded or failed).

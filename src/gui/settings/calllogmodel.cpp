@@ -35,7 +35,9 @@ bool sameCall(const CallRecord &a, const CallRecord &b)
 } // namespace
 
 CallLogModel::CallLogModel(client::ApiClient &client, QObject *parent)
-    : RowSyncing<QAbstractTableModel>(parent)
+    : ListTableModel(
+        {tr("Time"), tr("Method"), tr("Path or tool"), tr("Status"), tr("Duration"), tr("Key")},
+        parent)
     , m_client(client)
 { }
 
@@ -169,11 +171,6 @@ int CallLogModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_calls.size());
 }
 
-int CallLogModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant CallLogModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -222,28 +219,6 @@ QVariant CallLogModel::columnData(const CallRecord &call, int column, int role) 
         //: A call's duration in milliseconds.
         return tr("%1 ms").arg(QLocale().toString(call.durationMs, 'f', 1));
     case KeyColumn: return m_keyNames.value(call.apiKeyId, call.apiKeyId);
-    default: return {};
-    }
-}
-
-Qt::ItemFlags CallLogModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-}
-
-QVariant CallLogModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case TimeColumn: return tr("Time");
-    case MethodColumn: return tr("Method");
-    case TargetColumn: return tr("Path or tool");
-    case StatusColumn: return tr("Status");
-    case DurationColumn: return tr("Duration");
-    case KeyColumn: return tr("Key");
     default: return {};
     }
 }

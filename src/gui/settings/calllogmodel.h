@@ -2,10 +2,9 @@
 
 #include "client/apiclient.h"
 #include "core/callrecord.h"
-#include "gui/common/rowsync.h"
+#include "gui/common/listtablemodel.h"
 #include "gui/common/timetext.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 
 #include <vector>
@@ -19,7 +18,7 @@ namespace slotline::gui {
 // Columns: time (with seconds), method, the path or "tool: <name>", status (4xx in the
 // warning colour, 5xx in the error colour), duration, and the key (its name once
 // setKeyNames() knows it). ArgumentsRole gives the call's arguments as indented JSON.
-class CallLogModel : public RowSyncing<QAbstractTableModel>
+class CallLogModel : public ListTableModel
 {
     Q_OBJECT
 
@@ -61,11 +60,7 @@ public:
     void setTimeText(const TimeText &timeText);
 
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

@@ -5,6 +5,7 @@
 #include "core/postrules.h"
 #include "core/submission.h"
 #include "gui/common/errortext.h"
+#include "gui/common/firstline.h"
 #include "gui/status/desktopnotifier.h"
 
 #include <QDateTime>
@@ -21,12 +22,6 @@ const QString SnapshotName = u"attention"_s;
 QString accountKey(const Account &account)
 {
     return account.id + u':' + toString(account.status);
-}
-
-QString firstLine(const QString &text)
-{
-    const QString line = text.section(u'\n', 0, 0).trimmed();
-    return line.size() > 60 ? line.left(59) + u'…' : line;
 }
 
 QJsonArray toArray(const QSet<QString> &values)
