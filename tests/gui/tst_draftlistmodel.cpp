@@ -1,6 +1,7 @@
 #include "client/localstore.h"
 #include "client/writerequests.h"
 #include "gui/common/itemcolors.h"
+#include "gui/drafts/deletedraftcommand.h"
 #include "gui/drafts/draftfiltermodel.h"
 #include "gui/drafts/draftlistmodel.h"
 #include "support/manualclock.h"
@@ -141,6 +142,10 @@ private Q_SLOTS:
 
         QVERIFY(model.flags(launch).testFlag(Qt::ItemIsSelectable));
         QVERIFY(!model.flags(launch).testFlag(Qt::ItemIsEditable));
+
+        // Undo names a draft as the list does, past its blank first lines.
+        QCOMPARE(DeleteDraftCommand(*m_store, m_clock, old).text(), u"Delete draft “Launch day”"_s);
+        QCOMPARE(DeleteDraftCommand(*m_store, m_clock, empty).text(), u"Delete draft"_s);
     }
 
     void relativeTimesFollowTheClock()
