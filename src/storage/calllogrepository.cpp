@@ -10,6 +10,8 @@
 #include <memory>
 #include <sqlite3.h>
 
+using namespace Qt::Literals::StringLiterals;
+
 namespace slotline {
 
 CallLogRepository::CallLogRepository(Database &database)
@@ -102,12 +104,7 @@ Page<CallRecord> CallLogRepository::list(const QString &projectId, const CallLog
         sql += QStringLiteral("AND tool = ? ");
         binds << filter.tool;
     }
-    if (page.hasCursor(2)) {
-        sql += QStringLiteral("AND (at, id) < (?, ?) ");
-        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
-    }
-    sql += QStringLiteral("ORDER BY at DESC, id DESC LIMIT ?");
-    binds << page.limit + 1;
+    page.appendTo(sql, binds, "at"_L1, PageRequest::Order::Descending);
 
     Statement query(m_database, sql);
     query.bindAll(binds).exec();

@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+using namespace Qt::Literals::StringLiterals;
+
 namespace slotline {
 namespace {
 
@@ -77,12 +79,7 @@ Page<Draft> DraftRepository::list(const QString &projectId, const QString &searc
     QString sql = QStringLiteral("SELECT ") + Columns + QStringLiteral("WHERE project_id = ? ");
     QVariantList binds {projectId};
     WordSearch::appendConditions(sql, binds, QStringLiteral("search_text"), searchQuery);
-    if (page.hasCursor(2)) {
-        sql += QStringLiteral("AND (updated_at, id) < (?, ?) ");
-        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
-    }
-    sql += QStringLiteral("ORDER BY updated_at DESC, id DESC LIMIT ?");
-    binds << page.limit + 1;
+    page.appendTo(sql, binds, "updated_at"_L1, PageRequest::Order::Descending);
     Statement query(m_database, sql);
     query.bindAll(binds).exec();
     return collectPage<Draft>(query, page.limit, readDraft, [](const Draft &last) {

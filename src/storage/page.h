@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 #include <QList>
+#include <QString>
+#include <QVariantList>
 
 namespace slotline {
 
@@ -14,7 +16,14 @@ struct PageRequest
     int limit = 50;
     QJsonArray after;
 
+    enum class Order { Ascending, Descending };
+
     bool hasCursor(int keyParts) const { return after.size() == keyParts; }
+
+    // Ends a query whose WHERE clause is open, for a list sorted by (sortColumn, id):
+    // the rows past the cursor, in that order, one more than the limit (collectPage).
+    void appendTo(QString &sql, QVariantList &binds, QLatin1StringView sortColumn,
+                  Order order) const;
 };
 
 template<typename T>

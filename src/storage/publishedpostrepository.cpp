@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+using namespace Qt::Literals::StringLiterals;
+
 namespace slotline {
 
 PublishedPostRepository::PublishedPostRepository(Database &database)
@@ -57,12 +59,7 @@ Page<PublishedPost> PublishedPostRepository::list(const QString &projectId,
         sql += QStringLiteral("AND published_at < ? ");
         binds << *filter.untilMs;
     }
-    if (page.hasCursor(2)) {
-        sql += QStringLiteral("AND (published_at, id) < (?, ?) ");
-        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
-    }
-    sql += QStringLiteral("ORDER BY published_at DESC, id DESC LIMIT ?");
-    binds << page.limit + 1;
+    page.appendTo(sql, binds, "published_at"_L1, PageRequest::Order::Descending);
     Statement query(m_database, sql);
     query.bindAll(binds).exec();
     return collectPage<PublishedPost>(

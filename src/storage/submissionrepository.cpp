@@ -13,6 +13,8 @@
 
 #include <algorithm>
 
+using namespace Qt::Literals::StringLiterals;
+
 namespace slotline {
 
 using namespace submissionrows;
@@ -175,12 +177,7 @@ SubmissionRepository::Query SubmissionRepository::listQuery(const QString &selec
         sql += QStringLiteral("AND account_id = ? ");
         binds << filter.accountId;
     }
-    if (page.hasCursor(2)) {
-        sql += QStringLiteral("AND (sort_at, id) > (?, ?) ");
-        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
-    }
-    sql += QStringLiteral("ORDER BY sort_at, id LIMIT ?");
-    binds << page.limit + 1;
+    page.appendTo(sql, binds, "sort_at"_L1, PageRequest::Order::Ascending);
     return Query {sql, binds};
 }
 
@@ -294,12 +291,7 @@ Page<Submission> SubmissionRepository::listSchedules(const QString &projectId,
         sql += QStringLiteral("AND scheduled_at < ? ");
         binds << *untilMs;
     }
-    if (page.hasCursor(2)) {
-        sql += QStringLiteral("AND (scheduled_at, id) > (?, ?) ");
-        binds << page.after.at(0).toInteger() << page.after.at(1).toString();
-    }
-    sql += QStringLiteral("ORDER BY scheduled_at, id LIMIT ?");
-    binds << page.limit + 1;
+    page.appendTo(sql, binds, "scheduled_at"_L1, PageRequest::Order::Ascending);
     Statement query(m_database, sql);
     query.bindAll(binds).exec();
     return readPage(query, page.limit, [](const SubmissionRow &row) {
