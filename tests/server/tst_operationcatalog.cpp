@@ -10,6 +10,12 @@ using namespace slotline;
 
 namespace {
 
+// JSON written with single quotes, to keep the test's literals readable.
+QByteArray quoted(const char *json)
+{
+    return QByteArray(json).replace('\'', '"');
+}
+
 // The problem parse() names for `json`, or "" when it took it.
 QString problemWith(const char *json)
 {
@@ -21,11 +27,16 @@ QString problemWith(const char *json)
     return {};
 }
 
-const char *const OneOperation = R"({"operations": [
-    {"name": "list_things", "method": "GET", "path": "/things", "tag": "Things",
-     "summary": "Things", "description": "Every thing.",
-     "queryParameters": ["limit"], "result": {"pageOf": "Thing"}, "errors": ["not_found"]}],
-  "sharedParameters": {"limit": {"description": "How many.", "schema": {"type": "integer"}}}})";
+QByteArray oneOperation()
+{
+    return quoted("{'operations': ["
+                  "  {'name': 'list_things', 'method': 'GET', 'path': '/things', 'tag': 'Things',"
+                  "   'summary': 'Things', 'description': 'Every thing.',"
+                  "   'queryParameters': ['limit'], 'result': {'pageOf': 'Thing'},"
+                  "   'errors': ['not_found']}],"
+                  " 'sharedParameters': {'limit': {'description': 'How many.',"
+                  "                                'schema': {'type': 'integer'}}}}");
+}
 
 } // namespace
 
@@ -36,7 +47,7 @@ class TestOperationCatalog : public QObject
 private Q_SLOTS:
     void readsAnOperationWithItsDefaults()
     {
-        const QList<Operation> operations = operationcatalog::parse(QByteArray(OneOperation));
+        const QList<Operation> operations = operationcatalog::parse(oneOperation());
         QCOMPARE(operations.size(), 1);
         const Operation &things = operations.first();
         QCOMPARE(things.name, u"list_things"_s);
@@ -65,11 +76,14 @@ private Q_SLOTS:
 
     void theRateClassFollowsTheMethodUnlessSaid()
     {
-        const auto operations = operationcatalog::parse(R"({"operations": [
-            {"name": "a", "method": "POST", "path": "/a", "tag": "T", "summary": "s", "description": "d"},
-            {"name": "b", "method": "POST", "path": "/b", "tag": "T", "summary": "s", "description": "d",
-             "rateClass": "read"},
-            {"name": "c", "tag": "T", "summary": "s", "description": "d", "rateClass": "write"}]})");
+        const auto operations = operationcatalog::parse(
+            quoted("{'operations': ["
+                   " {'name': 'a', 'method': 'POST', 'path': '/a', 'tag': 'T', 'summary': 's',"
+                   "  'description': 'd'},"
+                   " {'name': 'b', 'method': 'POST', 'path': '/b', 'tag': 'T', 'summary': 's',"
+                   "  'description': 'd', 'rateClass': 'read'},"
+                   " {'name': 'c', 'tag': 'T', 'summary': 's', 'description': 'd', 'rateClass': "
+                   "'write'}]}"));
         QCOMPARE(operations.at(0).rateClass, RateClass::Write);
         QCOMPARE(operations.at(1).rateClass, RateClass::Read);
         QCOMPARE(operations.at(2).rateClass, RateClass::Write);
@@ -82,41 +96,45 @@ private Q_SLOTS:
         QTest::addColumn<QString>("problem");
         QTest::newRow("not JSON") << QByteArray("{") << u"offset"_s;
         QTest::newRow("unknown key at the top")
-            << QByteArray(R"({"operations": [], "extra": 1})") << u"$.extra: unknown key"_s;
-        const QByteArray base(
-            R"({"name": "a", "method": "GET", "path": "/a", "tag": "T", "summary": "s", "description": "d")");
+            << (quoted("{'operations': [], 'extra': 1}")) << u"$.extra: unknown key"_s;
+        const QByteArray base(quoted("{'name': 'a', 'method': 'GET', 'path': '/a', 'tag': 'T', "
+                                     "'summary': 's', 'description': 'd'"));
         auto one = [&](const QByteArray &more) -> QByteArray {
-            return QByteArray(R"({"operations": [)") + base + more + "}]}";
+            return (quoted("{'operations': [")) + base + more + "}]}";
         };
         QTest::newRow("a misspelt key")
-            << one(R"(, "eror": ["not_found"])") << u"operations[0].eror: unknown key"_s;
+            << one(quoted(", 'eror': ['not_found']")) << u"operations[0].eror: unknown key"_s;
         QTest::newRow("an unknown error code")
-            << one(R"(, "errors": ["not_fund"])")
+            << one(quoted(", 'errors': ['not_fund']"))
             << u"operations[0].errors[0]: unknown error code \"not_fund\""_s;
-        QTest::newRow("an unknown method") << QByteArray(
-            R"({"operations": [{"name": "a", "method": "FETCH", "path": "/a", "tag": "T", "summary": "s", "description": "d"}]})")
-                                           << u"operations[0].method: unknown method \"FETCH\""_s;
+        QTest::newRow("an unknown method")
+            << QByteArray(quoted("{'operations': [{'name': 'a', 'method': 'FETCH', 'path': '/a', "
+                                 "'tag': 'T', 'summary': 's', 'description': 'd'}]}"))
+            << u"operations[0].method: unknown method \"FETCH\""_s;
         QTest::newRow("an unknown rate class")
-            << one(R"(, "rateClass": "sometimes")") << u"operations[0].rateClass"_s;
+            << one(quoted(", 'rateClass': 'sometimes'")) << u"operations[0].rateClass"_s;
         QTest::newRow("an unknown shared parameter")
-            << one(R"(, "queryParameters": ["limit"])")
+            << one(quoted(", 'queryParameters': ['limit']"))
             << u"operations[0].queryParameters[0]: no shared parameter"_s;
         QTest::newRow("a parameter without a schema")
-            << one(R"(, "pathParameters": [{"name": "id", "description": "The id."}])")
+            << one(quoted(", 'pathParameters': [{'name': 'id', 'description': 'The id.'}]"))
             << u"operations[0].pathParameters[0].schema: missing"_s;
         QTest::newRow("a status that is no success")
-            << one(R"(, "successStatus": 404)") << u"operations[0].successStatus"_s;
-        QTest::newRow("a missing summary") << QByteArray(
-            R"({"operations": [{"name": "a", "method": "GET", "path": "/a", "tag": "T", "description": "d"}]})")
-                                           << u"operations[0].summary: must be a text"_s;
-        QTest::newRow("a tool without a rate class") << QByteArray(
-            R"({"operations": [{"name": "a", "tag": "T", "summary": "s", "description": "d"}]})")
-                                                     << u"operations[0].rateClass: must be a text"_s;
-        QTest::newRow("a tool with a method") << QByteArray(
-            R"({"operations": [{"name": "a", "method": "GET", "tag": "T", "summary": "s", "description": "d", "rateClass": "read"}]})")
-                                              << u"operations[0].method: a tool-only operation"_s;
+            << one(quoted(", 'successStatus': 404")) << u"operations[0].successStatus"_s;
+        QTest::newRow("a missing summary")
+            << QByteArray(quoted("{'operations': [{'name': 'a', 'method': 'GET', 'path': '/a', "
+                                 "'tag': 'T', 'description': 'd'}]}"))
+            << u"operations[0].summary: must be a text"_s;
+        QTest::newRow("a tool without a rate class")
+            << QByteArray(quoted("{'operations': [{'name': 'a', 'tag': 'T', 'summary': 's', "
+                                 "'description': 'd'}]}"))
+            << u"operations[0].rateClass: must be a text"_s;
+        QTest::newRow("a tool with a method")
+            << QByteArray(quoted("{'operations': [{'name': 'a', 'method': 'GET', 'tag': 'T', "
+                                 "'summary': 's', 'description': 'd', 'rateClass': 'read'}]}"))
+            << u"operations[0].method: a tool-only operation"_s;
         QTest::newRow("the same name twice")
-            << QByteArray(QByteArray(R"({"operations": [)") + base + "}, " + base + "}]}")
+            << QByteArray((quoted("{'operations': [")) + base + "}, " + base + "}]}")
             << u"operations[1]: a second operation called a"_s;
     }
     void refusesWhatItCannotServe()
@@ -140,7 +158,7 @@ private Q_SLOTS:
     void everyOperationNeedsExactlyOneHandler()
     {
         OperationRegistry registry(OperationRegistry::builtInComponents(),
-                                   operationcatalog::parse(QByteArray(OneOperation)));
+                                   operationcatalog::parse(oneOperation()));
         try {
             registry.checkEveryOperationHandled();
             QFAIL("an operation without a handler was taken");
