@@ -39,6 +39,7 @@ public:
 
     // The app's Facebook Login for Business configuration (a user access token with
     // pages_show_list, pages_read_engagement, pages_manage_posts, business_management).
+    static constexpr QLatin1StringView UserId {"10000000000000001"};
     static constexpr const char16_t *LoginConfigurationId = u"880000000000001";
     static constexpr qint64 ShortLivedSeconds = 60 * 60;
     static constexpr qint64 LongLivedSeconds = 5183944;

@@ -2,9 +2,7 @@
 
 #include "fakeplatforms/littletext.h"
 
-#include <QCryptographicHash>
 #include <QRegularExpression>
-#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -12,7 +10,6 @@ namespace slotline::fake {
 
 namespace {
 
-const QString MemberId = u"fakeMember001"_s;
 const QString MemberGivenName = u"Fake"_s;
 const QString MemberFamilyName = u"Member"_s;
 constexpr qint64 ShareIdBase = 7300000000000000000LL;
@@ -37,47 +34,19 @@ const QList<Organization> &organizations()
     return list;
 }
 
-const QStringList KnownScopes = {
-    u"openid"_s,
-    u"profile"_s,
-    u"email"_s,
-    u"w_member_social"_s,
-    u"r_basicprofile"_s,
-    u"r_liteprofile"_s,
-    u"r_emailaddress"_s,
-    u"rw_organization_admin"_s,
-    u"r_organization_admin"_s,
-    u"w_organization_social"_s,
-    u"r_organization_social"_s,
-    u"r_member_social"_s,
-};
-
-QString withQuery(const QString &uri, const QList<QPair<QString, QString>> &items)
+bool isAdministeredOrganization(const QString &urn)
 {
-    QUrl url(uri);
-    QUrlQuery query(url);
-    for (const auto &[name, value] : items)
-        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
-    url.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
-    return url.toString(QUrl::FullyEncoded);
+    for (const Organization &organization : organizations()) {
+        if (urn == u"urn:li:organization:"_s + organization.id)
+            return true;
+    }
+    return false;
 }
 
-FakeResponse serviceError(int status, int serviceErrorCode, const QString &message)
-{
-    return FakeResponse::json(status, QJsonObject {{u"serviceErrorCode"_s, serviceErrorCode},
-                                                   {u"message"_s, message},
-                                                   {u"status"_s, status}});
-}
+} // namespace
 
-FakeResponse oauthError(int status, const QString &error, const QString &description)
-{
-    return FakeResponse::json(
-        status, QJsonObject {{u"error"_s, error}, {u"error_description"_s, description}});
-}
-
-// The shape LinkedIn uses for field errors of /rest/posts (verify: exact codes per field).
-FakeResponse inputError(const QString &message, const QString &fieldPath, const QString &code,
-                        const QString &description)
+FakeResponse FakeLinkedIn::inputError(const QString &message, const QString &fieldPath,
+                                      const QString &code, const QString &description)
 {
     return FakeResponse::json(
         422, QJsonObject {
@@ -94,16 +63,12 @@ FakeResponse inputError(const QString &message, const QString &fieldPath, const 
                  {u"status"_s, 422}});
 }
 
-bool isAdministeredOrganization(const QString &urn)
+FakeResponse FakeLinkedIn::serviceError(int status, int serviceErrorCode, const QString &message)
 {
-    for (const Organization &organization : organizations()) {
-        if (urn == u"urn:li:organization:"_s + organization.id)
-            return true;
-    }
-    return false;
+    return FakeResponse::json(status, QJsonObject {{u"serviceErrorCode"_s, serviceErrorCode},
+                                                   {u"message"_s, message},
+                                                   {u"status"_s, status}});
 }
-
-} // namespace
 
 FakeLinkedIn::FakeLinkedIn(const OAuthApp &app, const QStringList &versions, FakeClock *clock)
     : m_clock(clock)
@@ -253,173 +218,6 @@ std::optional<FakeResponse> FakeLinkedIn::checkRestHeaders(const FakeRequest &re
         return serviceError(400, 100, u"X-Restli-Protocol-Version: 2.0.0 is required."_s);
     }
     return std::nullopt;
-}
-
-FakeResponse FakeLinkedIn::authorize(const FakeRequest &request)
-{
-    const QString clientId = request.queryValue(u"client_id"_s);
-    const QString redirectUri = request.queryValue(u"redirect_uri"_s);
-    if (clientId != m_app.clientId)
-        return FakeResponse::text(
-            400, u"Invalid client_id. The application could not be found."_s); // (verify)
-    if (!m_app.allowsRedirect(redirectUri))
-        return FakeResponse::text(400, u"The redirect_uri does not match the registered value"_s);
-    const QString state = request.queryValue(u"state"_s);
-    const auto fail = [&](const QString &error, const QString &description) {
-        return FakeResponse::redirect(withQuery(
-            redirectUri,
-            {{u"error"_s, error}, {u"error_description"_s, description}, {u"state"_s, state}}));
-    };
-    if (request.queryValue(u"response_type"_s) != u"code"_s)
-        return fail(u"invalid_request"_s, u"response_type must be code"_s);
-    if (state.isEmpty())
-        return fail(u"invalid_request"_s,
-                    u"state is required"_s); // (verify) LinkedIn lists state as required
-    const QStringList scopes
-        = request.queryValue(u"scope"_s).split(QRegularExpression(u"[ ,]+"_s), Qt::SkipEmptyParts);
-    if (scopes.isEmpty())
-        return fail(u"invalid_scope"_s, u"scope is required"_s);
-    for (const QString &scope : scopes) {
-        if (!KnownScopes.contains(scope))
-            return fail(u"unauthorized_scope_error"_s,
-                        u"Scope \""_s + scope + u"\" is not authorized for your application"_s);
-    }
-    if (m_denyConsent) {
-        return fail(u"user_cancelled_authorize"_s, u"The user cancelled the authorization"_s);
-    }
-    IssuedToken code;
-    code.kind = IssuedToken::Kind::Code;
-    code.userId = MemberId;
-    code.clientId = clientId;
-    code.scopes = scopes;
-    code.issuedAt = m_clock->now();
-    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
-    code.redirectUri = redirectUri;
-    const QString value = m_tokens.issue(u"code"_s, code);
-    return FakeResponse::redirect(
-        withQuery(redirectUri, {{u"code"_s, value}, {u"state"_s, state}}));
-}
-
-QJsonObject FakeLinkedIn::issueAccessToken(const QDateTime &now, const QString &userId,
-                                           const QStringList &scopes,
-                                           const QDateTime &refreshExpiresAt,
-                                           const QString &refreshToken)
-{
-    IssuedToken access;
-    access.kind = IssuedToken::Kind::Access;
-    access.userId = userId;
-    access.clientId = m_app.clientId;
-    access.scopes = scopes;
-    access.issuedAt = now;
-    access.expiresAt = now.addSecs(AccessTokenSeconds);
-    // A refreshed access token never outlives the refresh token it came from.
-    if (refreshExpiresAt.isValid() && access.expiresAt > refreshExpiresAt)
-        access.expiresAt = refreshExpiresAt;
-    QJsonObject answer {{u"access_token"_s, m_tokens.issue(u"access"_s, access)},
-                        {u"expires_in"_s, now.secsTo(access.expiresAt)},
-                        {u"scope"_s, scopes.join(u',')},
-                        {u"token_type"_s, u"Bearer"_s}};
-    if (!refreshToken.isEmpty()) {
-        answer.insert(u"refresh_token"_s, refreshToken);
-        answer.insert(u"refresh_token_expires_in"_s, now.secsTo(refreshExpiresAt));
-    }
-    return answer;
-}
-
-FakeResponse FakeLinkedIn::accessToken(const FakeRequest &request)
-{
-    if (!request.isFormEncoded())
-        return oauthError(400, u"invalid_request"_s,
-                          u"Content-Type must be application/x-www-form-urlencoded"_s);
-    const QUrlQuery form = request.form();
-    const auto field
-        = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
-    if (field(u"client_id"_s) != m_app.clientId || field(u"client_secret"_s) != m_app.clientSecret)
-        return oauthError(401, u"invalid_client"_s, u"Client authentication failed"_s); // (verify)
-    const QString grantType = field(u"grant_type"_s);
-    const QDateTime now = m_clock->now();
-    if (grantType == u"authorization_code"_s) {
-        IssuedToken *code = m_tokens.find(field(u"code"_s));
-        if (!code || code->kind != IssuedToken::Kind::Code || code->used || code->expiredAt(now)
-            || code->clientId != m_app.clientId || code->redirectUri != field(u"redirect_uri"_s)) {
-            return oauthError(
-                400, u"invalid_request"_s,
-                u"Unable to retrieve access token: appid/redirect uri/code verifier does not match "
-                "authorization code. Or authorization code expired. Or external member binding exists"_s);
-        }
-        code->used = true;
-        if (!m_programmaticRefresh)
-            return FakeResponse::json(
-                200, issueAccessToken(now, code->userId, code->scopes, QDateTime(), QString()));
-        IssuedToken refresh;
-        refresh.kind = IssuedToken::Kind::Refresh;
-        refresh.userId = code->userId;
-        refresh.clientId = m_app.clientId;
-        refresh.scopes = code->scopes;
-        refresh.issuedAt = now;
-        refresh.expiresAt = now.addSecs(RefreshTokenSeconds);
-        const QDateTime refreshExpiresAt = refresh.expiresAt;
-        const QString refreshValue = m_tokens.issue(u"refresh"_s, refresh);
-        return FakeResponse::json(
-            200, issueAccessToken(now, code->userId, code->scopes, refreshExpiresAt, refreshValue));
-    }
-    if (grantType == u"refresh_token"_s) {
-        if (!m_programmaticRefresh) {
-            // (verify) the answer for an application without programmatic refresh.
-            return oauthError(
-                400, u"unauthorized_client"_s,
-                u"The application is not authorized to use programmatic refresh tokens"_s);
-        }
-        IssuedToken *refresh = m_tokens.find(field(u"refresh_token"_s));
-        if (!refresh || refresh->kind != IssuedToken::Kind::Refresh || refresh->revoked
-            || refresh->expiredAt(now))
-            return oauthError(400, u"invalid_request"_s,
-                              u"The provided refresh token is invalid or expired"_s); // (verify)
-        // The refresh token is not rotated and keeps its first expiry (365 days from consent).
-        return FakeResponse::json(200, issueAccessToken(now, refresh->userId, refresh->scopes,
-                                                        refresh->expiresAt, refresh->value));
-    }
-    return oauthError(400, u"unsupported_grant_type"_s,
-                      u"grant_type must be authorization_code or refresh_token"_s);
-}
-
-FakeResponse FakeLinkedIn::revoke(const FakeRequest &request)
-{
-    const QUrlQuery form = request.form();
-    const auto field
-        = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
-    if (field(u"client_id"_s) != m_app.clientId || field(u"client_secret"_s) != m_app.clientSecret)
-        return oauthError(401, u"invalid_client"_s, u"Client authentication failed"_s);
-    if (IssuedToken *token = m_tokens.find(field(u"token"_s)))
-        token->revoked = true;
-    return FakeResponse::empty(200);
-}
-
-FakeResponse FakeLinkedIn::introspect(const FakeRequest &request)
-{
-    const QUrlQuery form = request.form();
-    const auto field
-        = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
-    // learn.microsoft.com/linkedin/shared/authentication/token-introspection: 400 "Invalid
-    // client id or token", 401 "Invalid client secret".
-    const IssuedToken *token = m_tokens.find(field(u"token"_s));
-    if (field(u"client_id"_s) != m_app.clientId || !token || token->kind == IssuedToken::Kind::Code)
-        return oauthError(400, u"invalid_request"_s, u"Invalid client id or token"_s);
-    if (field(u"client_secret"_s) != m_app.clientSecret)
-        return oauthError(401, u"invalid_client"_s, u"Invalid client secret"_s);
-    const QDateTime now = m_clock->now();
-    const QString status = token->revoked          ? u"revoked"_s
-                           : token->expiredAt(now) ? u"expired"_s
-                                                   : u"active"_s;
-    return FakeResponse::json(200,
-                              QJsonObject {{u"active"_s, status == u"active"_s},
-                                           {u"client_id"_s, token->clientId},
-                                           {u"authorized_at"_s, token->issuedAt.toSecsSinceEpoch()},
-                                           {u"created_at"_s, token->issuedAt.toSecsSinceEpoch()},
-                                           {u"status"_s, status},
-                                           {u"expires_at"_s, token->expiresAt.toSecsSinceEpoch()},
-                                           {u"scope"_s, token->scopes.join(u',')},
-                                           {u"auth_type"_s, u"3L"_s}});
 }
 
 const IssuedToken *FakeLinkedIn::authenticate(const FakeRequest &request, FakeResponse *refusal)
@@ -676,218 +474,6 @@ FakeResponse FakeLinkedIn::post(const FakeRequest &request, const QString &urn)
     answer.insert(u"publishedAt"_s, it->createdAt.toMSecsSinceEpoch());
     answer.insert(u"lastModifiedAt"_s, it->createdAt.toMSecsSinceEpoch());
     return FakeResponse::json(200, answer);
-}
-
-FakeResponse FakeLinkedIn::initializeImageUpload(const FakeRequest &request)
-{
-    FakeResponse refusal;
-    const IssuedToken *token = authenticate(request, &refusal);
-    if (!token)
-        return refusal;
-    const QString owner = request.jsonObject()[u"initializeUploadRequest"_s][u"owner"_s].toString();
-    if (owner.isEmpty()) {
-        return FakeResponse::json(
-            422, QJsonObject {{u"message"_s, u"ERROR :: /initializeUploadRequest/owner :: field is "
-                                             "required but not found and has no default value\n"_s},
-                              {u"status"_s, 422}});
-    }
-    if (!mayActAs(*token, owner))
-        return serviceError(403, 100,
-                            u"Not enough permissions to upload images for "_s + owner); // (verify)
-    ++m_nextImage;
-    Image image {u"urn:li:image:FakeImage"_s + QString::number(m_nextImage),
-                 owner,
-                 u"img-"_s + QString::number(m_nextImage),
-                 m_clock->now().addSecs(24 * 60 * 60),
-                 false,
-                 0,
-                 QDateTime()};
-    m_images.insert(image.urn, image);
-    return FakeResponse::json(
-        200, QJsonObject {
-                 {u"value"_s,
-                  QJsonObject {{u"uploadUrlExpiresAt"_s, image.uploadExpiresAt.toMSecsSinceEpoch()},
-                               {u"uploadUrl"_s, QString(request.origin() + u"/linkedin/upload/"_s
-                                                        + image.uploadToken)},
-                               {u"image"_s, image.urn}}}});
-}
-
-FakeResponse FakeLinkedIn::upload(const FakeRequest &request, const QString &uploadToken)
-{
-    // The Images API example sends the member's bearer token with the upload.
-    FakeResponse refusal;
-    if (!authenticate(request, &refusal))
-        return refusal;
-    for (Image &image : m_images) {
-        if (image.uploadToken != uploadToken)
-            continue;
-        if (image.uploaded || m_clock->now() >= image.uploadExpiresAt || request.body.isEmpty())
-            return serviceError(
-                400, 0, u"The upload URL is expired, used, or the body is empty"_s); // (verify)
-        image.uploaded = true;
-        image.size = request.body.size();
-        image.availableAt = m_clock->now().addSecs(m_imageProcessingSeconds);
-        return FakeResponse::empty(201);
-    }
-    return serviceError(404, 0, u"Unknown upload URL"_s);
-}
-
-FakeResponse FakeLinkedIn::image(const FakeRequest &request, const QString &urn)
-{
-    FakeResponse refusal;
-    if (!authenticate(request, &refusal))
-        return refusal;
-    const auto it = m_images.constFind(urn);
-    if (it == m_images.constEnd())
-        return serviceError(404, 0, u"Image "_s + urn + u" not found"_s);
-    QJsonObject answer {{u"id"_s, it->urn}, {u"owner"_s, it->owner}, {u"status"_s, statusOf(*it)}};
-    if (it->uploaded) {
-        answer.insert(u"downloadUrl"_s,
-                      QString(request.origin() + u"/linkedin/media/"_s + it->uploadToken));
-        answer.insert(u"downloadUrlExpiresAt"_s,
-                      m_clock->now().addSecs(24 * 60 * 60).toMSecsSinceEpoch());
-    }
-    return FakeResponse::json(200, answer);
-}
-
-QString FakeLinkedIn::statusOf(const Image &image) const
-{
-    if (!image.uploaded)
-        return u"WAITING_UPLOAD"_s;
-    return m_clock->now() < image.availableAt ? u"PROCESSING"_s : u"AVAILABLE"_s;
-}
-
-FakeResponse FakeLinkedIn::initializeVideoUpload(const FakeRequest &request)
-{
-    FakeResponse refusal;
-    const IssuedToken *token = authenticate(request, &refusal);
-    if (!token)
-        return refusal;
-    const QJsonObject init = request.jsonObject()[u"initializeUploadRequest"_s].toObject();
-    const QString owner = init[u"owner"_s].toString();
-    const qint64 fileSize = init[u"fileSizeBytes"_s].toInteger(-1);
-    QStringList missing;
-    if (owner.isEmpty())
-        missing.append(u"owner"_s);
-    if (fileSize <= 0)
-        missing.append(u"fileSizeBytes"_s);
-    if (!missing.isEmpty()) {
-        QString message;
-        for (const QString &field : std::as_const(missing))
-            message += u"ERROR :: /initializeUploadRequest/"_s + field
-                       + u" :: field is required but not found and has no default value\n"_s;
-        return FakeResponse::json(422, QJsonObject {{u"message"_s, message}, {u"status"_s, 422}});
-    }
-    if (!mayActAs(*token, owner))
-        return serviceError(403, 100,
-                            u"Accessing this video resource is forbidden for "_s
-                                + owner); // (verify)
-    ++m_nextVideo;
-    Video video;
-    video.urn = u"urn:li:video:FakeVideo"_s + QString::number(m_nextVideo);
-    video.owner = owner;
-    video.uploadToken = u"vid-"_s + QString::number(m_nextVideo);
-    video.fileSize = fileSize;
-    video.uploadExpiresAt = m_clock->now().addSecs(24 * 60 * 60);
-    QJsonArray instructions;
-    for (qint64 first = 0; first < fileSize; first += VideoPartBytes) {
-        const qint64 last = qMin(first + VideoPartBytes, fileSize) - 1;
-        const QString url = request.origin() + u"/linkedin/dms-uploads/"_s + video.uploadToken
-                            + u'/' + QString::number(video.parts.size());
-        video.parts.append(Video::Part {first, last, {}});
-        instructions.append(
-            QJsonObject {{u"uploadUrl"_s, url}, {u"firstByte"_s, first}, {u"lastByte"_s, last}});
-    }
-    QJsonObject value {{u"uploadUrlsExpireAt"_s, video.uploadExpiresAt.toMSecsSinceEpoch()},
-                       {u"video"_s, video.urn},
-                       {u"uploadInstructions"_s, instructions},
-                       {u"uploadToken"_s, video.uploadToken}};
-    m_videos.insert(video.urn, video);
-    return FakeResponse::json(200, QJsonObject {{u"value"_s, value}});
-}
-
-FakeResponse FakeLinkedIn::uploadVideoPart(const FakeRequest &request, const QString &token,
-                                           int index)
-{
-    for (Video &video : m_videos) {
-        if (video.uploadToken != token)
-            continue;
-        if (index < 0 || index >= video.parts.size() || m_clock->now() >= video.uploadExpiresAt
-            || video.status != u"WAITING_UPLOAD"_s)
-            return serviceError(400, 0, u"The upload URL is expired or unknown"_s); // (verify)
-        Video::Part &part = video.parts[index];
-        if (request.body.size() != part.lastByte - part.firstByte + 1)
-            return serviceError(400, 0,
-                                u"The part must be bytes "_s + QString::number(part.firstByte)
-                                    + u" to "_s + QString::number(part.lastByte)); // (verify)
-        // An opaque ETag that tells the part's content apart, as a storage service's does.
-        part.etag = u"/ambry-video/signedId/"_s
-                    + QString::fromLatin1(
-                        QCryptographicHash::hash(request.body, QCryptographicHash::Sha256)
-                            .toHex()
-                            .left(32));
-        FakeResponse answer = FakeResponse::empty(200);
-        answer.withHeader("ETag", part.etag.toUtf8());
-        return answer;
-    }
-    return serviceError(404, 0, u"Unknown upload URL"_s);
-}
-
-FakeResponse FakeLinkedIn::finalizeVideoUpload(const FakeRequest &request)
-{
-    FakeResponse refusal;
-    const IssuedToken *token = authenticate(request, &refusal);
-    if (!token)
-        return refusal;
-    const QJsonObject finalize = request.jsonObject()[u"finalizeUploadRequest"_s].toObject();
-    const auto it = m_videos.find(finalize[u"video"_s].toString());
-    if (it == m_videos.end() || !mayActAs(*token, it->owner))
-        return serviceError(404, 0,
-                            u"Video "_s + finalize[u"video"_s].toString() + u" not found"_s);
-    if (finalize[u"uploadToken"_s].toString() != it->uploadToken)
-        return serviceError(400, 0, u"The uploadToken does not belong to the video"_s); // (verify)
-    if (it->status != u"WAITING_UPLOAD"_s)
-        return serviceError(400, 0, u"The video is already finalized"_s); // (verify)
-    const QJsonArray given = finalize[u"uploadedPartIds"_s].toArray();
-    bool matches = given.size() == it->parts.size();
-    for (qsizetype i = 0; matches && i < given.size(); ++i)
-        matches = !it->parts.at(i).etag.isEmpty() && given.at(i).toString() == it->parts.at(i).etag;
-    if (!matches)
-        // (verify) LinkedIn's status and wording for missing or reordered part ids.
-        return serviceError(400, 0,
-                            u"uploadedPartIds must list the ETag of every part, in order"_s);
-    it->status = u"PROCESSING"_s;
-    return FakeResponse::empty(200);
-}
-
-FakeResponse FakeLinkedIn::video(const FakeRequest &request, const QString &urn)
-{
-    FakeResponse refusal;
-    if (!authenticate(request, &refusal))
-        return refusal;
-    const auto it = m_videos.find(urn);
-    if (it == m_videos.end())
-        return serviceError(404, 0, u"Video "_s + urn + u" not found"_s);
-    QJsonObject answer {{u"id"_s, it->urn}, {u"owner"_s, it->owner}, {u"status"_s, it->status}};
-    if (it->status == u"PROCESSING_FAILED"_s)
-        answer.insert(u"processingFailureReason"_s, u"Invalid video file"_s); // (verify)
-    // Processing ends at the first look after it began.
-    if (it->status == u"PROCESSING"_s)
-        it->status = m_failVideoProcessing ? u"PROCESSING_FAILED"_s : u"AVAILABLE"_s;
-    return FakeResponse::json(200, answer);
-}
-
-std::optional<FakeResponse> FakeLinkedIn::videoRefusal(const QString &id,
-                                                       const QString &author) const
-{
-    const auto it = m_videos.constFind(id);
-    if (it != m_videos.constEnd() && it->owner == author && it->status == u"AVAILABLE"_s)
-        return std::nullopt;
-    // (verify) LinkedIn's wording for a video that is missing, not AVAILABLE or not the
-    // author's.
-    return inputError(u"ERROR :: /content/media/id :: "_s + id
-                          + u" is not an AVAILABLE video of the author\n"_s,
-                      u"/content/media/id"_s, u"INVALID_VALUE"_s, u"Invalid media"_s);
 }
 
 QJsonArray FakeLinkedIn::posts() const

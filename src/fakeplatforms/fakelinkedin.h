@@ -33,12 +33,19 @@ public:
     QStringList activeVersions() const;
     static QString memberUrn();
 
+    static constexpr QLatin1StringView MemberId {"fakeMember001"};
     static constexpr qint64 AccessTokenSeconds = 60LL * 24 * 60 * 60;
     static constexpr qint64 RefreshTokenSeconds = 365LL * 24 * 60 * 60;
     static constexpr qint64 CodeSeconds = 30 * 60;
     static constexpr int MaxCommentaryLength = 3000;
 
 private:
+    // LinkedIn's error body: {"serviceErrorCode", "message", "status"}.
+    static FakeResponse serviceError(int status, int serviceErrorCode, const QString &message);
+    // The shape LinkedIn uses for field errors of /rest/posts (verify: exact codes per field).
+    static FakeResponse inputError(const QString &message, const QString &fieldPath,
+                                   const QString &code, const QString &description);
+
     struct Post
     {
         QString urn;

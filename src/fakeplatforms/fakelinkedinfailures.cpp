@@ -9,13 +9,6 @@ namespace slotline::fake {
 
 namespace {
 
-FakeResponse serviceError(int status, int serviceErrorCode, const QString &message)
-{
-    return FakeResponse::json(status, QJsonObject {{u"serviceErrorCode"_s, serviceErrorCode},
-                                                   {u"message"_s, message},
-                                                   {u"status"_s, status}});
-}
-
 // "POST /rest/posts", "GET /rest/posts/{id}": the resource, without keys.
 QString endpointOf(const FakeRequest &request)
 {

@@ -120,6 +120,11 @@ QUrlQuery FakeRequest::form() const
     return QUrlQuery(QString::fromUtf8(plusAsSpace));
 }
 
+QString FakeRequest::formValue(const QString &name) const
+{
+    return form().queryItemValue(name, QUrl::FullyDecoded);
+}
+
 QJsonObject FakeRequest::jsonObject(bool *ok) const
 {
     QJsonParseError error;

@@ -53,6 +53,8 @@ public:
     bool isJson() const;
     // Fields of an application/x-www-form-urlencoded body.
     QUrlQuery form() const;
+    // One field of the form body, decoded.
+    QString formValue(const QString &name) const;
     // The JSON object body; nullopt-like empty object with ok=false when not an object.
     QJsonObject jsonObject(bool *ok = nullptr) const;
     // Scheme and authority the client addressed, for absolute URLs the platforms hand out.

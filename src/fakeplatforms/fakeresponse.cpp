@@ -1,6 +1,8 @@
 #include "fakeplatforms/fakeresponse.h"
 
 #include <QJsonDocument>
+#include <QUrl>
+#include <QUrlQuery>
 
 namespace slotline::fake {
 
@@ -76,6 +78,23 @@ FakeResponse FakeResponse::redirect(const QString &location)
     response.status = 302;
     response.headers.emplaceBack("Location", location.toUtf8());
     return response;
+}
+
+FakeResponse FakeResponse::redirect(const QString &uri,
+                                    const QList<QPair<QString, QString>> &queryItems)
+{
+    QUrl url(uri);
+    QUrlQuery query(url);
+    for (const auto &[name, value] : queryItems)
+        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
+    url.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    return redirect(url.toString(QUrl::FullyEncoded));
+}
+
+FakeResponse FakeResponse::oauthError(int status, const QString &error, const QString &description)
+{
+    return json(status, QJsonObject {{QStringLiteral("error"), error},
+                                     {QStringLiteral("error_description"), description}});
 }
 
 FakeResponse &FakeResponse::withHeader(const QByteArray &name, const QByteArray &value)

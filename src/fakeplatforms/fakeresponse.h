@@ -25,6 +25,12 @@ public:
     static FakeResponse empty(int status);
     static FakeResponse text(int status, const QString &text);
     static FakeResponse redirect(const QString &location);
+    // To `uri` with these query items added (percent-encoded), as an OAuth authorization
+    // endpoint sends the browser back with a code or an error.
+    static FakeResponse redirect(const QString &uri,
+                                 const QList<QPair<QString, QString>> &queryItems);
+    // An OAuth 2.0 error body (RFC 6749, 5.2): {"error", "error_description"}.
+    static FakeResponse oauthError(int status, const QString &error, const QString &description);
 
     FakeResponse &withHeader(const QByteArray &name, const QByteArray &value);
     QByteArray header(const QByteArray &name) const;

@@ -3,10 +3,8 @@
 #include "core/platformrules.h"
 #include "fakeplatforms/multipartform.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -14,61 +12,11 @@ namespace slotline::fake {
 
 namespace {
 
-const QString UserId = u"1880000000000000001"_s;
 const QString UserName = u"Fake X User"_s;
 const QString UserHandle = u"fake_x_user"_s;
 constexpr qint64 TweetIdBase = 1900000000000000000LL;
 constexpr qint64 MediaIdBase = 1910000000000000000LL;
 constexpr qint64 MediaExpirySeconds = 24 * 60 * 60;
-
-// docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code (scopes table).
-const QStringList KnownScopes = {
-    u"tweet.read"_s,  u"tweet.write"_s,   u"tweet.moderate.write"_s, u"users.email"_s,
-    u"users.read"_s,  u"follows.read"_s,  u"follows.write"_s,        u"offline.access"_s,
-    u"space.read"_s,  u"mute.read"_s,     u"mute.write"_s,           u"like.read"_s,
-    u"like.write"_s,  u"list.read"_s,     u"list.write"_s,           u"block.read"_s,
-    u"block.write"_s, u"bookmark.read"_s, u"bookmark.write"_s,       u"dm.read"_s,
-    u"dm.write"_s,    u"media.write"_s,
-};
-
-FakeResponse problem(int status, const QString &title, const QString &detail,
-                     const QString &type = u"about:blank"_s)
-{
-    return FakeResponse::json(status, QJsonObject {{u"title"_s, title},
-                                                   {u"type"_s, type},
-                                                   {u"status"_s, status},
-                                                   {u"detail"_s, detail}});
-}
-
-FakeResponse invalidRequest(const QString &message)
-{
-    return FakeResponse::json(
-        400, QJsonObject {{u"errors"_s, QJsonArray {QJsonObject {{u"message"_s, message}}}},
-                          {u"title"_s, u"Invalid Request"_s},
-                          {u"detail"_s, u"One or more parameters to your request was invalid."_s},
-                          {u"type"_s, u"https://api.twitter.com/2/problems/invalid-request"_s}});
-}
-
-FakeResponse oauthError(int status, const QString &error, const QString &description)
-{
-    return FakeResponse::json(
-        status, QJsonObject {{u"error"_s, error}, {u"error_description"_s, description}});
-}
-
-FakeResponse invalidToken()
-{
-    return oauthError(400, u"invalid_request"_s, u"Value passed for the token was invalid."_s);
-}
-
-QString withQuery(const QString &uri, const QList<QPair<QString, QString>> &items)
-{
-    QUrl url(uri);
-    QUrlQuery query(url);
-    for (const auto &[name, value] : items)
-        query.addQueryItem(name, QString::fromLatin1(QUrl::toPercentEncoding(value)));
-    url.setQuery(query.query(QUrl::FullyEncoded), QUrl::StrictMode);
-    return url.toString(QUrl::FullyEncoded);
-}
 
 // The failed example of GET media/upload (STATUS) in X's documentation.
 QJsonObject processingError()
@@ -88,6 +36,24 @@ QString mediaKeyPrefix(const QString &category)
 }
 
 } // namespace
+
+FakeResponse FakeX::problem(int status, const QString &title, const QString &detail,
+                            const QString &type)
+{
+    return FakeResponse::json(status, QJsonObject {{u"title"_s, title},
+                                                   {u"type"_s, type},
+                                                   {u"status"_s, status},
+                                                   {u"detail"_s, detail}});
+}
+
+FakeResponse FakeX::invalidRequest(const QString &message)
+{
+    return FakeResponse::json(
+        400, QJsonObject {{u"errors"_s, QJsonArray {QJsonObject {{u"message"_s, message}}}},
+                          {u"title"_s, u"Invalid Request"_s},
+                          {u"detail"_s, u"One or more parameters to your request was invalid."_s},
+                          {u"type"_s, u"https://api.twitter.com/2/problems/invalid-request"_s}});
+}
 
 FakeX::FakeX(const OAuthApp &app, FakeClock *clock)
     : m_clock(clock)
@@ -153,143 +119,6 @@ FakeResponse FakeX::handle(const FakeRequest &request)
         QJsonObject {{u"errors"_s,
                       QJsonArray {QJsonObject {{u"message"_s, u"Sorry, that page does not exist"_s},
                                                {u"code"_s, 34}}}}});
-}
-
-FakeResponse FakeX::authorize(const FakeRequest &request)
-{
-    const QString clientId = request.queryValue(u"client_id"_s);
-    const QString redirectUri = request.queryValue(u"redirect_uri"_s);
-    // An unknown client or an unregistered redirect is never redirected to (RFC 6749
-    // 4.1.2.1): the person sees X's error page.
-    if (clientId != m_app.clientId || !m_app.allowsRedirect(redirectUri)) {
-        return FakeResponse::text(
-            400, u"Something went wrong. You weren't able to give access to the App. "
-                 "Go back and try logging in again."_s);
-    }
-    const QString state = request.queryValue(u"state"_s);
-    const auto fail = [&](const QString &error, const QString &description) {
-        return FakeResponse::redirect(withQuery(
-            redirectUri,
-            {{u"error"_s, error}, {u"error_description"_s, description}, {u"state"_s, state}}));
-    };
-    if (request.queryValue(u"response_type"_s) != u"code"_s)
-        return fail(u"unsupported_response_type"_s, u"response_type must be code"_s);
-    if (!request.query.hasQueryItem(u"state"_s) || state.isEmpty())
-        return fail(u"invalid_request"_s, u"Missing required parameter [state]."_s);
-    const QStringList scopes = request.queryValue(u"scope"_s).split(u' ', Qt::SkipEmptyParts);
-    if (scopes.isEmpty())
-        return fail(u"invalid_request"_s, u"Missing required parameter [scope]."_s);
-    for (const QString &scope : scopes) {
-        if (!KnownScopes.contains(scope))
-            return fail(u"invalid_scope"_s, u"Unknown scope: "_s + scope);
-    }
-    const QString challenge = request.queryValue(u"code_challenge"_s);
-    const QString challengeMethod = request.queryValue(u"code_challenge_method"_s);
-    if (challenge.isEmpty())
-        return fail(u"invalid_request"_s, u"Missing required parameter [code_challenge]."_s);
-    if (challengeMethod != u"S256"_s && challengeMethod != u"plain"_s)
-        return fail(u"invalid_request"_s, u"code_challenge_method must be S256 or plain."_s);
-    if (m_denyConsent)
-        return FakeResponse::redirect(
-            withQuery(redirectUri, {{u"error"_s, u"access_denied"_s}, {u"state"_s, state}}));
-
-    IssuedToken code;
-    code.kind = IssuedToken::Kind::Code;
-    code.userId = UserId;
-    code.clientId = clientId;
-    code.scopes = scopes;
-    code.issuedAt = m_clock->now();
-    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
-    code.redirectUri = redirectUri;
-    code.codeChallenge = challenge;
-    code.codeChallengeMethod = challengeMethod;
-    const QString value = m_tokens.issue(u"code"_s, code);
-    return FakeResponse::redirect(
-        withQuery(redirectUri, {{u"state"_s, state}, {u"code"_s, value}}));
-}
-
-bool FakeX::clientAuthenticated(const FakeRequest &request, const QUrlQuery &form) const
-{
-    if (m_confidentialClient) {
-        const auto [id, secret] = request.basicCredentials();
-        return id == m_app.clientId && secret == m_app.clientSecret;
-    }
-    return form.queryItemValue(u"client_id"_s, QUrl::FullyDecoded) == m_app.clientId;
-}
-
-QJsonObject FakeX::issueTokens(const QString &userId, const QStringList &scopes)
-{
-    IssuedToken access;
-    access.kind = IssuedToken::Kind::Access;
-    access.userId = userId;
-    access.clientId = m_app.clientId;
-    access.scopes = scopes;
-    access.issuedAt = m_clock->now();
-    access.expiresAt = access.issuedAt.addSecs(AccessTokenSeconds);
-    QJsonObject answer {{u"token_type"_s, u"bearer"_s},
-                        {u"expires_in"_s, AccessTokenSeconds},
-                        {u"access_token"_s, m_tokens.issue(u"access"_s, access)},
-                        {u"scope"_s, scopes.join(u' ')}};
-    // A refresh token only comes with offline.access; X does not say when it expires
-    // (verify), so it lives until used once or revoked.
-    if (scopes.contains(u"offline.access"_s)) {
-        IssuedToken refresh = access;
-        refresh.kind = IssuedToken::Kind::Refresh;
-        refresh.expiresAt = QDateTime();
-        answer.insert(u"refresh_token"_s, m_tokens.issue(u"refresh"_s, refresh));
-    }
-    return answer;
-}
-
-FakeResponse FakeX::token(const FakeRequest &request)
-{
-    if (!request.isFormEncoded())
-        return oauthError(400, u"invalid_request"_s,
-                          u"Content-Type must be application/x-www-form-urlencoded."_s);
-    const QUrlQuery form = request.form();
-    const auto field
-        = [&form](const QString &name) { return form.queryItemValue(name, QUrl::FullyDecoded); };
-    if (!clientAuthenticated(request, form))
-        return oauthError(401, u"unauthorized_client"_s, u"Missing valid authorization header"_s);
-
-    const QString grantType = field(u"grant_type"_s);
-    if (grantType == u"authorization_code"_s) {
-        IssuedToken *code = m_tokens.find(field(u"code"_s));
-        if (!code || code->kind != IssuedToken::Kind::Code || code->used
-            || code->expiredAt(m_clock->now()) || code->clientId != m_app.clientId
-            || code->redirectUri != field(u"redirect_uri"_s))
-            return invalidToken();
-        const QByteArray verifier = field(u"code_verifier"_s).toLatin1();
-        const QByteArray expected
-            = code->codeChallengeMethod == u"S256"_s
-                  ? QCryptographicHash::hash(verifier, QCryptographicHash::Sha256)
-                        .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)
-                  : verifier;
-        code->used = true;
-        if (verifier.isEmpty() || QString::fromLatin1(expected) != code->codeChallenge)
-            return invalidToken();
-        return FakeResponse::json(200, issueTokens(code->userId, code->scopes));
-    }
-    if (grantType == u"refresh_token"_s) {
-        IssuedToken *refresh = m_tokens.find(field(u"refresh_token"_s));
-        if (!refresh || refresh->kind != IssuedToken::Kind::Refresh || refresh->used
-            || refresh->revoked || refresh->clientId != m_app.clientId)
-            return invalidToken();
-        // Rotation: the refresh token is single use, the answer carries its successor.
-        refresh->used = true;
-        return FakeResponse::json(200, issueTokens(refresh->userId, refresh->scopes));
-    }
-    return oauthError(400, u"invalid_request"_s, u"Missing required parameter [grant_type]."_s);
-}
-
-FakeResponse FakeX::revoke(const FakeRequest &request)
-{
-    const QUrlQuery form = request.form();
-    if (!clientAuthenticated(request, form))
-        return oauthError(401, u"unauthorized_client"_s, u"Missing valid authorization header"_s);
-    if (IssuedToken *token = m_tokens.find(form.queryItemValue(u"token"_s, QUrl::FullyDecoded)))
-        token->revoked = true;
-    return FakeResponse::json(200, QJsonObject {{u"revoked"_s, true}});
 }
 
 const IssuedToken *FakeX::authenticate(const FakeRequest &request, const QStringList &scopes,

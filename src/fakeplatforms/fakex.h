@@ -28,6 +28,7 @@ public:
     QJsonObject describe() const override;
     QJsonObject describeFailureModes() const override;
 
+    static constexpr QLatin1StringView UserId {"1880000000000000001"};
     static constexpr qint64 AccessTokenSeconds = 2 * 60 * 60;
     static constexpr qint64 CodeSeconds = 30;
     static constexpr int MaxWeightedLength = 280;
@@ -36,6 +37,12 @@ public:
     static constexpr int DefaultUserLimit24Hour = 1000;
 
 private:
+    // X's problem details (RFC 7807): {"title", "type", "status", "detail"}.
+    static FakeResponse problem(int status, const QString &title, const QString &detail,
+                                const QString &type = QStringLiteral("about:blank"));
+    // The API v2 answer to a request it cannot read: 400 with errors[].message.
+    static FakeResponse invalidRequest(const QString &message);
+
     struct Tweet
     {
         QString id;

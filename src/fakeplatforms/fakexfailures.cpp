@@ -28,24 +28,6 @@ const QHash<QString, int> &defaultLimits()
     return limits;
 }
 
-FakeResponse problem(int status, const QString &title, const QString &detail,
-                     const QString &type = u"about:blank"_s)
-{
-    return FakeResponse::json(status, QJsonObject {{u"title"_s, title},
-                                                   {u"type"_s, type},
-                                                   {u"status"_s, status},
-                                                   {u"detail"_s, detail}});
-}
-
-FakeResponse invalidRequest(const QString &message)
-{
-    return FakeResponse::json(
-        400, QJsonObject {{u"errors"_s, QJsonArray {QJsonObject {{u"message"_s, message}}}},
-                          {u"title"_s, u"Invalid Request"_s},
-                          {u"detail"_s, u"One or more parameters to your request was invalid."_s},
-                          {u"type"_s, u"https://api.twitter.com/2/problems/invalid-request"_s}});
-}
-
 // Ten characters of [0-9A-Za-z] that stay the same for the same post and link, as a real
 // t.co code would.
 QString tcoCode(const QString &tweetId, int index)
