@@ -91,6 +91,14 @@ FakeResponse FakeResponse::redirect(const QString &uri,
     return redirect(url.toString(QUrl::FullyEncoded));
 }
 
+FakeResponse FakeResponse::redirectWithError(const QString &redirectUri, const QString &error,
+                                             const QString &description, const QString &state)
+{
+    return redirect(redirectUri, {{QStringLiteral("error"), error},
+                                  {QStringLiteral("error_description"), description},
+                                  {QStringLiteral("state"), state}});
+}
+
 FakeResponse FakeResponse::oauthError(int status, const QString &error, const QString &description)
 {
     return json(status, QJsonObject {{QStringLiteral("error"), error},

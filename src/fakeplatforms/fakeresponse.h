@@ -29,6 +29,9 @@ public:
     // endpoint sends the browser back with a code or an error.
     static FakeResponse redirect(const QString &uri,
                                  const QList<QPair<QString, QString>> &queryItems);
+    // An authorization endpoint's refusal, sent back to the client (RFC 6749, 4.1.2.1).
+    static FakeResponse redirectWithError(const QString &redirectUri, const QString &error,
+                                          const QString &description, const QString &state);
     // An OAuth 2.0 error body (RFC 6749, 5.2): {"error", "error_description"}.
     static FakeResponse oauthError(int status, const QString &error, const QString &description);
 

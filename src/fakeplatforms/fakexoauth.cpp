@@ -40,9 +40,7 @@ FakeResponse FakeX::authorize(const FakeRequest &request)
     }
     const QString state = request.queryValue(u"state"_s);
     const auto fail = [&](const QString &error, const QString &description) {
-        return FakeResponse::redirect(
-            redirectUri,
-            {{u"error"_s, error}, {u"error_description"_s, description}, {u"state"_s, state}});
+        return FakeResponse::redirectWithError(redirectUri, error, description, state);
     };
     if (request.queryValue(u"response_type"_s) != u"code"_s)
         return fail(u"unsupported_response_type"_s, u"response_type must be code"_s);
