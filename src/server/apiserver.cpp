@@ -24,6 +24,7 @@
 #include "server/controllers/schedulecontroller.h"
 #include "server/controllers/slotcontroller.h"
 #include "server/http/apihttpserver.h"
+#include "server/http/idempotencykeys.h"
 #include "server/http/requestpipeline.h"
 #include "server/media/medialibrary.h"
 #include "server/media/mp4duration.h"
@@ -259,7 +260,7 @@ ApiServer::ApiServer(Database &database, const Clock &clock, const ServerConfig 
     connect(&m_hourlyTimer, &QTimer::timeout, this, [this] {
         try {
             IdempotencyRepository(m_database)
-                .removeOlderThan(m_clock.nowMs() - RequestPipeline::IdempotencyWindowMs);
+                .removeOlderThan(m_clock.nowMs() - idempotencykeys::WindowMs);
         } catch (const DatabaseError &error) {
             qCWarning(lcApi).noquote() << "cannot remove old idempotency keys:" << error.message();
         }

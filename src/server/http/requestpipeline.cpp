@@ -10,21 +10,18 @@
 #include "server/api/logcategories.h"
 #include "server/api/operationregistry.h"
 #include "server/api/queryparameters.h"
-#include "server/http/connectionguard.h"
-#include "server/http/filestreamer.h"
 #include "server/http/httpframingscanner.h"
-#include "server/http/httpstatus.h"
+#include "server/http/connectionguard.h"
+#include "server/http/idempotencykeys.h"
+#include "server/http/pipelinecall.h"
 #include "server/http/requestheaders.h"
 #include "storage/databaseerror.h"
 #include "storage/idempotencyrepository.h"
 #include "storage/transaction.h"
 
-#include <QCryptographicHash>
-#include <QElapsedTimer>
 #include <QHttpServerRequest>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QPointer>
 #include <QTcpSocket>
 #include <QUrl>
 #include <QUrlQuery>
@@ -37,20 +34,6 @@ const QString CurrentVersion = QStringLiteral("v2");
 const QString ToolsPrefix = QStringLiteral("/tools/");
 // A tool name longer than any real one is cut in the call log.
 constexpr int MaxLoggedToolName = 100;
-
-QByteArray methodBytes(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get: return QByteArrayLiteral("GET");
-    case QHttpServerRequest::Method::Head: return QByteArrayLiteral("HEAD");
-    case QHttpServerRequest::Method::Post: return QByteArrayLiteral("POST");
-    case QHttpServerRequest::Method::Put: return QByteArrayLiteral("PUT");
-    case QHttpServerRequest::Method::Patch: return QByteArrayLiteral("PATCH");
-    case QHttpServerRequest::Method::Delete: return QByteArrayLiteral("DELETE");
-    case QHttpServerRequest::Method::Options: return QByteArrayLiteral("OPTIONS");
-    default: return QByteArrayLiteral("UNKNOWN");
-    }
-}
 
 // A request target every URL parser reads alike: no percent-encoding, no dot segments,
 // no empty segments. Only such a target is routed from its head alone.
@@ -72,83 +55,7 @@ bool isPlainTarget(QByteArrayView target)
     });
 }
 
-QJsonObject rawQuery(const QUrlQuery &query)
-{
-    QJsonObject result;
-    for (const auto &[name, value] : QueryParameters::decodedItems(query)) {
-        if (!result.contains(name)) {
-            result.insert(name, value);
-            continue;
-        }
-        QJsonValue existing = result.value(name);
-        QJsonArray values = existing.isArray() ? existing.toArray() : QJsonArray {existing};
-        values.append(value);
-        result.insert(name, values);
-    }
-    return result;
-}
-
 } // namespace
-
-struct RequestPipeline::Call : std::enable_shared_from_this<Call>
-{
-    explicit Call(const QHttpServerRequest &httpRequest)
-        : request(&httpRequest)
-        , headers(httpRequest)
-        , query(httpRequest.query())
-        , peer(httpRequest.remoteAddress())
-        , method(methodBytes(httpRequest.method()))
-        , path(httpRequest.url().path(QUrl::FullyEncoded))
-    { }
-
-    // A request known by its head alone (a plain target: see isPlainTarget()).
-    Call(const RequestHead &head, RequestHeaders headHeaders, const QHostAddress &peerAddress)
-        : request(nullptr)
-        , headers(std::move(headHeaders))
-        , query(QString::fromLatin1(head.target.mid(pathEnd(head.target) + 1)))
-        , peer(peerAddress)
-        , method(head.method)
-        , path(QString::fromLatin1(head.target.first(pathEnd(head.target))))
-    { }
-
-    static qsizetype pathEnd(const QByteArray &target)
-    {
-        const qsizetype question = target.indexOf('?');
-        return question < 0 ? target.size() : question;
-    }
-
-    // Only while handle() runs: an answer given later has no request any more.
-    const QHttpServerRequest *request;
-    const RequestHeaders headers;
-    const QUrlQuery query;
-    const QHostAddress peer;
-    const QByteArray method;
-    const QString path; // as sent, percent-encoded
-    QPointer<QTcpSocket> lateAnswerSocket;
-    bool answeredLate = false;
-    struct IdempotencyRecord
-    {
-        QString key;
-        QString requestHash;
-    };
-    std::optional<IdempotencyRecord> idempotency; // to store with a late answer
-    bool requestIdGenerated = false;
-    QElapsedTimer timer;
-    qint64 receivedAtMs = 0;
-    // How long before the pipeline heard of it the request began (one the connection
-    // guard refused after waiting for its body).
-    qint64 startedEarlierMs = 0;
-    QString requestId;
-    QString relativePath;
-    const Operation *operation = nullptr;
-    QHash<QString, QString> pathParameters;
-    std::optional<AuthenticatedCaller> caller;
-    std::optional<SlidingWindowLimiter::Decision> rateDecision;
-    bool isToolCall = false; // POST /tools/<name>
-    QString toolName; // as asked for, also when there is no such tool (for the log)
-    QJsonValue body {QJsonValue::Undefined}; // as sent (for the log), when there was one
-    QJsonObject parameters; // path, query and body merged, validated
-};
 
 RequestPipeline::RequestPipeline(const OperationRegistry &registry, Authenticator &authenticator,
                                  RateLimiter &rateLimiter, CallLogWriter &callLog,
@@ -171,10 +78,10 @@ void RequestPipeline::handle(const QHttpServerRequest &request, QTcpSocket *sock
         response = process(*call);
     } catch (const DatabaseError &error) {
         qCCritical(lcApi).noquote() << call->requestId << "database failure:" << error.message();
-        response = errorResponse(ApiError::internal());
+        response = HttpResponse::fromError(ApiError::internal());
     } catch (const std::exception &error) {
         qCCritical(lcApi).noquote() << call->requestId << "unexpected failure:" << error.what();
-        response = errorResponse(ApiError::internal());
+        response = HttpResponse::fromError(ApiError::internal());
     }
     keepBodyForLog(*call, request.body());
     call->request = nullptr;
@@ -240,8 +147,8 @@ std::optional<QByteArray> RequestPipeline::refusalFromHead(const RequestHead &he
     Response response = rateLimited(decision, isRead);
     addCallHeaders(call, response);
     keepBodyForLog(call, body.toByteArray());
-    logCall(call, response.status);
-    return serialize(response, call.method == "HEAD");
+    m_callLog.record(call.callRecord(response.status));
+    return response.serialize(call.method == "HEAD");
 }
 
 QByteArray RequestPipeline::recordRefusal(const RequestHead &head, const QHostAddress &peer,
@@ -268,7 +175,7 @@ QByteArray RequestPipeline::recordRefusal(const RequestHead &head, const QHostAd
     const Router::Result route = resolve(call);
     call.operation = route.operation;
     call.pathParameters = route.pathParameters;
-    logCall(call, status);
+    m_callLog.record(call.callRecord(status));
     return requestId;
 }
 
@@ -305,16 +212,15 @@ void RequestPipeline::finish(Call &call, Response response, QTcpSocket *socket)
     addCallHeaders(call, response);
     const bool late = call.answeredLate;
 
-    if (socket && !response.bodyFile.isEmpty()) {
-        writeFile(socket, std::move(response), call.method == "HEAD");
-    } else if (socket) {
-        write(socket, response, call.method == "HEAD");
-        if (late)
+    if (socket) {
+        response.writeTo(socket, call.method == "HEAD");
+        // A file closes its connection once sent; any other late answer closes it now.
+        if (late && response.bodyFile.isEmpty())
             socket->disconnectFromHost();
     }
 
     if (call.caller)
-        logCall(call, response.status);
+        m_callLog.record(call.callRecord(response.status));
 }
 
 void RequestPipeline::saveIdempotencyRecord(const Call &call, const Response &response)
@@ -342,7 +248,7 @@ void RequestPipeline::answerLate(const std::shared_ptr<Call> &call, const Outcom
     } catch (const std::exception &error) {
         qCCritical(lcApi).noquote()
             << call->requestId << "failure after answering late:" << error.what();
-        response = errorResponse(ApiError::internal());
+        response = HttpResponse::fromError(ApiError::internal());
     }
     call->answeredLate = true;
     finish(*call, std::move(response), call->lateAnswerSocket.data());
@@ -378,10 +284,10 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
             return *page;
     }
     if (!path.startsWith(ApiPrefix))
-        return errorResponse(ApiError::notFound(
+        return HttpResponse::fromError(ApiError::notFound(
             QStringLiteral("Nothing is served at %1; the API is under /api/v2.").arg(path)));
     if (auto error = apiVersionError(call))
-        return errorResponse(*error);
+        return HttpResponse::fromError(*error);
 
     const Router::Result route = resolve(call);
     // No key needed, yet one that is sent makes it that key's call, logged as such.
@@ -389,7 +295,7 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
         identifyForLog(call);
     if (call.method == "OPTIONS") {
         if (route.kind == Router::Result::Kind::NotFound)
-            return errorResponse(notFound(call));
+            return HttpResponse::fromError(notFound(call));
         return Response {204, {}, {{"Allow", route.allow}}};
     }
     call.operation = route.operation;
@@ -401,7 +307,7 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
     auto authentication = m_authenticator.authenticate(
         call.headers.apiKey, call.headers.authorization, call.peer, call.receivedAtMs);
     if (const auto *error = std::get_if<ApiError>(&authentication))
-        return errorResponse(*error);
+        return HttpResponse::fromError(*error);
     call.caller = std::get<AuthenticatedCaller>(authentication);
 
     const bool isRead = readsOnly(call.method, call.operation);
@@ -412,23 +318,23 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
         return rateLimited(decision, isRead);
 
     if (route.kind == Router::Result::Kind::NotFound)
-        return errorResponse(notFound(call));
+        return HttpResponse::fromError(notFound(call));
     if (route.kind == Router::Result::Kind::MethodNotAllowed)
-        return errorResponse(ApiError::methodNotAllowed(route.allow));
+        return HttpResponse::fromError(ApiError::methodNotAllowed(route.allow));
 
     if (call.isToolCall) {
         if (auto error = readBody(call, true, false))
-            return errorResponse(*error);
+            return HttpResponse::fromError(*error);
         if (auto errors = m_registry.toolValidator(call.operation).validate(call.body);
             !errors.isEmpty())
-            return errorResponse(ApiError::validationFailed(errors));
+            return HttpResponse::fromError(ApiError::validationFailed(errors));
         call.parameters = call.body.toObject();
     } else {
         if (auto error
             = readBody(call, !call.operation->bodySchema.isEmpty(), call.operation->bodyRequired))
-            return errorResponse(*error);
+            return HttpResponse::fromError(*error);
         if (auto error = readParameters(call))
-            return errorResponse(*error);
+            return HttpResponse::fromError(*error);
     }
     if (call.operation->rateClass == RateClass::Write && !call.headers.idempotencyKey.isEmpty())
         return runIdempotently(call, call.headers.idempotencyKey);
@@ -438,51 +344,26 @@ std::optional<RequestPipeline::Response> RequestPipeline::process(Call &call)
 std::optional<RequestPipeline::Response> RequestPipeline::runIdempotently(Call &call,
                                                                           const QByteArray &key)
 {
-    if (key.size() > 255
-        || !std::all_of(key.begin(), key.end(), [](char c) { return c >= 0x21 && c <= 0x7e; }))
-        return errorResponse(ApiError(ErrorCode::InvalidIdempotencyKey,
-                                      QStringLiteral("The Idempotency-Key must be 1 to 255 "
-                                                     "visible ASCII characters.")));
-    // The same operation with the same parameters: the JSON of QJsonObject has its keys
-    // sorted, so formatting and key order of the body do not matter.
-    const QByteArray request = call.method + ' ' + call.relativePath.toUtf8() + '\n'
-                               + QJsonDocument(call.parameters).toJson(QJsonDocument::Compact);
-    const QString hash = QString::fromLatin1(
-        QCryptographicHash::hash(request, QCryptographicHash::Sha256).toHex());
+    if (auto error = idempotencykeys::keyError(key))
+        return HttpResponse::fromError(*error);
+    const QString hash
+        = idempotencykeys::requestHash(call.method, call.relativePath, call.parameters);
     const QString keyText = QString::fromLatin1(key);
 
     // The answer is stored in the same transaction as what the handler did, so a crash
     // cannot leave one without the other.
     Transaction transaction(m_database);
     IdempotencyRepository keys(m_database);
-    const auto earlier = keys.find(call.caller->projectId, keyText);
-    // A request still being answered late whose record outlived its server (a crash)
-    // no longer holds the key.
-    const bool abandoned = earlier && earlier->status == InProgressStatus
-                           && earlier->createdAtMs <= call.receivedAtMs - InProgressWindowMs;
-    if (earlier && !abandoned && earlier->createdAtMs > call.receivedAtMs - IdempotencyWindowMs) {
-        if (earlier->requestHash != hash)
-            return errorResponse(
-                ApiError(ErrorCode::IdempotencyKeyReused,
-                         QStringLiteral("This Idempotency-Key was used with a different "
-                                        "request in the last 24 hours.")));
-        if (earlier->status == InProgressStatus)
-            return errorResponse(ApiError(
-                ErrorCode::IdempotencyInProgress,
-                QStringLiteral("A request with this Idempotency-Key is still being answered; "
-                               "send it again in a moment.")));
-        Response replay {earlier->status, earlier->body, {{"Idempotent-Replayed", "true"}}};
-        if (earlier->status != 204)
-            replay.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
-                                       QByteArrayLiteral("application/json"));
-        return replay;
-    }
+    if (auto earlier = idempotencykeys::answerFromEarlier(
+            keys.find(call.caller->projectId, keyText), hash, call.receivedAtMs))
+        return earlier;
     if (call.operation->asyncHandler) {
         // What a late answer does cannot share a transaction with its record: the key is
         // marked as being answered now, so that the same request meanwhile is not acted
         // on twice, and takes the answer when it is in.
         keys.save(call.caller->projectId, keyText,
-                  IdempotencyRepository::Record {hash, InProgressStatus, {}, call.receivedAtMs});
+                  IdempotencyRepository::Record {
+                      hash, idempotencykeys::InProgressStatus, {}, call.receivedAtMs});
         transaction.commit();
         call.idempotency = Call::IdempotencyRecord {keyText, hash};
         return runHandler(call);
@@ -528,7 +409,7 @@ RequestPipeline::rateLimited(const SlidingWindowLimiter::Decision &decision, boo
         || last.retryAfterSeconds != decision.retryAfterSeconds) {
         last = RateLimitedAnswer {
             decision.limit, isRead, decision.retryAfterSeconds,
-            errorResponse(ApiError::rateLimited(
+            HttpResponse::fromError(ApiError::rateLimited(
                 decision.retryAfterSeconds,
                 QStringLiteral("Rate limit of ") + QString::number(decision.limit)
                     + (isRead ? QStringLiteral(" reads") : QStringLiteral(" writes"))
@@ -692,7 +573,7 @@ RequestPipeline::Response RequestPipeline::outcomeResponse(const Call &call,
                                                            const Outcome &outcome) const
 {
     if (outcome.isError())
-        return errorResponse(outcome.error());
+        return HttpResponse::fromError(outcome.error());
     if (call.isToolCall) {
         // A tool answers its result object with 200, whatever the REST status: a 204
         // becomes {"ok": true} so that every tool has a result to read.
@@ -708,106 +589,6 @@ RequestPipeline::Response RequestPipeline::outcomeResponse(const Call &call,
                                      QByteArrayLiteral("application/json"));
     }
     return response;
-}
-
-void RequestPipeline::logCall(const Call &call, int status)
-{
-    QJsonObject arguments;
-    if (!call.pathParameters.isEmpty()) {
-        QJsonObject path;
-        for (auto it = call.pathParameters.cbegin(); it != call.pathParameters.cend(); ++it)
-            path.insert(it.key(), it.value());
-        arguments.insert(QStringLiteral("path"), path);
-    }
-    const QJsonObject query = rawQuery(call.query);
-    if (!query.isEmpty())
-        arguments.insert(QStringLiteral("query"), query);
-    if (!call.body.isUndefined() && !(call.body.isObject() && call.body.toObject().isEmpty()))
-        arguments.insert(QStringLiteral("body"), call.body);
-
-    CallRecord record;
-    // A generated request id and its call record share their random part, so an
-    // X-Request-Id leads straight to the log entry (req_X is call_X).
-    record.id = call.requestIdGenerated
-                    ? ids::prefix(IdKind::Call)
-                          + QStringView(call.requestId).sliced(ids::prefix(IdKind::Request).size())
-                    : ids::generate(IdKind::Call);
-    record.projectId = call.caller->projectId;
-    record.apiKeyId = call.caller->apiKeyId;
-    record.atMs = call.receivedAtMs;
-    record.method = QString::fromLatin1(call.method);
-    record.path = call.relativePath;
-    record.tool = call.toolName;
-    if (!arguments.isEmpty())
-        record.arguments = CallArgumentRedactor::redact(arguments);
-    record.status = status;
-    record.durationMs = double(call.startedEarlierMs)
-                        + std::round(double(call.timer.nsecsElapsed()) / 1000.0) / 1000.0;
-    m_callLog.record(std::move(record));
-}
-
-RequestPipeline::Response RequestPipeline::errorResponse(const ApiError &error)
-{
-    Response response {error.status(), error.toJsonBytes(), error.headers()};
-    response.headers.emplaceBack(QByteArrayLiteral("Content-Type"),
-                                 QByteArrayLiteral("application/json"));
-    return response;
-}
-
-void RequestPipeline::writeFile(QTcpSocket *socket, Response response, bool headOnly)
-{
-    auto file = std::make_unique<QFile>(response.bodyFile);
-    if (!file->open(QIODevice::ReadOnly)) {
-        qCWarning(lcApi).noquote() << "cannot open" << response.bodyFile << file->errorString();
-        write(socket, errorResponse(ApiError::internal()), headOnly);
-        return;
-    }
-    const qint64 size = file->size();
-    if (headOnly) {
-        response.bodyFile.clear();
-        response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
-        write(socket, response, true, false);
-        return;
-    }
-    // A file goes out in pieces as the client takes them, and the connection serves
-    // nothing more and closes after it: files are public, and a client pipelining requests
-    // for them without reading the answers would otherwise pile them up in memory.
-    response.headers.emplaceBack(QByteArrayLiteral("Content-Length"), QByteArray::number(size));
-    response.headers.emplaceBack(QByteArrayLiteral("Connection"), QByteArrayLiteral("close"));
-    write(socket, response, true, false);
-    if (auto *guard = socket->findChild<ConnectionGuard *>(QString(), Qt::FindDirectChildrenOnly))
-        guard->stopReading();
-    FileStreamer::start(socket, std::move(file));
-}
-
-void RequestPipeline::write(QTcpSocket *socket, const Response &response, bool headOnly,
-                            bool withContentLength)
-{
-    socket->write(serialize(response, headOnly, withContentLength));
-}
-
-QByteArray RequestPipeline::serialize(const Response &response, bool headOnly,
-                                      bool withContentLength)
-{
-    // One write per answer: QHttpServerResponder writes every line separately.
-    QByteArray bytes;
-    bytes.reserve(256 + response.body.size());
-    bytes += "HTTP/1.1 " + QByteArray::number(response.status) + ' '
-             + httpstatus::reasonPhrase(response.status) + "\r\n";
-    for (const auto &[name, value] : response.headers)
-        bytes += name + ": " + value + "\r\n";
-    const bool cacheControlGiven
-        = std::any_of(response.headers.begin(), response.headers.end(), [](const auto &header) {
-              return header.first.compare("Cache-Control", Qt::CaseInsensitive) == 0;
-          });
-    if (!cacheControlGiven)
-        bytes += "Cache-Control: no-store\r\n";
-    if (response.status != 204 && withContentLength)
-        bytes += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
-    bytes += "\r\n";
-    if (!headOnly)
-        bytes += response.body;
-    return bytes;
 }
 
 } // namespace slotline

@@ -4,6 +4,7 @@
 #include "server/api/apierror.h"
 #include "server/api/router.h"
 #include "server/http/earlyrefuser.h"
+#include "server/http/httpresponse.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -27,6 +28,7 @@ class CallLogWriter;
 class Clock;
 class Database;
 class OperationRegistry;
+struct PipelineCall;
 class RateLimiter;
 
 // Everything between a parsed request and its answer, in a fixed order: version and
@@ -35,14 +37,7 @@ class RateLimiter;
 class RequestPipeline : public EarlyRefuser
 {
 public:
-    struct Response
-    {
-        int status = 200;
-        QByteArray body;
-        QList<QPair<QByteArray, QByteArray>> headers;
-        // A file to send as the body instead of `body` (served media).
-        QString bodyFile {};
-    };
+    using Response = HttpResponse;
     // Pages served outside /api (public, no key): nothing when the path is not theirs.
     using PageHandler
         = std::function<std::optional<Response>(QByteArrayView method, QStringView path)>;
@@ -67,15 +62,8 @@ public:
                              std::function<void(Response)> reply)>;
     void setLatePageHandler(LatePageHandler handler) { m_latePages = std::move(handler); }
 
-    // Stored answers to Idempotency-Key requests are kept this long.
-    static constexpr qint64 IdempotencyWindowMs = 24LL * 60 * 60 * 1000;
-    // The status of a stored key whose request is still being answered (late), and how
-    // long such a mark holds (longer than any late answer takes).
-    static constexpr int InProgressStatus = 0;
-    static constexpr qint64 InProgressWindowMs = 5LL * 60 * 1000;
-
 private:
-    struct Call; // the state of one request as it moves through the steps
+    using Call = PipelineCall;
 
     void begin(Call &call) const; // the clock, and the request id
     // Nothing when the operation answers later (Operation::asyncHandler).
@@ -100,14 +88,6 @@ private:
     void identifyForLog(Call &call);
     static void addCallHeaders(const Call &call, Response &response);
     void finish(Call &call, Response response, QTcpSocket *socket);
-    void logCall(const Call &call, int status);
-
-    static Response errorResponse(const ApiError &error);
-    static void write(QTcpSocket *socket, const Response &response, bool headOnly,
-                      bool withContentLength = true);
-    static QByteArray serialize(const Response &response, bool headOnly,
-                                bool withContentLength = true);
-    static void writeFile(QTcpSocket *socket, Response response, bool headOnly);
 
     const OperationRegistry &m_registry;
     Authenticator &m_authenticator;
