@@ -1188,6 +1188,27 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AccountChoice</name>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation>%1 (@%2)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>The account itself</source>
+        <translation>Das Konto selbst</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::AccountDisconnection</name>
     <message>
         <source>%1 is disconnected.</source>
@@ -1698,19 +1719,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         </translation>
     </message>
     <message>
-        <source>%1 (@%2)</source>
-        <translation>%1 (@%2)</translation>
-    </message>
-    <message>
-        <source>The account itself</source>
-        <translation>Das Konto selbst</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>Pu&amp;blish now</source>
         <translation>Jetzt &amp;veröffentlichen</translation>
     </message>
@@ -1769,11 +1777,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Publish or schedule this post (Ctrl+Return)</source>
         <translation>Diesen Beitrag veröffentlichen oder einplanen (Strg+Return)</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
-        <translation>%1 – %2</translation>
     </message>
     <message>
         <source>Published.</source>

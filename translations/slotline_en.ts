@@ -1188,6 +1188,27 @@
     </message>
 </context>
 <context>
+    <name>slotline::gui::AccountChoice</name>
+    <message>
+        <source>%1 (@%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::AccountDisconnection</name>
     <message>
         <source>%1 is disconnected.</source>
@@ -1683,19 +1704,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         </translation>
     </message>
     <message>
-        <source>%1 (@%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The account itself</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>A page in the composer&apos;s &quot;As:&quot; choice: its name and its type.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Editing…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1765,11 +1773,6 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Publish or schedule this post (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <extracomment>An account in the composer&apos;s choice, then its state (&quot;Rate limited until 14:30&quot;, &quot;Needs reconnect&quot;).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -4,7 +4,6 @@
 #include "core/clock.h"
 #include "core/platformrules.h"
 #include "core/postrules.h"
-#include "gui/accounts/accounttreemodel.h"
 #include "gui/calendar/publishagainquestion.h"
 #include "gui/calendar/scheduleeditor.h"
 #include "gui/common/errortext.h"
@@ -12,6 +11,7 @@
 #include "gui/common/platformstyle.h"
 #include "gui/common/projecttimezone.h"
 #include "gui/common/rulewords.h"
+#include "gui/composer/accountchoice.h"
 #include "gui/composer/mediastrip.h"
 #include "ui_composerwidget.h"
 
@@ -30,11 +30,6 @@ using namespace Qt::Literals::StringLiterals;
 namespace slotline::gui {
 
 namespace {
-
-constexpr int AccountIdRole = Qt::UserRole;
-constexpr int PlatformRole = Qt::UserRole + 1;
-constexpr int StatusRole = Qt::UserRole + 2;
-constexpr int NameRole = Qt::UserRole + 3; // the account's name and @handle, without its state
 
 // The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
 std::optional<int> mediaIndex(const QString &field)
@@ -71,6 +66,8 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
     m_ui->mediaLayout->addWidget(m_media);
     setTabOrder(m_ui->textEdit, m_media);
     setTabOrder(m_media, m_ui->accountCombo);
+    m_where = new AccountChoice(m_ui->accountCombo, m_ui->pageCombo, m_session.store().reference(),
+                                this);
 
     m_autosave.setSingleShot(true);
     m_autosave.setInterval(AutosaveDelayMs);
@@ -86,22 +83,17 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
         m_media->clearFieldErrors();
         contentEdited();
     });
-    connect(m_ui->accountCombo, &QComboBox::currentIndexChanged, this, [this] {
-        // While the list is refilled its rows are half made (no data yet): it is checked
-        // once it is whole (fillAccounts).
+    connect(m_where, &AccountChoice::accountChosen, this, [this] {
         if (m_loading)
             return;
-        m_preferredAccountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
         fieldEdited(Field::Account);
-        fillPages();
         updateCounters();
         validate();
         updatePublishButton();
     });
-    connect(m_ui->pageCombo, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_where, &AccountChoice::pageChosen, this, [this] {
         if (m_loading)
             return;
-        m_preferredPageId = m_ui->pageCombo->currentData().toString();
         fieldEdited(Field::Account);
         updatePublishButton();
     });
@@ -270,12 +262,12 @@ void ComposerWidget::focusText()
 
 QString ComposerWidget::lastAccountId() const
 {
-    return m_preferredAccountId;
+    return m_where->preferredAccountId();
 }
 
 void ComposerWidget::setLastAccountId(const QString &accountId)
 {
-    m_preferredAccountId = accountId;
+    m_where->prefer(accountId);
     fillAccounts();
 }
 
@@ -366,8 +358,8 @@ void ComposerWidget::publish()
 client::LocalStore::Publication ComposerWidget::chosenPublication() const
 {
     client::LocalStore::Publication publication;
-    publication.accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    publication.pageId = m_ui->pageCombo->currentData().toString();
+    publication.accountId = m_where->accountId();
+    publication.pageId = m_where->pageId();
     const When chosen = when();
     if (chosen == When::At)
         publication.scheduledAtMs = chosenTimeMs();
@@ -523,30 +515,27 @@ bool ComposerWidget::validate()
     const QString text = m_ui->textEdit->toPlainText();
     using Kind = ContentViolation::Kind;
 
-    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    const auto refusal = PostRules::refusalToPublish(
-        static_cast<AccountStatus>(m_ui->accountCombo->currentData(StatusRole).toInt()));
-    if (accountId.isEmpty()) {
+    const auto platform = m_where->platform();
+    const auto refusal = PostRules::refusalToPublish(m_where->status());
+    if (!platform) {
         if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
             found[int(Field::Text)]
                 = RuleWords::contentProblem(Platform::LinkedIn, {Kind::Empty, 0, 0});
         // Before the accounts are known there is nothing to say about them yet.
         if (m_publishTried || !m_session.store().reference().accounts().isEmpty())
             found[int(Field::Account)]
-                = m_ui->accountCombo->count() == 0
+                = m_where->listsNoAccount()
                       ? tr("There is no connected account for the chosen platforms.")
                       : tr("Choose the account to publish with.");
     } else {
-        const auto platform
-            = static_cast<Platform>(m_ui->accountCombo->currentData(PlatformRole).toInt());
         if (refusal)
-            found[int(Field::Account)] = RuleWords::publishRefusal(
-                *refusal, m_ui->accountCombo->currentData(NameRole).toString());
+            found[int(Field::Account)]
+                = RuleWords::publishRefusal(*refusal, m_where->accountName());
         // An empty post is said once publishing was tried; a limit as soon as it is broken.
         for (const ContentViolation &problem :
-             PostRules::checkContent(platform, text, mediaUrls())) {
+             PostRules::checkContent(*platform, text, mediaUrls())) {
             if (problem.kind != Kind::Empty || m_publishTried) {
-                found[int(Field::Text)] = RuleWords::contentProblem(platform, problem);
+                found[int(Field::Text)] = RuleWords::contentProblem(*platform, problem);
                 break;
             }
         }
@@ -657,75 +646,12 @@ void ComposerWidget::updateCounters()
 
 void ComposerWidget::fillAccounts()
 {
-    const bool wasLoading = m_loading;
-    m_loading = true;
-    // The person's choice stays while the list changes under it: an account that came to
-    // need reconnecting stays listed with its state, and a choice that is no longer there
-    // leaves nothing chosen. Never another account in its place, which would publish to
-    // an audience nobody chose.
-    const QString shown = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    const QString wanted = m_preferredAccountId.isEmpty() ? shown : m_preferredAccountId;
-    const QList<Platform> chosen = chosenPlatforms();
-    m_ui->accountCombo->clear();
-    const QList<Account> cached = m_session.store().reference().accounts();
-    for (const Account &account : cached) {
-        // A rate-limited account may be chosen: its posts wait and go out afterwards. One
-        // that must be reconnected is offered with its state (publishing is refused until
-        // it is reconnected); a disconnected one only while it is the choice.
-        if (account.status == AccountStatus::Disconnected && account.id != wanted)
-            continue;
-        if (!chosen.isEmpty() && !chosen.contains(account.platform))
-            continue;
-        QString label = account.username.isEmpty()
-                            ? account.name
-                            : tr("%1 (@%2)").arg(account.name, account.username);
-        const QString name = label;
-        if (account.status != AccountStatus::Connected)
-            //: An account in the composer's choice, then its state ("Rate limited until 14:30",
-            //: "Needs reconnect").
-            label = tr("%1 — %2").arg(label, AccountTreeModel::statusText(account));
-        m_ui->accountCombo->addItem(PlatformStyle::icon(account.platform), label);
-        const int row = m_ui->accountCombo->count() - 1;
-        m_ui->accountCombo->setItemData(row, name, NameRole);
-        m_ui->accountCombo->setItemData(row, account.id, AccountIdRole);
-        m_ui->accountCombo->setItemData(row, static_cast<int>(account.platform), PlatformRole);
-        m_ui->accountCombo->setItemData(row, static_cast<int>(account.status), StatusRole);
-    }
-    const int found = m_ui->accountCombo->findData(wanted, AccountIdRole);
-    // Left out only by the platforms the person just chose: the first account of those is
-    // what they asked for (their choice comes back with its platform).
-    const bool filteredOut = std::any_of(
-        cached.cbegin(), cached.cend(), [&](const Account &account) {
-            return account.id == wanted && !chosen.isEmpty() && !chosen.contains(account.platform);
-        });
-    m_ui->accountCombo->setCurrentIndex(found >= 0                        ? found
-                                        : wanted.isEmpty() || filteredOut ? 0
-                                                                          : -1);
+    const bool wasLoading = std::exchange(m_loading, true);
+    m_where->refill(chosenPlatforms());
     m_loading = wasLoading;
-    fillPages();
     updateCounters();
     validate();
     updatePublishButton();
-}
-
-void ComposerWidget::fillPages()
-{
-    // Refilled whenever the accounts are read again (after every publication, for the
-    // credits): the page chosen stays chosen as long as the account has it.
-    const bool wasLoading = std::exchange(m_loading, true);
-    const QString accountId = m_ui->accountCombo->currentData(AccountIdRole).toString();
-    m_ui->pageCombo->clear();
-    m_ui->pageCombo->addItem(tr("The account itself"), QString());
-    if (!accountId.isEmpty()) {
-        for (const Subaccount &page : m_session.store().reference().subaccounts(accountId))
-            m_ui->pageCombo->addItem(
-                //: A page in the composer's "As:" choice: its name and its type.
-                tr("%1 (%2)").arg(page.name, AccountTreeModel::pageTypeText(page.type)), page.id);
-    }
-    const int found = m_ui->pageCombo->findData(m_preferredPageId);
-    m_ui->pageCombo->setCurrentIndex(found >= 0 ? found : 0);
-    m_ui->pageCombo->setEnabled(m_ui->pageCombo->count() > 1);
-    m_loading = wasLoading;
 }
 
 void ComposerWidget::updatePublishButton()

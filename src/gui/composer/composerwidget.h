@@ -27,6 +27,7 @@ class MediaPreviewLoader;
 
 namespace slotline::gui {
 
+class AccountChoice;
 class MediaStrip;
 class ScheduleEditor;
 class MessageLabel;
@@ -93,7 +94,6 @@ private:
     void platformsToggled();
     void updateCounters();
     void fillAccounts();
-    void fillPages();
     void updatePublishButton();
     void updateSaveState();
     void updateZone();
@@ -133,6 +133,7 @@ private:
     ScheduleEditor &m_editor;
     const Clock &m_clock;
     MediaStrip *m_media = nullptr;
+    AccountChoice *m_where = nullptr;
     QTimer m_autosave;
     QString m_draftId;
     bool m_loading = false; // fields are being filled from a draft, not edited
@@ -141,8 +142,6 @@ private:
     // publishing" when the app hears of it. Empty once said, or when the draft changes.
     QString m_followedPostId;
     bool m_publishTried = false; // since the last edit: "write something" may be said
-    QString m_preferredAccountId;
-    QString m_preferredPageId; // the page "As:" names, kept while the lists are refilled
     std::array<QString, 3> m_serverProblems; // by Field
 };
 
