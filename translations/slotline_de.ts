@@ -1701,24 +1701,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Nicht veröffentlicht: %1</translation>
     </message>
     <message>
-        <source>%1 %2/%3</source>
-        <translation>%1 %2/%3</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s) over the limit of %1</source>
-        <translation>
-            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
-            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s) left on %1</source>
-        <translation>
-            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
-            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Pu&amp;blish now</source>
         <translation>Jetzt &amp;veröffentlichen</translation>
     </message>
@@ -1765,10 +1747,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>New draft</source>
         <translation>Neuer Entwurf</translation>
-    </message>
-    <message>
-        <source>Times are in the project&apos;s time zone</source>
-        <translation>Die Zeiten gelten in der Zeitzone des Projekts</translation>
     </message>
     <message>
         <source>This post is being sent; wait for the answer.</source>
@@ -2556,6 +2534,27 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     </message>
 </context>
 <context>
+    <name>slotline::gui::PlatformChoice</name>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s) over the limit of %1</source>
+        <translation>
+            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
+            <numerusform>%Ln Zeichen über dem Limit für %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s) left on %1</source>
+        <translation>
+            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
+            <numerusform>Noch %Ln Zeichen für %1 verfügbar</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::PostListModel</name>
     <message>
         <source>Published %1</source>
@@ -2981,6 +2980,13 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     <message>
         <source>No free slot earlier this week.</source>
         <translation>Kein freies Zeitfenster früher in dieser Woche.</translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WhenChoice</name>
+    <message>
+        <source>Times are in the project&apos;s time zone</source>
+        <translation>Die Zeiten gelten in der Zeitzone des Projekts</translation>
     </message>
 </context>
 </TS>

@@ -1686,24 +1686,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2/%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s) over the limit of %1</source>
-        <translation>
-            <numerusform>%Ln character over the limit of %1</numerusform>
-            <numerusform>%Ln characters over the limit of %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln character(s) left on %1</source>
-        <translation>
-            <numerusform>%Ln character left on %1</numerusform>
-            <numerusform>%Ln characters left on %1</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Editing…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1737,10 +1719,6 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>New draft</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Times are in the project&apos;s time zone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2552,6 +2530,27 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
 </context>
 <context>
+    <name>slotline::gui::PlatformChoice</name>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s) over the limit of %1</source>
+        <translation>
+            <numerusform>%Ln character over the limit of %1</numerusform>
+            <numerusform>%Ln characters over the limit of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s) left on %1</source>
+        <translation>
+            <numerusform>%Ln character left on %1</numerusform>
+            <numerusform>%Ln characters left on %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>slotline::gui::PostListModel</name>
     <message>
         <source>Published %1</source>
@@ -2976,6 +2975,13 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     </message>
     <message>
         <source>No free slot earlier this week.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>slotline::gui::WhenChoice</name>
+    <message>
+        <source>Times are in the project&apos;s time zone</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

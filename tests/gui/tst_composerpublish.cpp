@@ -5,6 +5,7 @@
 // move the controls under the mouse; the page chosen stays chosen.
 #include "desktopwindow.h"
 #include "gui/common/messagelabel.h"
+#include "gui/composer/answerfield.h"
 #include "gui/composer/composerwidget.h"
 #include "gui/mainwindow.h"
 #include "gui/status/connectionstatuswidget.h"
@@ -126,6 +127,36 @@ private:
     }
 
 private Q_SLOTS:
+    // The server's field paths, in its own and the tools' shapes, land beside their part.
+    void refusalsLandBesideTheirPartOfTheForm_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("part");
+        QTest::addColumn<int>("mediaIndex");
+        using Part = AnswerField::Part;
+        QTest::newRow("text") << u"text"_s << int(Part::Text) << -1;
+        QTest::newRow("post text") << u"post.content.text"_s << int(Part::Text) << -1;
+        QTest::newRow("medium") << u"mediaUrls[2]"_s << int(Part::Media) << 2;
+        QTest::newRow("post medium") << u"post.content.mediaUrls[0]"_s << int(Part::Media) << 0;
+        QTest::newRow("medium without a number") << u"mediaUrls[x]"_s << int(Part::Elsewhere) << -1;
+        QTest::newRow("account") << u"post.accountId"_s << int(Part::Account) << -1;
+        QTest::newRow("page") << u"pageId"_s << int(Part::Account) << -1;
+        QTest::newRow("target") << u"target.pageId"_s << int(Part::Account) << -1;
+        QTest::newRow("platform") << u"post.content.platform"_s << int(Part::Account) << -1;
+        QTest::newRow("time") << u"scheduledTime"_s << int(Part::Time) << -1;
+        QTest::newRow("slot") << u"useNextFreeSlot"_s << int(Part::Time) << -1;
+        QTest::newRow("anything else") << u"draftId"_s << int(Part::Elsewhere) << -1;
+    }
+    void refusalsLandBesideTheirPartOfTheForm()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, part);
+        QFETCH(int, mediaIndex);
+        const AnswerField field = AnswerField::of(path);
+        QCOMPARE(int(field.part), part);
+        QCOMPARE(field.mediaIndex, mediaIndex);
+    }
+
     void initTestCase()
     {
         QVERIFY(m_stores.isValid());

@@ -2,25 +2,22 @@
 
 #include "client/session.h"
 #include "core/clock.h"
-#include "core/platformrules.h"
 #include "core/postrules.h"
 #include "gui/calendar/publishagainquestion.h"
 #include "gui/calendar/scheduleeditor.h"
 #include "gui/common/errortext.h"
 #include "gui/common/messagelabel.h"
-#include "gui/common/platformstyle.h"
-#include "gui/common/projecttimezone.h"
 #include "gui/common/rulewords.h"
 #include "gui/composer/accountchoice.h"
+#include "gui/composer/answerfield.h"
 #include "gui/composer/mediastrip.h"
+#include "gui/composer/platformchoice.h"
+#include "gui/composer/whenchoice.h"
 #include "ui_composerwidget.h"
 
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSignalBlocker>
 #include <QTextCursor>
-#include <QTimeZone>
 
 #include <algorithm>
 #include <utility>
@@ -28,23 +25,6 @@
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::gui {
-
-namespace {
-
-// The first index in a field name such as "mediaUrls[2]" or "post.content.mediaUrls[0]".
-std::optional<int> mediaIndex(const QString &field)
-{
-    const qsizetype open = field.indexOf(u"mediaUrls["_s);
-    if (open < 0)
-        return std::nullopt;
-    const qsizetype start = open + 10;
-    const qsizetype close = field.indexOf(u']', start);
-    bool ok = false;
-    const int index = field.mid(start, close - start).toInt(&ok);
-    return ok ? std::optional<int>(index) : std::nullopt;
-}
-
-} // namespace
 
 ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
                                client::MediaPreviewLoader &previews, const Clock &clock,
@@ -56,9 +36,11 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
     , m_clock(clock)
 {
     m_ui->setupUi(this);
-    m_ui->linkedinButton->setIcon(PlatformStyle::icon(Platform::LinkedIn));
-    m_ui->twitterButton->setIcon(PlatformStyle::icon(Platform::Twitter));
-    m_ui->facebookButton->setIcon(PlatformStyle::icon(Platform::Facebook));
+    m_platforms
+        = new PlatformChoice({{Platform::LinkedIn, m_ui->linkedinButton, m_ui->linkedinCounter},
+                              {Platform::Twitter, m_ui->twitterButton, m_ui->twitterCounter},
+                              {Platform::Facebook, m_ui->facebookButton, m_ui->facebookCounter}},
+                             this);
     // The outcome of a publication takes two lines, kept even while there is none.
     m_ui->resultLabel->setLines(2);
 
@@ -68,6 +50,8 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
     setTabOrder(m_media, m_ui->accountCombo);
     m_where = new AccountChoice(m_ui->accountCombo, m_ui->pageCombo, m_session.store().reference(),
                                 this);
+    m_when = new WhenChoice(m_ui->nowRadio, m_ui->atRadio, m_ui->slotRadio, m_ui->dateTimeEdit,
+                            m_ui->zoneLabel, m_session.store(), m_clock, this);
 
     m_autosave.setSingleShot(true);
     m_autosave.setInterval(AutosaveDelayMs);
@@ -77,8 +61,7 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
         updateCounters();
         contentEdited();
     });
-    for (QToolButton *button : {m_ui->linkedinButton, m_ui->twitterButton, m_ui->facebookButton})
-        connect(button, &QToolButton::toggled, this, &ComposerWidget::platformsToggled);
+    connect(m_platforms, &PlatformChoice::toggled, this, &ComposerWidget::platformsToggled);
     connect(m_media, &MediaStrip::mediaChanged, this, [this] {
         m_media->clearFieldErrors();
         contentEdited();
@@ -97,21 +80,9 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
         fieldEdited(Field::Account);
         updatePublishButton();
     });
-    for (QRadioButton *radio : {m_ui->nowRadio, m_ui->atRadio, m_ui->slotRadio}) {
-        connect(radio, &QRadioButton::toggled, this, [this](bool on) {
-            if (!on)
-                return;
-            if (!m_loading)
-                fieldEdited(Field::Time);
-            validate();
-            updatePublishButton();
-        });
-    }
-    connect(m_ui->dateTimeEdit, &QDateTimeEdit::dateTimeChanged, this, [this] {
+    connect(m_when, &WhenChoice::changed, this, [this] {
         if (!m_loading)
             fieldEdited(Field::Time);
-        if (!m_ui->atRadio->isChecked())
-            m_ui->atRadio->setChecked(true);
         validate();
         updatePublishButton();
     });
@@ -120,12 +91,8 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
 
     client::LocalStore &store = session.store();
     connect(&store, &client::LocalStore::referenceChanged, this, [this] {
-        const QString zoneBefore = m_ui->zoneLabel->text();
         fillAccounts();
-        updateZone();
-        // The project's zone became known: the suggestion follows unless chosen already.
-        if (zoneBefore != m_ui->zoneLabel->text() && !m_ui->atRadio->isChecked())
-            suggestTime();
+        m_when->followProject();
     });
     connect(&store, &client::LocalStore::draftsChanged, this, &ComposerWidget::followStore);
     // A publication leaving the outbox frees its button.
@@ -138,10 +105,7 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
             &ComposerWidget::onRefused);
     connect(&store, &client::LocalStore::postsChanged, this, &ComposerWidget::followOutcome);
 
-    m_ui->dateTimeEdit->setDisplayFormat(QLocale().dateTimeFormat(QLocale::ShortFormat));
-    suggestTime();
     fillAccounts();
-    updateZone();
     clearErrors();
     updateCounters();
     updatePublishButton();
@@ -181,10 +145,9 @@ void ComposerWidget::showDraft(const QString &localId)
     m_draftId = localId;
     const auto draft = localId.isEmpty() ? std::nullopt : m_session.store().draft(localId);
     m_ui->textEdit->setPlainText(draft ? draft->text : QString());
-    setChosenPlatforms(draft ? draft->platforms : QList<Platform> {});
+    m_platforms->setChosen(draft ? draft->platforms : QList<Platform> {});
     m_media->setMediaUrls(draft ? draft->mediaUrls : QStringList {});
-    m_ui->nowRadio->setChecked(true);
-    suggestTime();
+    m_when->reset();
     m_loading = false;
     m_awaitingPublication = false;
     m_followedPostId.clear();
@@ -222,8 +185,8 @@ void ComposerWidget::followStore()
     }
     // Changed underneath (the server's version was taken, a conflict was resolved): the
     // composer shows what the draft says now, so that a later save does not undo it.
-    const bool mediaDiffer = draft->mediaUrls != mediaUrls() && !m_media->isBusy();
-    if (draft->text == m_ui->textEdit->toPlainText() && draft->platforms == chosenPlatforms()
+    const bool mediaDiffer = draft->mediaUrls != m_media->mediaUrls() && !m_media->isBusy();
+    if (draft->text == m_ui->textEdit->toPlainText() && draft->platforms == m_platforms->chosen()
         && !mediaDiffer)
         return;
     m_loading = true;
@@ -234,7 +197,7 @@ void ComposerWidget::followStore()
         cursor.setPosition(std::min(position, int(draft->text.size())));
         m_ui->textEdit->setTextCursor(cursor);
     }
-    setChosenPlatforms(draft->platforms);
+    m_platforms->setChosen(draft->platforms);
     if (mediaDiffer)
         m_media->setMediaUrls(draft->mediaUrls);
     m_loading = false;
@@ -295,8 +258,8 @@ void ComposerWidget::saveDraft()
 {
     m_autosave.stop();
     const QString text = m_ui->textEdit->toPlainText();
-    const QList<Platform> platforms = chosenPlatforms();
-    const QStringList media = mediaUrls();
+    const QList<Platform> platforms = m_platforms->chosen();
+    const QStringList media = m_media->mediaUrls();
     client::LocalStore &store = m_session.store();
     const qint64 now = m_clock.nowMs();
     if (!m_draftId.isEmpty()) {
@@ -360,9 +323,9 @@ client::LocalStore::Publication ComposerWidget::chosenPublication() const
     client::LocalStore::Publication publication;
     publication.accountId = m_where->accountId();
     publication.pageId = m_where->pageId();
-    const When chosen = when();
+    const When chosen = m_when->when();
     if (chosen == When::At)
-        publication.scheduledAtMs = chosenTimeMs();
+        publication.scheduledAtMs = m_when->chosenTimeMs();
     publication.useNextFreeSlot = chosen == When::NextFreeSlot;
     return publication;
 }
@@ -401,15 +364,6 @@ void ComposerWidget::queue(const client::LocalStore::Publication &publication)
                false);
 }
 
-QString ComposerWidget::projectTimeText(qint64 msSinceEpoch) const
-{
-    const QTimeZone zone(projectTimezone().toUtf8());
-    QDateTime at = QDateTime::fromMSecsSinceEpoch(msSinceEpoch);
-    if (zone.isValid())
-        at = at.toTimeZone(zone);
-    return QLocale().toString(at, QLocale::LongFormat);
-}
-
 void ComposerWidget::onPublished(const QString &localId, const client::PostCreated &post)
 {
     if (localId != m_draftId || !m_awaitingPublication)
@@ -417,7 +371,7 @@ void ComposerWidget::onPublished(const QString &localId, const client::PostCreat
     m_awaitingPublication = false;
     m_followedPostId.clear();
     if (post.scheduledAtMs) {
-        showResult(tr("Scheduled for %1.").arg(projectTimeText(*post.scheduledAtMs)), false);
+        showResult(tr("Scheduled for %1.").arg(m_when->timeText(*post.scheduledAtMs)), false);
     } else {
         showResult(tr("Sent for publishing. The Posts list shows when it is out."), false);
         m_followedPostId = post.postSubmissionId;
@@ -465,19 +419,17 @@ void ComposerWidget::showError(const client::ApiError &error)
 {
     QStringList elsewhere;
     for (const client::ApiError::FieldIssue &issue : error.details()) {
-        const QString &field = issue.field;
-        if (const auto index = mediaIndex(field)) {
-            m_media->setFieldError(*index, issue.message);
-        } else if (field == u"text" || field.endsWith(u".text")) {
-            m_serverProblems[int(Field::Text)] = issue.message;
-        } else if (field == u"accountId" || field == u"pageId" || field.endsWith(u"accountId")
-                   || field.startsWith(u"target") || field.endsWith(u"platform")) {
+        const AnswerField field = AnswerField::of(issue.field);
+        switch (field.part) {
+        case AnswerField::Part::Media:
+            m_media->setFieldError(field.mediaIndex, issue.message);
+            break;
+        case AnswerField::Part::Text: m_serverProblems[int(Field::Text)] = issue.message; break;
+        case AnswerField::Part::Account:
             m_serverProblems[int(Field::Account)] = issue.message;
-        } else if (field.contains(u"scheduled", Qt::CaseInsensitive)
-                   || field.contains(u"slot", Qt::CaseInsensitive)) {
-            m_serverProblems[int(Field::Time)] = issue.message;
-        } else {
-            elsewhere.append(issue.message);
+            break;
+        case AnswerField::Part::Time: m_serverProblems[int(Field::Time)] = issue.message; break;
+        case AnswerField::Part::Elsewhere: elsewhere.append(issue.message); break;
         }
     }
     validate();
@@ -518,7 +470,7 @@ bool ComposerWidget::validate()
     const auto platform = m_where->platform();
     const auto refusal = PostRules::refusalToPublish(m_where->status());
     if (!platform) {
-        if (m_publishTried && text.trimmed().isEmpty() && mediaUrls().isEmpty())
+        if (m_publishTried && text.trimmed().isEmpty() && m_media->mediaUrls().isEmpty())
             found[int(Field::Text)]
                 = RuleWords::contentProblem(Platform::LinkedIn, {Kind::Empty, 0, 0});
         // Before the accounts are known there is nothing to say about them yet.
@@ -533,7 +485,7 @@ bool ComposerWidget::validate()
                 = RuleWords::publishRefusal(*refusal, m_where->accountName());
         // An empty post is said once publishing was tried; a limit as soon as it is broken.
         for (const ContentViolation &problem :
-             PostRules::checkContent(*platform, text, mediaUrls())) {
+             PostRules::checkContent(*platform, text, m_media->mediaUrls())) {
             if (problem.kind != Kind::Empty || m_publishTried) {
                 found[int(Field::Text)] = RuleWords::contentProblem(*platform, problem);
                 break;
@@ -541,11 +493,11 @@ bool ComposerWidget::validate()
         }
     }
 
-    if (when() == When::At) {
-        const auto at = chosenTimeMs();
+    if (m_when->when() == When::At) {
+        const auto at = m_when->chosenTimeMs();
         if (!at)
             found[int(Field::Time)]
-                = tr("This time does not exist in %1 (the clocks change).").arg(projectTimezone());
+                = tr("This time does not exist in %1 (the clocks change).").arg(m_when->timezone());
         else if (const auto problem = PostRules::checkTime(*at, m_clock.nowMs()))
             found[int(Field::Time)] = RuleWords::timeProblem(*problem);
     }
@@ -579,75 +531,15 @@ void ComposerWidget::clearErrors()
     validate();
 }
 
-QList<Platform> ComposerWidget::chosenPlatforms() const
-{
-    QList<Platform> chosen;
-    if (m_ui->linkedinButton->isChecked())
-        chosen.append(Platform::LinkedIn);
-    if (m_ui->twitterButton->isChecked())
-        chosen.append(Platform::Twitter);
-    if (m_ui->facebookButton->isChecked())
-        chosen.append(Platform::Facebook);
-    return chosen;
-}
-
-void ComposerWidget::setChosenPlatforms(const QList<Platform> &platforms)
-{
-    const bool wasLoading = m_loading;
-    m_loading = true;
-    m_ui->linkedinButton->setChecked(platforms.contains(Platform::LinkedIn));
-    m_ui->twitterButton->setChecked(platforms.contains(Platform::Twitter));
-    m_ui->facebookButton->setChecked(platforms.contains(Platform::Facebook));
-    m_loading = wasLoading;
-}
-
-QStringList ComposerWidget::mediaUrls() const
-{
-    return m_media->mediaUrls();
-}
-
 void ComposerWidget::updateCounters()
 {
-    const QString text = m_ui->textEdit->toPlainText();
-    const QList<Platform> chosen = chosenPlatforms();
-    const std::pair<Platform, QLabel *> counters[] = {
-        {Platform::LinkedIn, m_ui->linkedinCounter},
-        {Platform::Twitter, m_ui->twitterCounter},
-        {Platform::Facebook, m_ui->facebookCounter},
-    };
-    int smallestMediaLimit = -1;
-    for (const auto &[platform, label] : counters) {
-        const bool shown = chosen.contains(platform);
-        label->setVisible(shown);
-        if (!shown)
-            continue;
-        const int length = PlatformRules::textLength(platform, text);
-        const int limit = PlatformRules::maxTextLength(platform);
-        const QLocale locale;
-        label->setText(tr("%1 %2/%3")
-                           .arg(platforms::displayName(platform), locale.toString(length),
-                                locale.toString(limit)));
-        const bool over = length > limit;
-        label->setStyleSheet(over ? u"color: #c62828; font-weight: bold;"_s : QString());
-        label->setToolTip(over
-                              ? tr("%Ln character(s) over the limit of %1", nullptr, length - limit)
-                                    .arg(platforms::displayName(platform))
-                              : tr("%Ln character(s) left on %1", nullptr, limit - length)
-                                    .arg(platforms::displayName(platform)));
-        label->setAccessibleDescription(label->toolTip());
-        const int mediaLimit = PlatformRules::maxMediaCount(platform);
-        smallestMediaLimit
-            = smallestMediaLimit < 0 ? mediaLimit : std::min(smallestMediaLimit, mediaLimit);
-    }
-    m_media->setMaximumCount(smallestMediaLimit < 0
-                                 ? PlatformRules::maxMediaCount(Platform::LinkedIn)
-                                 : smallestMediaLimit);
+    m_media->setMaximumCount(m_platforms->showFit(m_ui->textEdit->toPlainText()));
 }
 
 void ComposerWidget::fillAccounts()
 {
     const bool wasLoading = std::exchange(m_loading, true);
-    m_where->refill(chosenPlatforms());
+    m_where->refill(m_platforms->chosen());
     m_loading = wasLoading;
     updateCounters();
     validate();
@@ -656,7 +548,7 @@ void ComposerWidget::fillAccounts()
 
 void ComposerWidget::updatePublishButton()
 {
-    switch (when()) {
+    switch (m_when->when()) {
     case When::Now: m_ui->publishButton->setText(tr("Pu&blish now")); break;
     case When::At: m_ui->publishButton->setText(tr("Sche&dule")); break;
     case When::NextFreeSlot: m_ui->publishButton->setText(tr("Put in next free s&lot")); break;
@@ -696,49 +588,6 @@ void ComposerWidget::updateSaveState()
     if (m_draftId.isEmpty())
         m_ui->titleLabel->setText(tr("New draft"));
     m_ui->saveStateLabel->setText(state);
-}
-
-void ComposerWidget::suggestTime()
-{
-    // The next full hour, as the project's clocks show it.
-    const QTimeZone zone(projectTimezone().toUtf8());
-    QDateTime next = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs() + 3'600'000);
-    if (zone.isValid())
-        next = next.toTimeZone(zone);
-    const QSignalBlocker blocker(m_ui->dateTimeEdit);
-    m_ui->dateTimeEdit->setDateTime(QDateTime(next.date(), QTime(next.time().hour(), 0)));
-}
-
-void ComposerWidget::updateZone()
-{
-    m_ui->zoneLabel->setText(projectTimezone());
-    m_ui->zoneLabel->setToolTip(tr("Times are in the project's time zone"));
-}
-
-QString ComposerWidget::projectTimezone() const
-{
-    return ProjectTimeZone::nameOf(m_session.store());
-}
-
-ComposerWidget::When ComposerWidget::when() const
-{
-    if (m_ui->atRadio->isChecked())
-        return When::At;
-    if (m_ui->slotRadio->isChecked())
-        return When::NextFreeSlot;
-    return When::Now;
-}
-
-std::optional<qint64> ComposerWidget::chosenTimeMs() const
-{
-    // The edit shows wall-clock time; it is read in the project's zone.
-    const QDateTime shown = m_ui->dateTimeEdit->dateTime();
-    const QTimeZone zone(projectTimezone().toUtf8());
-    const QDateTime at(shown.date(), shown.time(),
-                       zone.isValid() ? zone : QTimeZone::systemTimeZone());
-    if (!at.isValid() || at.time() != shown.time())
-        return std::nullopt; // skipped by a daylight-saving change
-    return at.toMSecsSinceEpoch();
 }
 
 } // namespace slotline::gui

@@ -4,6 +4,7 @@
 #include "client/apiresults.h"
 #include "client/localstore.h"
 #include "core/platform.h"
+#include "gui/composer/whenchoice.h"
 
 #include <QScopedPointer>
 #include <QTimer>
@@ -28,6 +29,7 @@ class MediaPreviewLoader;
 namespace slotline::gui {
 
 class AccountChoice;
+class PlatformChoice;
 class MediaStrip;
 class ScheduleEditor;
 class MessageLabel;
@@ -82,7 +84,7 @@ Q_SIGNALS:
     void published(const QString &localId, const slotline::client::PostCreated &post);
 
 private:
-    enum class When { Now, At, NextFreeSlot };
+    using When = WhenChoice::When;
     // The parts of the form a problem can be about, each with its line for it.
     enum class Field { Text, Account, Time };
 
@@ -96,15 +98,7 @@ private:
     void fillAccounts();
     void updatePublishButton();
     void updateSaveState();
-    void updateZone();
-    void suggestTime();
     void showDraft(const QString &localId);
-    QList<Platform> chosenPlatforms() const;
-    void setChosenPlatforms(const QList<Platform> &platforms);
-    QStringList mediaUrls() const;
-    When when() const;
-    std::optional<qint64> chosenTimeMs() const;
-    QString projectTimezone() const;
     // The user changed this part of the form: what the server said about it no longer
     // holds, nor does the outcome of the last publication.
     void fieldEdited(Field field);
@@ -122,7 +116,6 @@ private:
     // first, then queues; or queues at once when it went nowhere there yet.
     void confirmAndQueue(const client::LocalStore::Publication &publication);
     void queue(const client::LocalStore::Publication &publication);
-    QString projectTimeText(qint64 msSinceEpoch) const;
     // Says what became of the post sent for publishing from this draft, once it is known.
     void followOutcome();
     void onPublished(const QString &localId, const client::PostCreated &post);
@@ -133,7 +126,9 @@ private:
     ScheduleEditor &m_editor;
     const Clock &m_clock;
     MediaStrip *m_media = nullptr;
+    PlatformChoice *m_platforms = nullptr;
     AccountChoice *m_where = nullptr;
+    WhenChoice *m_when = nullptr;
     QTimer m_autosave;
     QString m_draftId;
     bool m_loading = false; // fields are being filled from a draft, not edited
