@@ -665,6 +665,9 @@ int main(int argc, char *argv[])
         save(firstRun, directory, u"first-run"_s);
     }
 
+    // Every run starts as the first: the last run's window left its choices (the composer's
+    // account among them, one of that run's server) in the settings.
+    QSettings().clear();
     client::MediaPreviewLoader previews;
     client::Session session(QUrl(u"http://127.0.0.1:%1"_s.arg(server->port())), tenant.apiKey,
                             QDir(stores.path()).filePath(u"store.sqlite"_s));
