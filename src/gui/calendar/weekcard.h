@@ -1,8 +1,13 @@
 #pragma once
 
 #include <QFont>
+#include <QModelIndex>
 #include <QStaticText>
 #include <QString>
+
+#include <vector>
+
+class QAbstractItemModel;
 
 namespace slotline::gui {
 
@@ -34,6 +39,12 @@ struct WeekCard
     mutable QFont elidedFont;
     mutable int elidedWidth = -1;
     mutable int elidedKind = -1;
+
+    // The cards of the WeekModel rows under `root`: slots first (posts are painted over
+    // them, and found first under the mouse), then posts. A card made again keeps the text
+    // the painter elided for it in `previous` while its text is the same.
+    static std::vector<WeekCard> readAll(const QAbstractItemModel &model, const QModelIndex &root,
+                                         const std::vector<WeekCard> &previous);
 
     // Keeps `before`'s elided text when it is this card's too: one post moved need not
     // elide the whole week again.

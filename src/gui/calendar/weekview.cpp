@@ -166,62 +166,15 @@ QString WeekView::timeLabel(int minuteOfDay) const
 
 void WeekView::rebuildCards()
 {
-    m_cardOfRow.clear();
     std::vector<Card> previous;
     previous.swap(m_cards);
+    m_cardOfRow.clear();
     if (!model())
         return;
-    const int rows = model()->rowCount(rootIndex());
-    m_cards.reserve(size_t(rows));
-    std::vector<Card> posts;
-    for (int row = 0; row < rows; ++row) {
-        const QModelIndex index = model()->index(row, 0, rootIndex());
-        Card card;
-        card.row = row;
-        card.slot = index.data(WeekModel::KindRole).toInt() == int(WeekModel::Kind::Slot);
-        card.day = index.data(WeekModel::DayRole).toInt();
-        card.minuteOfDay = index.data(WeekModel::MinuteOfDayRole).toInt();
-        card.lane = index.data(WeekModel::LaneRole).toInt();
-        card.laneCount = std::max(1, index.data(WeekModel::LaneCountRole).toInt());
-        card.startMs = index.data(WeekModel::StartRole).toLongLong();
-        card.platform = index.data(WeekModel::PlatformRole).toInt();
-        card.accountId = index.data(WeekModel::AccountIdRole).toString();
-        card.pageId = index.data(WeekModel::PageIdRole).toString();
-        if (card.slot) {
-            card.taken = index.data(WeekModel::TakenRole).toBool();
-            card.label = index.data(Qt::DisplayRole).toString();
-            card.id = index.data(WeekModel::SlotIdRole).toString();
-            card.detail = index.data(WeekModel::AccountNameRole).toString();
-            m_cards.push_back(std::move(card));
-        } else {
-            card.status = index.data(WeekModel::StatusRole).toInt();
-            card.pending = index.data(WeekModel::PendingRole).toBool();
-            card.movable = index.data(WeekModel::MovableRole).toBool();
-            card.id = index.data(WeekModel::SubmissionIdRole).toString();
-            // The text first: in a narrow lane it is what tells posts apart (the icon
-            // already says the platform).
-            card.label = index.data(WeekModel::TitleRole).toString();
-            card.detail = index.data(WeekModel::AccountNameRole).toString();
-            posts.push_back(std::move(card));
-        }
-    }
-    // Slots first: posts are painted over them, and found first under the mouse.
-    for (Card &post : posts)
-        m_cards.push_back(std::move(post));
-    m_cardOfRow = QList<int>(rows, -1);
+    m_cards = WeekCard::readAll(*model(), rootIndex(), previous);
+    m_cardOfRow = QList<int>(model()->rowCount(rootIndex()), -1);
     for (size_t i = 0; i < m_cards.size(); ++i)
         m_cardOfRow[m_cards[i].row] = int(i);
-    // A card made again keeps the text the painter elided for it while its text is the same.
-    QHash<QString, const Card *> previousById;
-    previousById.reserve(qsizetype(previous.size()));
-    for (const Card &card : previous) {
-        if (card.elidedKind >= 0 && !card.id.isEmpty())
-            previousById.insert(card.id, &card);
-    }
-    for (Card &card : m_cards) {
-        if (const Card *before = card.id.isEmpty() ? nullptr : previousById.value(card.id))
-            card.keepElisionOf(*before);
-    }
     m_cardsDirty = false;
 }
 
