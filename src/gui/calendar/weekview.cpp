@@ -4,6 +4,7 @@
 #include "core/platform.h"
 #include "core/submissionstatus.h"
 #include "gui/calendar/weekdayheader.h"
+#include "gui/calendar/weekdroppainter.h"
 #include "gui/calendar/weekmodel.h"
 #include "gui/common/calendarmime.h"
 #include "gui/common/itemcolors.h"
@@ -371,52 +372,23 @@ void WeekView::paintDropPlan(QPainter &painter) const
     if (!m_dropPlan)
         return;
     const DropPlan &plan = *m_dropPlan;
-    const QPalette &colors = palette();
-    Card ghost;
-    ghost.day = plan.day;
-    ghost.minuteOfDay = plan.minuteOfDay;
-    QRect rect = contentRect(ghost).translated(0, -verticalOffset());
+    WeekDropGhost ghost;
+    Card at;
+    at.day = plan.day;
+    at.minuteOfDay = plan.minuteOfDay;
+    ghost.rect = contentRect(at).translated(0, -verticalOffset());
     // By id: the cards may have been made again since the plan was (a slot changed).
     const auto slotCard = std::find_if(cards().cbegin(), cards().cend(), [&plan](const Card &card) {
         return card.slot && card.id == plan.slotId && card.day == plan.day;
     });
-    if (!plan.slotId.isEmpty() && slotCard != cards().cend()) {
-        const QRect slot = contentRect(*slotCard).translated(0, -verticalOffset());
-        QPen pen(colors.color(QPalette::Highlight));
-        pen.setWidth(3);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRoundedRect(slot.adjusted(-1, -1, 1, 1), 3, 3);
-    }
-    const QColor tone = plan.refusal ? ItemColors::error() : colors.color(QPalette::Highlight);
-    painter.setOpacity(0.75);
-    painter.setPen(QPen(tone, 2, Qt::DashLine));
-    painter.setBrush(ItemColors::mixed(colors.color(QPalette::Base), tone, 0.25));
-    painter.drawRoundedRect(rect, 3, 3);
-    painter.setOpacity(1.0);
-    painter.setPen(colors.color(QPalette::Text));
+    if (!plan.slotId.isEmpty() && slotCard != cards().cend())
+        ghost.slot = contentRect(*slotCard).translated(0, -verticalOffset());
     // A draft says where it goes: the slot's account can differ from the one chosen.
-    const QString ghostText = plan.draft && !plan.targetName.isEmpty()
-                                  ? tr("%1 · %2").arg(timeLabel(plan.minuteOfDay), plan.targetName)
-                                  : timeLabel(plan.minuteOfDay);
-    painter.drawText(rect.adjusted(6, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     fontMetrics().elidedText(ghostText, Qt::ElideRight, rect.width() - 10));
-    if (plan.refusal) {
-        // Why not, beside the ghost, where the eye is.
-        const int width = std::min(viewport()->width() - 8, 320);
-        QRect box = fontMetrics().boundingRect(QRect(0, 0, width - 12, 400), Qt::TextWordWrap,
-                                               *plan.refusal);
-        box.adjust(-6, -4, 6, 4);
-        box.moveTopLeft(QPoint(std::clamp(rect.left(), 4, viewport()->width() - box.width() - 4),
-                               rect.bottom() + 4));
-        if (box.bottom() > viewport()->height())
-            box.moveBottom(rect.top() - 4);
-        painter.setPen(ItemColors::error());
-        painter.setBrush(colors.color(QPalette::ToolTipBase));
-        painter.drawRoundedRect(box, 4, 4);
-        painter.setPen(colors.color(QPalette::ToolTipText));
-        painter.drawText(box.adjusted(6, 4, -6, -4), Qt::TextWordWrap, *plan.refusal);
-    }
+    ghost.text = plan.draft && !plan.targetName.isEmpty()
+                     ? tr("%1 · %2").arg(timeLabel(plan.minuteOfDay), plan.targetName)
+                     : timeLabel(plan.minuteOfDay);
+    ghost.refusal = plan.refusal;
+    WeekDropPainter(*viewport()).paint(painter, ghost);
 }
 
 void WeekView::paintEvent(QPaintEvent *event)
