@@ -66,16 +66,10 @@ FakeResponse FakeFacebook::dialog(const FakeRequest &request)
                                        {u"error_description"_s, u"Permissions error."_s},
                                        {u"state"_s, state}});
     }
-    IssuedToken code;
-    code.kind = IssuedToken::Kind::Code;
-    code.userId = UserId;
-    code.clientId = clientId;
-    code.scopes = scopes.isEmpty() ? QStringList {u"public_profile"_s} : scopes;
+    IssuedToken code
+        = IssuedToken::code(UserId, clientId, scopes, m_clock->now(), CodeSeconds, redirectUri);
     if (!code.scopes.contains(u"public_profile"_s))
         code.scopes.prepend(u"public_profile"_s);
-    code.issuedAt = m_clock->now();
-    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
-    code.redirectUri = redirectUri;
     const QString value = m_tokens.issue(u"code"_s, code);
     return FakeResponse::redirect(redirectUri, {{u"code"_s, value}, {u"state"_s, state}});
 }

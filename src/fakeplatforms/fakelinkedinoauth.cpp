@@ -56,15 +56,9 @@ FakeResponse FakeLinkedIn::authorize(const FakeRequest &request)
     if (m_denyConsent) {
         return fail(u"user_cancelled_authorize"_s, u"The user cancelled the authorization"_s);
     }
-    IssuedToken code;
-    code.kind = IssuedToken::Kind::Code;
-    code.userId = MemberId;
-    code.clientId = clientId;
-    code.scopes = scopes;
-    code.issuedAt = m_clock->now();
-    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
-    code.redirectUri = redirectUri;
-    const QString value = m_tokens.issue(u"code"_s, code);
+    const QString value
+        = m_tokens.issue(u"code"_s, IssuedToken::code(MemberId, clientId, scopes, m_clock->now(),
+                                                      CodeSeconds, redirectUri));
     return FakeResponse::redirect(redirectUri, {{u"code"_s, value}, {u"state"_s, state}});
 }
 

@@ -63,14 +63,8 @@ FakeResponse FakeX::authorize(const FakeRequest &request)
         return FakeResponse::redirect(redirectUri,
                                       {{u"error"_s, u"access_denied"_s}, {u"state"_s, state}});
 
-    IssuedToken code;
-    code.kind = IssuedToken::Kind::Code;
-    code.userId = UserId;
-    code.clientId = clientId;
-    code.scopes = scopes;
-    code.issuedAt = m_clock->now();
-    code.expiresAt = code.issuedAt.addSecs(CodeSeconds);
-    code.redirectUri = redirectUri;
+    IssuedToken code
+        = IssuedToken::code(UserId, clientId, scopes, m_clock->now(), CodeSeconds, redirectUri);
     code.codeChallenge = challenge;
     code.codeChallengeMethod = challengeMethod;
     const QString value = m_tokens.issue(u"code"_s, code);

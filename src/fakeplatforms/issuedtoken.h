@@ -31,6 +31,23 @@ struct IssuedToken
     // Facebook: a long-lived user token (its page tokens never expire).
     bool longLived = false;
 
+    // An authorization code for `userId`, good for `lifetimeSeconds` from `issued`, that the
+    // token request must present from the same client and redirect address.
+    static IssuedToken code(const QString &userId, const QString &clientId,
+                            const QStringList &scopes, const QDateTime &issued,
+                            qint64 lifetimeSeconds, const QString &redirectUri)
+    {
+        IssuedToken code;
+        code.kind = Kind::Code;
+        code.userId = userId;
+        code.clientId = clientId;
+        code.scopes = scopes;
+        code.issuedAt = issued;
+        code.expiresAt = issued.addSecs(lifetimeSeconds);
+        code.redirectUri = redirectUri;
+        return code;
+    }
+
     bool expiredAt(const QDateTime &now) const { return expiresAt.isValid() && now >= expiresAt; }
 };
 

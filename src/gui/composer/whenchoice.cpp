@@ -54,9 +54,7 @@ std::optional<qint64> WhenChoice::chosenTimeMs() const
 {
     // The edit shows wall-clock time; it is read in the project's zone.
     const QDateTime shown = m_time->dateTime();
-    const QTimeZone zone(timezone().toUtf8());
-    const QDateTime at(shown.date(), shown.time(),
-                       zone.isValid() ? zone : QTimeZone::systemTimeZone());
+    const QDateTime at(shown.date(), shown.time(), ProjectTimeZone::of(m_store));
     if (!at.isValid() || at.time() != shown.time())
         return std::nullopt; // skipped by a daylight-saving change
     return at.toMSecsSinceEpoch();
@@ -69,11 +67,9 @@ QString WhenChoice::timezone() const
 
 QString WhenChoice::timeText(qint64 msSinceEpoch) const
 {
-    const QTimeZone zone(timezone().toUtf8());
-    QDateTime at = QDateTime::fromMSecsSinceEpoch(msSinceEpoch);
-    if (zone.isValid())
-        at = at.toTimeZone(zone);
-    return QLocale().toString(at, QLocale::LongFormat);
+    return QLocale().toString(
+        QDateTime::fromMSecsSinceEpoch(msSinceEpoch).toTimeZone(ProjectTimeZone::of(m_store)),
+        QLocale::LongFormat);
 }
 
 void WhenChoice::reset()
@@ -94,10 +90,8 @@ void WhenChoice::followProject()
 void WhenChoice::suggestTime()
 {
     // The next full hour, as the project's clocks show it.
-    const QTimeZone zone(timezone().toUtf8());
-    QDateTime next = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs() + 3'600'000);
-    if (zone.isValid())
-        next = next.toTimeZone(zone);
+    const QDateTime next = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs() + 3'600'000)
+                               .toTimeZone(ProjectTimeZone::of(m_store));
     const QSignalBlocker blocker(m_time);
     m_time->setDateTime(QDateTime(next.date(), QTime(next.time().hour(), 0)));
 }
