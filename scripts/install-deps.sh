@@ -23,6 +23,8 @@ packages=(
     binutils file dpkg-dev fakeroot groff-base systemd
     # The fuzz targets (fuzz/, the fuzz preset): clang and its libFuzzer runtime.
     clang-14 libclang-rt-14-dev
+    # LLVM's linker: links the many test programs several times faster than ld.bfd.
+    lld
 )
 packages+=("$@")
 
