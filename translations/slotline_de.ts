@@ -947,6 +947,18 @@
     </message>
 </context>
 <context>
+    <name>WeekDropPlanner</name>
+    <message>
+        <source>The calendar cannot change the plan here.</source>
+        <translation>Der Kalender kann den Plan hier nicht ändern.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>The ghost of a dragged draft: the time it would get, then the account it goes to.</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>WeekView</name>
     <message>
         <source>%1 · %2</source>
@@ -2964,14 +2976,6 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     <message>
         <source>Week calendar</source>
         <translation>Wochenkalender</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>The calendar cannot change the plan here.</source>
-        <translation>Der Kalender kann den Plan hier nicht ändern.</translation>
     </message>
     <message>
         <source>No free slot later this week.</source>

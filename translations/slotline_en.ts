@@ -947,6 +947,18 @@
     </message>
 </context>
 <context>
+    <name>WeekDropPlanner</name>
+    <message>
+        <source>The calendar cannot change the plan here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>The ghost of a dragged draft: the time it would get, then the account it goes to.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WeekView</name>
     <message>
         <source>%1 · %2</source>
@@ -2959,14 +2971,6 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     <name>slotline::gui::WeekView</name>
     <message>
         <source>Week calendar</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The calendar cannot change the plan here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

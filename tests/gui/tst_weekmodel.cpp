@@ -372,6 +372,21 @@ private Q_SLOTS:
         QCOMPARE(model->indexOfPost(u"ps_wed"_s).data(WeekModel::MinuteOfDayRole).toInt(), 16 * 60);
     }
 
+    void whereAnInstantIsInTheShownWeek()
+    {
+        auto model = makeModel();
+        model->setTimeZone(QTimeZone("America/New_York"));
+        // Wednesday 15:20 UTC is 10:20 in New York (EST), the week's third day.
+        const qint64 wednesday = utc(QDate(2026, 3, 4), 15) + 20 * 60'000;
+        QCOMPARE(model->placeInWeek(wednesday), (std::pair {2, 10 * 60 + 20}));
+        // Past the spring-forward night the offset is EDT's: 15:00 UTC is 11:00.
+        QCOMPARE(model->placeInWeek(utc(QDate(2026, 3, 8), 15)), (std::pair {6, 11 * 60}));
+        // The week starts at midnight New York time, not UTC's.
+        QCOMPARE(model->placeInWeek(utc(OrdinaryMonday, 4)), std::nullopt);
+        QCOMPARE(model->placeInWeek(utc(OrdinaryMonday, 5)), (std::pair {0, 0}));
+        QCOMPARE(model->placeInWeek(utc(QDate(2026, 3, 9), 4)), std::nullopt);
+    }
+
     void targetsAndTheAccountFilter()
     {
         m_store->putSlots(

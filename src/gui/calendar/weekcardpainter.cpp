@@ -224,4 +224,31 @@ QPixmap WeekCardPainter::platformPixmap(int platform) const
     return pixmap;
 }
 
+QPixmap WeekCardPainter::dragPicture(const WeekCard &card, const QSize &size) const
+{
+    const qreal ratio = m_widget.devicePixelRatioF();
+    QPixmap picture(size * ratio);
+    picture.setDevicePixelRatio(ratio);
+    picture.fill(Qt::transparent);
+    QPainter painter(&picture);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setOpacity(0.85);
+    paint(painter, card, QRect(QPoint(0, 0), size), false);
+    return picture;
+}
+
+void WeekCardPainter::paintFocus(QPainter &painter, const QRect &rect) const
+{
+    painter.setPen(QPen(m_widget.palette().color(QPalette::Highlight), 1, Qt::DotLine));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(rect.adjusted(0, 0, -1, -1));
+}
+
+void WeekCardPainter::paintCellCursor(QPainter &painter, const QRect &rect) const
+{
+    painter.setPen(QPen(m_widget.palette().color(QPalette::Highlight), 2));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(rect);
+}
+
 } // namespace slotline::gui

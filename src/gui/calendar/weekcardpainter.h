@@ -9,6 +9,7 @@
 
 class QPainter;
 class QRect;
+class QSize;
 class QWidget;
 
 namespace slotline::gui {
@@ -21,6 +22,12 @@ public:
     explicit WeekCardPainter(const QWidget &widget);
 
     void paint(QPainter &painter, const WeekCard &card, const QRect &rect, bool selected) const;
+    // The dotted outline of the card at hand when it is not selected.
+    void paintFocus(QPainter &painter, const QRect &rect) const;
+    // Slot editing: the cell the keyboard is on.
+    void paintCellCursor(QPainter &painter, const QRect &rect) const;
+    // What the pointer carries while the card is dragged: the card, see-through, `size` big.
+    QPixmap dragPicture(const WeekCard &card, const QSize &size) const;
 
 private:
     void paintSlot(QPainter &painter, const WeekCard &card, const QRect &rect) const;

@@ -542,6 +542,16 @@ qint64 WeekModel::instantAt(int day, int minuteOfDay) const
     return m_calendar.instantOf(m_firstDay.addDays(day), minuteOfDay / 60, minuteOfDay % 60);
 }
 
+std::optional<std::pair<int, int>> WeekModel::placeInWeek(qint64 msSinceEpoch) const
+{
+    const QDateTime local
+        = QDateTime::fromMSecsSinceEpoch(msSinceEpoch).toTimeZone(m_calendar.zone());
+    const qint64 day = m_firstDay.isValid() ? m_firstDay.daysTo(local.date()) : -1;
+    if (day < 0 || day >= 7)
+        return std::nullopt;
+    return std::pair {int(day), local.time().hour() * 60 + local.time().minute()};
+}
+
 QString WeekModel::zoneText() const
 {
     const QTimeZone zone = m_calendar.zone();

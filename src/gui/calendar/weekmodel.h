@@ -102,6 +102,9 @@ public:
     // The instant of a wall-clock minute of a shown day in the model's zone (a minute a
     // change of daylight saving time skips counts from the hour before the change).
     qint64 instantAt(int day, int minuteOfDay) const;
+    // Where an instant is in the shown week (its day column and minute of the day in the
+    // model's zone); none when it falls outside. The view asks it where now is.
+    std::optional<std::pair<int, int>> placeInWeek(qint64 msSinceEpoch) const;
     // The model's zone as the user reads it: its name and offset, e.g. "Europe/Berlin (UTC+1)".
     QString zoneText() const;
 

@@ -1,29 +1,17 @@
 #include "gui/calendar/weekview.h"
 
 #include "core/clock.h"
-#include "core/platform.h"
-#include "core/submissionstatus.h"
 #include "gui/calendar/weekdayheader.h"
 #include "gui/calendar/weekdroppainter.h"
+#include "gui/calendar/weekkeycommand.h"
 #include "gui/calendar/weekmodel.h"
-#include "gui/common/calendarmime.h"
-#include "gui/common/itemcolors.h"
-#include "gui/common/platformstyle.h"
 
 #include <QAccessible>
-#include <QApplication>
-#include <QDrag>
-#include <QDragMoveEvent>
-#include <QLocale>
-#include <QMimeData>
 #include <QPainter>
-#include <QPainterPath>
 #include <QScrollBar>
-#include <QTime>
 #include <QTimer>
 
 #include <algorithm>
-#include <cmath>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -68,15 +56,16 @@ WeekView::~WeekView() = default;
 void WeekView::setModel(QAbstractItemModel *model)
 {
     m_week = qobject_cast<WeekModel *>(model);
+    m_planner.setModel(m_week);
     Q_ASSERT_X(m_week || !model, "WeekView::setModel", "the week calendar paints a WeekModel");
     QAbstractItemView::setModel(model);
-    m_cardsDirty = true;
+    m_cards.invalidate();
     if (m_week) {
         // After the rows have gone or moved, too: between "about to" and done, Qt asks for
         // rectangles (the current index moves) and the cache would be rebuilt from the
         // rows as they were.
         const auto stale = [this] {
-            m_cardsDirty = true;
+            m_cards.invalidate();
             viewport()->update();
         };
         connect(m_week, &QAbstractItemModel::rowsMoved, this, stale);
@@ -84,7 +73,7 @@ void WeekView::setModel(QAbstractItemModel *model)
         connect(m_week, &QAbstractItemModel::modelReset, this, stale);
         connect(m_week, &QAbstractItemModel::layoutChanged, this, stale);
         connect(m_week, &WeekModel::rangeChanged, this, [this] {
-            m_cardsDirty = true;
+            m_cards.invalidate();
             m_header->update();
             viewport()->update();
         });
@@ -94,7 +83,7 @@ void WeekView::setModel(QAbstractItemModel *model)
 
 void WeekView::setEditor(const ScheduleEditor *editor)
 {
-    m_editor = editor;
+    m_planner.setEditor(editor);
 }
 
 void WeekView::setClock(const Clock *clock)
@@ -105,8 +94,7 @@ void WeekView::setClock(const Clock *clock)
 
 void WeekView::setDefaultTarget(const ScheduleEditor::Target &target, const QString &name)
 {
-    m_defaultTarget = target;
-    m_defaultTargetName = name;
+    m_planner.setDefaultTarget(target, name);
 }
 
 void WeekView::setSlotEditing(bool on)
@@ -165,64 +153,34 @@ QString WeekView::timeLabel(int minuteOfDay) const
 
 // --- the cards -----------------------------------------------------------------------------
 
-void WeekView::rebuildCards()
-{
-    std::vector<Card> previous;
-    previous.swap(m_cards);
-    m_cardOfRow.clear();
-    if (!model())
-        return;
-    m_cards = WeekCard::readAll(*model(), rootIndex(), previous);
-    m_cardOfRow = QList<int>(model()->rowCount(rootIndex()), -1);
-    for (size_t i = 0; i < m_cards.size(); ++i)
-        m_cardOfRow[m_cards[i].row] = int(i);
-    m_cardsDirty = false;
-}
-
 const std::vector<WeekView::Card> &WeekView::cards() const
 {
-    if (m_cardsDirty)
-        const_cast<WeekView *>(this)->rebuildCards();
-    return m_cards;
+    return m_cards.cards(model(), rootIndex());
+}
+
+WeekCardFinder WeekView::finder() const
+{
+    return WeekCardFinder(cards(), geometry());
 }
 
 QRect WeekView::contentRect(const Card &card) const
 {
-    const WeekGeometry layout = geometry();
-    return card.slot ? layout.slotRect(card.day, card.minuteOfDay)
-                     : layout.postRect(card.day, card.minuteOfDay, card.lane, card.laneCount);
+    return WeekCardFinder::rectOf(card, geometry());
 }
 
-QModelIndex WeekView::indexOfCard(int card) const
+QModelIndex WeekView::indexOfCard(const Card *card) const
 {
-    if (card < 0 || !model())
+    if (!card || !model())
         return {};
-    return model()->index(cards()[size_t(card)].row, 0, rootIndex());
-}
-
-int WeekView::cardAt(const QPoint &point, bool postsOnly) const
-{
-    const QPoint content = point + QPoint(0, verticalOffset());
-    const std::vector<Card> &all = cards();
-    for (int i = int(all.size()) - 1; i >= 0; --i) {
-        const Card &card = all[size_t(i)];
-        if (card.slot && postsOnly)
-            break; // slots come first
-        if (contentRect(card).contains(content))
-            return i;
-    }
-    return -1;
+    return model()->index(card->row, 0, rootIndex());
 }
 
 QRect WeekView::visualRect(const QModelIndex &index) const
 {
     if (!index.isValid() || index.model() != model())
         return {};
-    const std::vector<Card> &all = cards();
-    const int card = m_cardOfRow.value(index.row(), -1);
-    if (card < 0 || size_t(card) >= all.size())
-        return {};
-    return contentRect(all[size_t(card)]).translated(0, -verticalOffset());
+    const Card *card = m_cards.cardOfRow(model(), rootIndex(), index.row());
+    return card ? contentRect(*card).translated(0, -verticalOffset()) : QRect();
 }
 
 void WeekView::scrollTo(const QModelIndex &index, ScrollHint hint)
@@ -243,7 +201,7 @@ void WeekView::scrollTo(const QModelIndex &index, ScrollHint hint)
 
 QModelIndex WeekView::indexAt(const QPoint &point) const
 {
-    return indexOfCard(cardAt(point, false));
+    return indexOfCard(finder().cardAt(point + QPoint(0, verticalOffset()), false));
 }
 
 int WeekView::horizontalOffset() const
@@ -311,27 +269,27 @@ void WeekView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottom
     Q_UNUSED(topLeft);
     Q_UNUSED(bottomRight);
     Q_UNUSED(roles);
-    m_cardsDirty = true;
+    m_cards.invalidate();
     viewport()->update();
 }
 
 void WeekView::rowsInserted(const QModelIndex &parent, int start, int end)
 {
-    m_cardsDirty = true;
+    m_cards.invalidate();
     QAbstractItemView::rowsInserted(parent, start, end);
     viewport()->update();
 }
 
 void WeekView::rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end)
 {
-    m_cardsDirty = true;
+    m_cards.invalidate();
     QAbstractItemView::rowsAboutToBeRemoved(parent, start, end);
     viewport()->update();
 }
 
 void WeekView::reset()
 {
-    m_cardsDirty = true;
+    m_cards.invalidate();
     QAbstractItemView::reset();
     m_header->update();
 }
@@ -345,50 +303,22 @@ qint64 WeekView::nowMs() const
 
 int WeekView::todayColumn() const
 {
-    if (!m_week || !m_week->firstDay().isValid())
-        return -1;
-    const qint64 now = nowMs();
-    const QDate today = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).date();
-    const qint64 column = m_week->firstDay().daysTo(today);
-    return column >= 0 && column < 7 ? int(column) : -1;
+    const auto now = m_week ? m_week->placeInWeek(nowMs()) : std::nullopt;
+    return now ? now->first : -1;
 }
 
 WeekGridFrame WeekView::gridFrame() const
 {
-    WeekGridFrame frame {geometry(),  viewport()->size(), verticalOffset(), m_hourHeight,
-                         m_axisWidth, todayColumn(),      std::nullopt,     false};
     const qint64 now = nowMs();
-    if (frame.todayColumn >= 0) {
-        const QTime time
-            = QDateTime::fromMSecsSinceEpoch(now).toTimeZone(m_week->timeZone()).time();
-        frame.nowMinute = time.hour() * 60 + time.minute();
-    }
-    frame.weekOver = (m_week ? m_week->range().second : 0) <= now;
-    return frame;
-}
-
-void WeekView::paintDropPlan(QPainter &painter) const
-{
-    if (!m_dropPlan)
-        return;
-    const DropPlan &plan = *m_dropPlan;
-    WeekDropGhost ghost;
-    Card at;
-    at.day = plan.day;
-    at.minuteOfDay = plan.minuteOfDay;
-    ghost.rect = contentRect(at).translated(0, -verticalOffset());
-    // By id: the cards may have been made again since the plan was (a slot changed).
-    const auto slotCard = std::find_if(cards().cbegin(), cards().cend(), [&plan](const Card &card) {
-        return card.slot && card.id == plan.slotId && card.day == plan.day;
-    });
-    if (!plan.slotId.isEmpty() && slotCard != cards().cend())
-        ghost.slot = contentRect(*slotCard).translated(0, -verticalOffset());
-    // A draft says where it goes: the slot's account can differ from the one chosen.
-    ghost.text = plan.draft && !plan.targetName.isEmpty()
-                     ? tr("%1 · %2").arg(timeLabel(plan.minuteOfDay), plan.targetName)
-                     : timeLabel(plan.minuteOfDay);
-    ghost.refusal = plan.refusal;
-    WeekDropPainter(*viewport()).paint(painter, ghost);
+    const auto today = m_week ? m_week->placeInWeek(now) : std::nullopt;
+    return {geometry(),
+            viewport()->size(),
+            verticalOffset(),
+            m_hourHeight,
+            m_axisWidth,
+            today ? today->first : -1,
+            today ? std::optional(today->second) : std::nullopt,
+            (m_week ? m_week->range().second : 0) <= now};
 }
 
 void WeekView::paintEvent(QPaintEvent *event)
@@ -412,204 +342,22 @@ void WeekView::paintEvent(QPaintEvent *event)
         m_cardPainter.paint(painter, card, rect.translated(0, -offset),
                             !card.slot && isSelected(card));
     }
-    if (hasFocus() && current.isValid() && !selectionModel()->isSelected(current)) {
-        QRect rect = visualRect(current);
-        painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(rect.adjusted(0, 0, -1, -1));
-    }
+    if (hasFocus() && current.isValid() && !selectionModel()->isSelected(current))
+        m_cardPainter.paintFocus(painter, visualRect(current));
     if (m_slotEditing && hasFocus()) {
-        Card cell;
-        cell.slot = true;
-        cell.day = m_timeCursor.first;
-        cell.minuteOfDay = m_timeCursor.second;
-        QPen pen(palette().color(QPalette::Highlight), 2);
-        painter.setPen(pen);
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(contentRect(cell).translated(0, -offset));
+        const QRect cell = geometry().slotRect(m_timeCursor.first, m_timeCursor.second);
+        m_cardPainter.paintCellCursor(painter, cell.translated(0, -offset));
     }
-    paintDropPlan(painter);
+    if (m_dropPlan) {
+        WeekDropGhost ghost = WeekDropPlanner::ghostOf(*m_dropPlan, geometry(), cards());
+        ghost.rect.translate(0, -offset);
+        if (ghost.slot)
+            ghost.slot->translate(0, -offset);
+        WeekDropPainter(*viewport()).paint(painter, ghost);
+    }
 }
 
 // --- gestures ------------------------------------------------------------------------------
-
-int WeekView::minuteAtY(int viewportY) const
-{
-    return geometry().minuteAt(viewportY + verticalOffset());
-}
-
-std::optional<WeekView::DropPlan> WeekView::planDrop(const QMimeData *mimeData,
-                                                     const QPoint &point) const
-{
-    if (!mimeData || !m_week || !m_week->firstDay().isValid())
-        return std::nullopt;
-    DropPlan plan;
-    if (mimeData->hasFormat(calendarmime::Draft)) {
-        plan.draft = true;
-        plan.id = QString::fromUtf8(mimeData->data(calendarmime::Draft));
-    } else if (mimeData->hasFormat(calendarmime::Post)) {
-        plan.id = QString::fromUtf8(mimeData->data(calendarmime::Post));
-    } else {
-        return std::nullopt;
-    }
-    const auto day = geometry().dayAt(point.x());
-    if (!day)
-        return std::nullopt;
-    plan.day = *day;
-    plan.minuteOfDay = minuteAtY(point.y());
-    plan.atMs = m_week->instantAt(plan.day, plan.minuteOfDay);
-    plan.target = m_defaultTarget;
-    plan.targetName = m_defaultTargetName;
-    // A post keeps its account: it snaps only to the slots that are for it.
-    QString postAccount;
-    if (!plan.draft) {
-        if (const QModelIndex post = m_week->indexOfPost(plan.id); post.isValid())
-            postAccount = post.data(WeekModel::AccountIdRole).toString();
-    }
-    // On a slot: exactly its time, and its account when it is for one.
-    const QPoint content = point + QPoint(0, verticalOffset());
-    const std::vector<Card> &all = cards();
-    for (size_t i = 0; i < all.size() && all[i].slot; ++i) {
-        if (!plan.draft && !all[i].accountId.isEmpty() && all[i].accountId != postAccount)
-            continue;
-        if (all[i].day == plan.day
-            && contentRect(all[i]).contains(
-                QPoint(contentRect(all[i]).center().x(), content.y()))) {
-            plan.slotId = all[i].id;
-            plan.minuteOfDay = all[i].minuteOfDay;
-            plan.atMs = all[i].startMs;
-            if (!all[i].accountId.isEmpty()) {
-                plan.target = {all[i].accountId, all[i].pageId};
-                plan.targetName = all[i].detail;
-            }
-            break;
-        }
-    }
-    if (!m_editor)
-        plan.refusal = tr("The calendar cannot change the plan here.");
-    else if (plan.draft)
-        plan.refusal = m_editor->refusalToSchedule(plan.id, plan.target, plan.atMs);
-    else
-        plan.refusal = m_editor->refusalToMove(plan.id, plan.atMs);
-    return plan;
-}
-
-void WeekView::updateDropPlan(const QMimeData *mimeData, const QPoint &point)
-{
-    m_dropPlan = planDrop(mimeData, point);
-    viewport()->update();
-}
-
-void WeekView::clearDropPlan()
-{
-    m_dropPlan.reset();
-    m_dragData = nullptr;
-    viewport()->update();
-}
-
-void WeekView::dragEnterEvent(QDragEnterEvent *event)
-{
-    const QMimeData *mimeData = event->mimeData();
-    if (!mimeData->hasFormat(calendarmime::Draft) && !mimeData->hasFormat(calendarmime::Post)) {
-        event->ignore();
-        return;
-    }
-    setState(DraggingState);
-    event->accept();
-}
-
-void WeekView::dragMoveEvent(QDragMoveEvent *event)
-{
-    m_dragData = event->mimeData();
-    m_dragPoint = event->position().toPoint();
-    updateDropPlan(m_dragData, m_dragPoint);
-    const QRect area = viewport()->rect();
-    if (m_dragPoint.y() - area.top() < autoScrollMargin()
-        || area.bottom() - m_dragPoint.y() < autoScrollMargin())
-        startAutoScroll();
-    if (!m_dropPlan || m_dropPlan->refusal) {
-        event->ignore(); // the ghost says why
-        return;
-    }
-    event->setDropAction(m_dropPlan->draft ? Qt::CopyAction : Qt::MoveAction);
-    event->accept();
-}
-
-void WeekView::dragLeaveEvent(QDragLeaveEvent *event)
-{
-    QAbstractItemView::dragLeaveEvent(event);
-    setState(NoState);
-    clearDropPlan();
-}
-
-void WeekView::dropEvent(QDropEvent *event)
-{
-    setState(NoState);
-    stopAutoScroll();
-    const auto plan = planDrop(event->mimeData(), event->position().toPoint());
-    clearDropPlan();
-    if (!plan || !m_editor) {
-        event->ignore();
-        return;
-    }
-    // Asked for even when the ghost said no: whoever performs it checks again and says why
-    // it refuses where the person sees it.
-    if (plan->draft)
-        Q_EMIT draftDropped(plan->id, plan->target, plan->atMs);
-    else
-        Q_EMIT postMoveRequested(plan->id, plan->atMs);
-    if (plan->refusal) {
-        event->ignore();
-        return;
-    }
-    event->setDropAction(plan->draft ? Qt::CopyAction : Qt::MoveAction);
-    event->accept();
-    if (!plan->draft) {
-        const QModelIndex moved = m_week->indexOfPost(plan->id);
-        if (moved.isValid())
-            setCurrentIndex(moved);
-    }
-    setFocus(Qt::MouseFocusReason);
-}
-
-void WeekView::scrollContentsBy(int dx, int dy)
-{
-    QAbstractItemView::scrollContentsBy(dx, dy);
-    if (m_dropPlan && m_dragData)
-        updateDropPlan(m_dragData, m_dragPoint);
-}
-
-void WeekView::startDrag(Qt::DropActions)
-{
-    const QModelIndex index = currentIndex();
-    if (!index.isValid() || !(model()->flags(index) & Qt::ItemIsDragEnabled))
-        return;
-    QMimeData *dragged = model()->mimeData({index});
-    if (!dragged)
-        return;
-    auto *drag = new QDrag(this);
-    drag->setMimeData(dragged);
-    const QRect rect = visualRect(index);
-    QPixmap picture(rect.size() * devicePixelRatioF());
-    picture.setDevicePixelRatio(devicePixelRatioF());
-    picture.fill(Qt::transparent);
-    {
-        QPainter painter(&picture);
-        painter.setRenderHint(QPainter::Antialiasing, true);
-        painter.setOpacity(0.85);
-        for (const Card &card : cards()) {
-            if (card.row == index.row())
-                m_cardPainter.paint(painter, card, QRect(QPoint(0, 0), rect.size()), false);
-        }
-    }
-    drag->setPixmap(picture);
-    // Held where it was grabbed.
-    const QPoint grabbed = m_pressPoint - rect.topLeft();
-    drag->setHotSpot(QPoint(std::clamp(grabbed.x(), 0, rect.width()),
-                            std::clamp(grabbed.y(), 0, rect.height())));
-    // Not QAbstractItemView's: a move must not remove the row, the editor moves the post.
-    drag->exec(Qt::MoveAction, Qt::MoveAction);
-}
 
 void WeekView::mousePressEvent(QMouseEvent *event)
 {
@@ -618,7 +366,7 @@ void WeekView::mousePressEvent(QMouseEvent *event)
         const QPoint point = event->position().toPoint();
         setFocus(Qt::MouseFocusReason);
         if (const auto day = geometry().dayAt(point.x())) {
-            m_timeCursor = {*day, minuteAtY(point.y())};
+            m_timeCursor = {*day, geometry().minuteAt(point.y() + verticalOffset())};
             clickCell(*day, m_timeCursor.second);
         }
         event->accept();
@@ -665,7 +413,7 @@ QString WeekView::currentPostId() const
 bool WeekView::moveCurrentPost(int minutes)
 {
     const QString id = currentPostId();
-    if (id.isEmpty() || !m_editor)
+    if (id.isEmpty() || !m_planner.editor())
         return false;
     const qint64 from = currentIndex().data(WeekModel::StartRole).toLongLong();
     // Calendar days keep their wall-clock time across a change of daylight saving time.
@@ -691,63 +439,33 @@ bool WeekView::showIfAt(const QString &submissionId, qint64 atMs)
 bool WeekView::moveCurrentPostToSlot(int direction)
 {
     const QString id = currentPostId();
-    if (id.isEmpty() || !m_editor)
+    if (id.isEmpty() || !m_planner.editor())
         return true;
     const qint64 from = currentIndex().data(WeekModel::StartRole).toLongLong();
     const QString accountId = currentIndex().data(WeekModel::AccountIdRole).toString();
-    // The nearest free slot this way that is for the post's account (or for all).
-    std::optional<qint64> best;
-    for (const Card &card : cards()) {
-        if (!card.slot)
-            break;
-        if (card.taken || (!card.accountId.isEmpty() && card.accountId != accountId))
-            continue;
-        if ((direction > 0 && card.startMs > from && (!best || card.startMs < *best))
-            || (direction < 0 && card.startMs < from && (!best || card.startMs > *best)))
-            best = card.startMs;
-    }
-    if (!best) {
+    const std::optional<qint64> to = finder().nearestFreeSlot(from, accountId, direction);
+    if (!to) {
         Q_EMIT refused(direction > 0 ? tr("No free slot later this week.")
                                      : tr("No free slot earlier this week."));
         return true;
     }
-    Q_EMIT postMoveRequested(id, *best);
-    showIfAt(id, *best);
+    Q_EMIT postMoveRequested(id, *to);
+    showIfAt(id, *to);
     return true;
 }
 
 void WeekView::clickCell(int day, int minuteOfDay)
 {
-    // The slot of that quarter hour, even under a post's card.
-    for (const Card &card : cards()) {
-        if (!card.slot)
-            break;
-        if (card.day == day && card.minuteOfDay / MinutesPerStep == minuteOfDay / MinutesPerStep) {
-            Q_EMIT slotClicked(card.id);
-            return;
-        }
-    }
-    Q_EMIT timeClicked(day, minuteOfDay);
+    if (const Card *slot = finder().slotInQuarter(day, minuteOfDay))
+        Q_EMIT slotClicked(slot->id);
+    else
+        Q_EMIT timeClicked(day, minuteOfDay);
 }
 
-bool WeekView::slotEditingKey(QKeyEvent *event)
+void WeekView::moveCellCursor(int days, int minutes)
 {
-    // The keyboard's way of clicking a time: arrows move a cell cursor, Space or Enter
-    // adds a slot there or removes the one that is there.
-    if (event->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier))
-        return false;
-    auto [day, minute] = m_timeCursor;
-    switch (event->key()) {
-    case Qt::Key_Up: minute -= MinutesPerStep; break;
-    case Qt::Key_Down: minute += MinutesPerStep; break;
-    case Qt::Key_Left: --day; break;
-    case Qt::Key_Right: ++day; break;
-    case Qt::Key_Space:
-    case Qt::Key_Return:
-    case Qt::Key_Enter: clickCell(day, minute); return true;
-    default: return false;
-    }
-    m_timeCursor = {std::clamp(day, 0, 6), std::clamp(minute, 0, MinutesPerDay - MinutesPerStep)};
+    m_timeCursor = {std::clamp(m_timeCursor.first + days, 0, 6),
+                    std::clamp(m_timeCursor.second + minutes, 0, MinutesPerDay - MinutesPerStep)};
     const int top = m_timeCursor.second * m_hourHeight / 60;
     const int bottom = top + MinutesPerStep * m_hourHeight / 60;
     if (top < verticalOffset())
@@ -755,69 +473,32 @@ bool WeekView::slotEditingKey(QKeyEvent *event)
     else if (bottom > verticalOffset() + viewport()->height())
         verticalScrollBar()->setValue(bottom - viewport()->height());
     viewport()->update();
-    return true;
 }
 
 void WeekView::keyPressEvent(QKeyEvent *event)
 {
-    if (m_slotEditing && slotEditingKey(event)) {
-        event->accept();
-        return;
+    using Action = WeekKeyCommand::Action;
+    const auto command = WeekKeyCommand::of(event->key(), event->modifiers(), m_slotEditing);
+    const QString postId = currentPostId();
+    switch (command.action) {
+    case Action::MoveCellCursor: moveCellCursor(command.days, command.minutes); break;
+    case Action::ClickCell: clickCell(m_timeCursor.first, m_timeCursor.second); break;
+    case Action::MovePost: moveCurrentPost(command.minutes); break;
+    case Action::MovePostToSlot: moveCurrentPostToSlot(command.direction); break;
+    case Action::Zoom: setHourHeight(m_hourHeight + command.direction * 16); break;
+    case Action::OpenPost:
+        if (postId.isEmpty())
+            return QAbstractItemView::keyPressEvent(event);
+        Q_EMIT openRequested(postId);
+        break;
+    case Action::UnschedulePost:
+        if (postId.isEmpty() || !m_planner.editor())
+            return QAbstractItemView::keyPressEvent(event);
+        Q_EMIT unscheduleRequested(postId);
+        break;
+    case Action::None: return QAbstractItemView::keyPressEvent(event);
     }
-    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
-    if (modifiers == Qt::AltModifier || modifiers == (Qt::AltModifier | Qt::ShiftModifier)) {
-        const bool bySlot = modifiers & Qt::ShiftModifier;
-        switch (event->key()) {
-        case Qt::Key_Up:
-            bySlot ? moveCurrentPostToSlot(-1) : moveCurrentPost(-MinutesPerStep);
-            event->accept();
-            return;
-        case Qt::Key_Down:
-            bySlot ? moveCurrentPostToSlot(1) : moveCurrentPost(MinutesPerStep);
-            event->accept();
-            return;
-        case Qt::Key_Left:
-            moveCurrentPost(-MinutesPerDay);
-            event->accept();
-            return;
-        case Qt::Key_Right:
-            moveCurrentPost(MinutesPerDay);
-            event->accept();
-            return;
-        default: break;
-        }
-    }
-    if (modifiers == Qt::NoModifier) {
-        switch (event->key()) {
-        case Qt::Key_Return:
-        case Qt::Key_Enter:
-            if (const QString id = currentPostId(); !id.isEmpty()) {
-                Q_EMIT openRequested(id);
-                event->accept();
-                return;
-            }
-            break;
-        case Qt::Key_Delete:
-        case Qt::Key_Backspace:
-            if (const QString id = currentPostId(); !id.isEmpty() && m_editor) {
-                Q_EMIT unscheduleRequested(id);
-                event->accept();
-                return;
-            }
-            break;
-        default: break;
-        }
-    }
-    if (modifiers == Qt::ControlModifier
-        && (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)) {
-        setHourHeight(m_hourHeight + 16);
-        return;
-    }
-    if (modifiers == Qt::ControlModifier && event->key() == Qt::Key_Minus) {
-        setHourHeight(m_hourHeight - 16);
-        return;
-    }
-    QAbstractItemView::keyPressEvent(event);
+    event->accept();
 }
 
 void WeekView::currentChanged(const QModelIndex &current, const QModelIndex &previous)
@@ -833,73 +514,18 @@ void WeekView::currentChanged(const QModelIndex &current, const QModelIndex &pre
 
 QModelIndex WeekView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers)
 {
-    const std::vector<Card> &all = cards();
-    std::vector<const Card *> posts;
-    for (const Card &card : all) {
-        if (!card.slot)
-            posts.push_back(&card);
-    }
-    if (posts.empty())
-        return {};
-    // By day, then time, then lane: the order of reading the calendar.
-    std::sort(posts.begin(), posts.end(), [](const Card *a, const Card *b) {
-        return std::tie(a->day, a->minuteOfDay, a->lane)
-               < std::tie(b->day, b->minuteOfDay, b->lane);
-    });
+    using Step = WeekCardFinder::Step;
+    static const QHash<int, Step> steps {
+        {MoveUp, Step::Previous},      {MovePrevious, Step::Previous}, {MoveDown, Step::Next},
+        {MoveNext, Step::Next},        {MoveHome, Step::First},        {MoveEnd, Step::Last},
+        {MoveLeft, Step::DayBefore},   {MoveRight, Step::DayAfter},    {MovePageUp, Step::PageUp},
+        {MovePageDown, Step::PageDown}};
     const QModelIndex current = currentIndex();
-    auto at = std::find_if(posts.cbegin(), posts.cend(),
-                           [&](const Card *card) { return card->row == current.row(); });
-    const auto indexOf
-        = [this](const Card *card) { return model()->index(card->row, 0, rootIndex()); };
-    if (!current.isValid() || at == posts.cend()) {
-        // Start from the first post at or after the top of what is shown.
-        const int top = verticalOffset() * 60 / m_hourHeight;
-        for (const Card *card : posts) {
-            if (card->minuteOfDay >= top)
-                return indexOf(card);
-        }
-        return indexOf(posts.front());
-    }
-    const Card *here = *at;
-    switch (cursorAction) {
-    case MoveUp:
-    case MovePrevious: return at == posts.cbegin() ? current : indexOf(*std::prev(at));
-    case MoveDown:
-    case MoveNext: return std::next(at) == posts.cend() ? current : indexOf(*std::next(at));
-    case MoveHome: return indexOf(posts.front());
-    case MoveEnd: return indexOf(posts.back());
-    case MoveLeft:
-    case MoveRight: {
-        // The post nearest in time on the closest day that has posts that way.
-        const int step = cursorAction == MoveLeft ? -1 : 1;
-        for (int day = here->day + step; day >= 0 && day < 7; day += step) {
-            const Card *nearest = nullptr;
-            for (const Card *card : posts) {
-                if (card->day == day
-                    && (!nearest
-                        || std::abs(card->minuteOfDay - here->minuteOfDay)
-                               < std::abs(nearest->minuteOfDay - here->minuteOfDay)))
-                    nearest = card;
-            }
-            if (nearest)
-                return indexOf(nearest);
-        }
-        return current;
-    }
-    case MovePageUp:
-    case MovePageDown: {
-        const int minutes = viewport()->height() * 60 / m_hourHeight;
-        const int target = here->minuteOfDay + (cursorAction == MovePageUp ? -minutes : minutes);
-        const Card *nearest = here;
-        for (const Card *card : posts) {
-            if (card->day == here->day
-                && std::abs(card->minuteOfDay - target) < std::abs(nearest->minuteOfDay - target))
-                nearest = card;
-        }
-        return indexOf(nearest);
-    }
-    }
-    return current;
+    const int row = current.isValid() ? current.row() : -1;
+    const int topMinute = verticalOffset() * 60 / m_hourHeight;
+    const int pageMinutes = viewport()->height() * 60 / m_hourHeight;
+    return indexOfCard(
+        finder().postAfterStep(row, steps.value(cursorAction, Step::Next), topMinute, pageMinutes));
 }
 
 } // namespace slotline::gui

@@ -2,7 +2,10 @@
 
 #include "gui/calendar/scheduleeditor.h"
 #include "gui/calendar/weekcard.h"
+#include "gui/calendar/weekcardcache.h"
+#include "gui/calendar/weekcardfinder.h"
 #include "gui/calendar/weekcardpainter.h"
+#include "gui/calendar/weekdropplanner.h"
 #include "gui/calendar/weekgeometry.h"
 #include "gui/calendar/weekgridpainter.h"
 
@@ -55,7 +58,7 @@ public:
     // Where a dropped draft is scheduled when the slot under it names no single account.
     // `name` is how the ghost of a dragged draft names it.
     void setDefaultTarget(const ScheduleEditor::Target &target, const QString &name = {});
-    ScheduleEditor::Target defaultTarget() const { return m_defaultTarget; }
+    ScheduleEditor::Target defaultTarget() const { return m_planner.defaultTarget(); }
     void setSlotEditing(bool on);
     bool isSlotEditing() const { return m_slotEditing; }
 
@@ -123,32 +126,16 @@ protected:
 private:
     using Card = WeekCard;
 
-    // Where a drag would land, and whether it may.
-    struct DropPlan
-    {
-        bool draft = false;
-        QString id; // the draft's local id or the post's submission id
-        int day = 0;
-        int minuteOfDay = 0;
-        qint64 atMs = 0;
-        QString slotId; // the slot it snaps to
-        ScheduleEditor::Target target;
-        QString targetName;
-        std::optional<QString> refusal;
-    };
-
-    void rebuildCards();
     const std::vector<Card> &cards() const;
     WeekGeometry geometry() const;
     QRect contentRect(const Card &card) const; // content coordinates
-    int minuteAtY(int viewportY) const;
-    int cardAt(const QPoint &point, bool postsOnly) const;
-    QModelIndex indexOfCard(int card) const;
+    WeekCardFinder finder() const;
+    QModelIndex indexOfCard(const Card *card) const;
     qint64 nowMs() const;
-    std::optional<DropPlan> planDrop(const QMimeData *mimeData, const QPoint &point) const;
+    std::optional<WeekDropPlan> planDrop(const QMimeData *mimeData, const QPoint &point) const;
     void updateDropPlan(const QMimeData *mimeData, const QPoint &point);
     void clearDropPlan();
-    bool slotEditingKey(QKeyEvent *event);
+    void moveCellCursor(int days, int minutes);
     // Slot editing: the slot in that quarter hour is clicked, else the time.
     void clickCell(int day, int minuteOfDay);
     bool moveCurrentPost(int minutes);
@@ -157,26 +144,21 @@ private:
     bool showIfAt(const QString &submissionId, qint64 atMs);
     QString currentPostId() const;
     WeekGridFrame gridFrame() const;
-    void paintDropPlan(QPainter &painter) const;
     QString timeLabel(int minuteOfDay) const;
 
     WeekModel *m_week = nullptr;
-    QPointer<const ScheduleEditor> m_editor;
     const Clock *m_clock = nullptr;
     WeekDayHeader *m_header = nullptr;
-    ScheduleEditor::Target m_defaultTarget;
-    QString m_defaultTargetName;
+    WeekDropPlanner m_planner;
     QPoint m_pressPoint; // where the last press was: a dragged card is held there
     bool m_slotEditing = false;
     std::pair<int, int> m_timeCursor {0, 9 * 60}; // slot editing: the day and minute at hand
     int m_hourHeight = 88;
     int m_axisWidth = 56;
-    mutable std::vector<Card> m_cards;
-    mutable bool m_cardsDirty = true;
-    mutable QList<int> m_cardOfRow; // a model row's card in m_cards
+    mutable WeekCardCache m_cards;
     WeekCardPainter m_cardPainter {*this};
     WeekGridPainter m_gridPainter {*this};
-    std::optional<DropPlan> m_dropPlan;
+    std::optional<WeekDropPlan> m_dropPlan;
     const QMimeData *m_dragData = nullptr;
     QPoint m_dragPoint;
 };
