@@ -64,6 +64,12 @@ ApiError notScheduled(const Submission &submission)
                         toString(submission.status)));
 }
 
+ApiError noSuchSchedule(const QJsonObject &parameters)
+{
+    return ApiError::notFound(
+        u"No schedule %1 in this project."_s.arg(parameters.value(u"id"_s).toString()));
+}
+
 } // namespace
 
 ScheduleController::ScheduleController(Database &database, SubmissionRepository &submissions,
@@ -89,6 +95,15 @@ QByteArray ScheduleController::scheduleJson(const Submission &submission)
     Schedule schedule {submission,
                        m_accounts.findAnyProject(submission.accountId).value_or(Account {})};
     return JsonWriter::serialize(schedule);
+}
+
+std::optional<Submission> ScheduleController::scheduleNamed(const CallContext &context,
+                                                            const QJsonObject &parameters) const
+{
+    const QString id = parameters.value(u"id"_s).toString();
+    return ids::looksLike(id, IdKind::Schedule)
+               ? m_submissions.findBySchedule(context.projectId, id)
+               : std::nullopt;
 }
 
 Outcome ScheduleController::listSchedules(const CallContext &context, const QJsonObject &parameters)
@@ -120,24 +135,18 @@ Outcome ScheduleController::listSchedules(const CallContext &context, const QJso
 
 Outcome ScheduleController::getSchedule(const CallContext &context, const QJsonObject &parameters)
 {
-    const QString id = parameters.value(u"id"_s).toString();
-    const auto submission = ids::looksLike(id, IdKind::Schedule)
-                                ? m_submissions.findBySchedule(context.projectId, id)
-                                : std::nullopt;
+    const auto submission = scheduleNamed(context, parameters);
     if (!submission)
-        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+        return noSuchSchedule(parameters);
     return Outcome::ok(scheduleJson(*submission));
 }
 
 Outcome ScheduleController::updateSchedule(const CallContext &context,
                                            const QJsonObject &parameters)
 {
-    const QString id = parameters.value(u"id"_s).toString();
-    const auto submission = ids::looksLike(id, IdKind::Schedule)
-                                ? m_submissions.findBySchedule(context.projectId, id)
-                                : std::nullopt;
+    const auto submission = scheduleNamed(context, parameters);
     if (!submission)
-        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+        return noSuchSchedule(parameters);
 
     const QJsonObject post = parameters.value(u"post"_s).toObject();
     const QJsonObject content = post.value(u"content"_s).toObject();
@@ -188,12 +197,9 @@ Outcome ScheduleController::updateSchedule(const CallContext &context,
 Outcome ScheduleController::cancelSchedule(const CallContext &context,
                                            const QJsonObject &parameters)
 {
-    const QString id = parameters.value(u"id"_s).toString();
-    const auto submission = ids::looksLike(id, IdKind::Schedule)
-                                ? m_submissions.findBySchedule(context.projectId, id)
-                                : std::nullopt;
+    const auto submission = scheduleNamed(context, parameters);
     if (!submission)
-        return ApiError::notFound(u"No schedule %1 in this project."_s.arg(id));
+        return noSuchSchedule(parameters);
     if (!PostRules::isChangeable(*submission))
         return notScheduled(*submission);
 

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 
 #include <functional>
+#include <optional>
 
 namespace slotline {
 
@@ -32,6 +33,9 @@ private:
     Outcome updateSchedule(const CallContext &context, const QJsonObject &parameters);
     Outcome cancelSchedule(const CallContext &context, const QJsonObject &parameters);
     QByteArray scheduleJson(const Submission &submission);
+    // The schedule the call's `id` names, in the caller's project.
+    std::optional<Submission> scheduleNamed(const CallContext &context,
+                                            const QJsonObject &parameters) const;
 
     Database &m_database;
     SubmissionRepository &m_submissions;
