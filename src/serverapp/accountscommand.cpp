@@ -17,60 +17,18 @@ QJsonObject toJson(const Account &account)
     return object;
 }
 
-} // namespace
-
-QStringList AccountsCommand::verbs() const
-{
-    return {QStringLiteral("add"), QStringLiteral("list")};
-}
-
-QStringList AccountsCommand::connectors()
+// Known connectors; `sandbox` publishes into the server itself.
+QStringList connectors()
 {
     return {QStringLiteral("sandbox")};
 }
 
-QString AccountsCommand::description(const QString &verb) const
+int addAccount(const QCommandLineParser &parser, CommandContext &context)
 {
-    if (verb == u"add")
-        return QStringLiteral("Connect a social-media account to a project.");
-    return QStringLiteral("List a project's accounts.");
-}
-
-void AccountsCommand::configure(const QString &verb, QCommandLineParser &parser) const
-{
-    parser.addOption({QStringLiteral("project"), QStringLiteral("Project id or name."),
-                      QStringLiteral("project")});
-    if (verb != u"add")
-        return;
-    parser.addOption({QStringLiteral("platform"),
-                      QStringLiteral("linkedin, facebook, or twitter (x means twitter)."),
-                      QStringLiteral("platform")});
-    parser.addOption(
-        {QStringLiteral("name"), QStringLiteral("Display name."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("username"), QStringLiteral("Handle on the platform."),
-                      QStringLiteral("username")});
-    parser.addOption({QStringLiteral("profile-image-url"),
-                      QStringLiteral("Avatar URL (http or https)."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("connector"),
-                      QStringLiteral("How posts are published: sandbox (the default) publishes "
-                                     "into this server."),
-                      QStringLiteral("connector"), QStringLiteral("sandbox")});
-}
-
-int AccountsCommand::run(const QString &verb, const QCommandLineParser &parser,
-                         CommandContext &context)
-{
-    if (!context.openDatabase())
-        return ExitFailure;
-    return verb == u"add" ? add(parser, context) : list(parser, context);
-}
-
-int AccountsCommand::add(const QCommandLineParser &parser, CommandContext &context)
-{
-    const auto project = required(parser, QStringLiteral("project"), context);
-    const auto platformName = required(parser, QStringLiteral("platform"), context);
-    const auto displayName = required(parser, QStringLiteral("name"), context);
-    const auto username = required(parser, QStringLiteral("username"), context);
+    const auto project = requiredOption(parser, QStringLiteral("project"), context);
+    const auto platformName = requiredOption(parser, QStringLiteral("platform"), context);
+    const auto displayName = requiredOption(parser, QStringLiteral("name"), context);
+    const auto username = requiredOption(parser, QStringLiteral("username"), context);
     if (!project || !platformName || !displayName || !username)
         return ExitUsage;
     const auto platform = platforms::fromString(*platformName);
@@ -115,12 +73,9 @@ int AccountsCommand::add(const QCommandLineParser &parser, CommandContext &conte
     return ExitSuccess;
 }
 
-int AccountsCommand::list(const QCommandLineParser &parser, CommandContext &context)
+int listAccounts(const QCommandLineParser &parser, CommandContext &context)
 {
-    const auto project = required(parser, QStringLiteral("project"), context);
-    if (!project)
-        return ExitUsage;
-    const auto projectId = resolveProject(*project, context);
+    const auto projectId = requiredProject(parser, context);
     if (!projectId)
         return ExitUsage;
     AccountRepository accounts(context.database, context.clock);
@@ -144,6 +99,43 @@ int AccountsCommand::list(const QCommandLineParser &parser, CommandContext &cont
                     << account.name << "  @" << account.username << "  " << account.connector
                     << Qt::endl;
     return ExitSuccess;
+}
+
+} // namespace
+
+Command accountsCommand()
+{
+    return {
+        QStringLiteral("accounts"),
+        {
+            {QStringLiteral("add"), QStringLiteral("Connect a social-media account to a project."),
+             [](QCommandLineParser &parser) {
+                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                 parser.addOption(
+                     {QStringLiteral("platform"),
+                      QStringLiteral("linkedin, facebook, or twitter (x means twitter)."),
+                      QStringLiteral("platform")});
+                 parser.addOption({QStringLiteral("name"), QStringLiteral("Display name."),
+                                   QStringLiteral("name")});
+                 parser.addOption({QStringLiteral("username"),
+                                   QStringLiteral("Handle on the platform."),
+                                   QStringLiteral("username")});
+                 parser.addOption({QStringLiteral("profile-image-url"),
+                                   QStringLiteral("Avatar URL (http or https)."),
+                                   QStringLiteral("url")});
+                 parser.addOption(
+                     {QStringLiteral("connector"),
+                      QStringLiteral("How posts are published: sandbox (the default) publishes "
+                                     "into this server."),
+                      QStringLiteral("connector"), QStringLiteral("sandbox")});
+             },
+             onDatabase(addAccount)},
+            {QStringLiteral("list"), QStringLiteral("List a project's accounts."),
+             [](QCommandLineParser &parser) {
+                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+             },
+             onDatabase(listAccounts)},
+        }};
 }
 
 } // namespace slotline

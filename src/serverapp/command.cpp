@@ -43,10 +43,20 @@ void CommandContext::printJson(const QJsonValue &value)
     out.flush();
 }
 
-Command::~Command() = default;
+CommandVerb::Run onDatabase(int (*run)(const QCommandLineParser &, CommandContext &))
+{
+    return [run](const QCommandLineParser &parser, CommandContext &context) {
+        return context.openDatabase() ? run(parser, context) : int(ExitFailure);
+    };
+}
 
-std::optional<QString> Command::required(const QCommandLineParser &parser, const QString &option,
-                                         CommandContext &context)
+QCommandLineOption projectOption(const QString &description)
+{
+    return {QStringLiteral("project"), description, QStringLiteral("project")};
+}
+
+std::optional<QString> requiredOption(const QCommandLineParser &parser, const QString &option,
+                                      CommandContext &context)
 {
     const QString value = parser.value(option).trimmed();
     if (value.isEmpty()) {
@@ -56,7 +66,7 @@ std::optional<QString> Command::required(const QCommandLineParser &parser, const
     return value;
 }
 
-std::optional<QString> Command::resolveProject(const QString &idOrName, CommandContext &context)
+std::optional<QString> resolveProject(const QString &idOrName, CommandContext &context)
 {
     ProjectRepository projects(context.database, context.clock);
     if (const auto project = projects.find(idOrName))
@@ -66,6 +76,12 @@ std::optional<QString> Command::resolveProject(const QString &idOrName, CommandC
     context.err << "error: no project with id or name \"" << idOrName
                 << "\" (see: slotline-server projects list)" << Qt::endl;
     return std::nullopt;
+}
+
+std::optional<QString> requiredProject(const QCommandLineParser &parser, CommandContext &context)
+{
+    const auto project = requiredOption(parser, QStringLiteral("project"), context);
+    return project ? resolveProject(*project, context) : std::nullopt;
 }
 
 } // namespace slotline

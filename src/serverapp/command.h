@@ -10,6 +10,9 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
+#include <optional>
+
 namespace slotline {
 
 // What every sub-command works with: the data directory's database, a clock, and where
@@ -44,26 +47,36 @@ struct CommandContext
 // Exit codes of every sub-command.
 enum ExitCode { ExitSuccess = 0, ExitFailure = 1, ExitUsage = 2 };
 
-// One administrative noun ("keys") with its verbs ("create", "list", "revoke"). A noun
-// with a single action (serve, init-demo) has one verb, the empty string.
-class Command
+// One verb of a noun ("create" of keys): what help says of it, the options it takes and
+// what it does. A noun with a single action (serve, init-demo) has one verb, named "".
+struct CommandVerb
 {
-public:
-    virtual ~Command();
+    using Run = std::function<int(const QCommandLineParser &parser, CommandContext &context)>;
 
-    virtual QString name() const = 0;
-    virtual QStringList verbs() const = 0;
-    virtual QString description(const QString &verb) const = 0;
-    virtual void configure(const QString &verb, QCommandLineParser &parser) const = 0;
-    virtual int run(const QString &verb, const QCommandLineParser &parser, CommandContext &context)
-        = 0;
-
-protected:
-    // Reads a required option; prints a usage error when it is missing.
-    static std::optional<QString> required(const QCommandLineParser &parser, const QString &option,
-                                           CommandContext &context);
-    // Accepts a project by id or by exact name.
-    static std::optional<QString> resolveProject(const QString &idOrName, CommandContext &context);
+    QString name;
+    QString description;
+    std::function<void(QCommandLineParser &parser)> configure;
+    Run run;
 };
+
+// One administrative noun ("keys") with its verbs ("create", "list", "revoke"), in the
+// order help lists them.
+struct Command
+{
+    QString name;
+    QList<CommandVerb> verbs;
+};
+
+// Runs a verb that works on the data directory's database, opened first.
+CommandVerb::Run onDatabase(int (*run)(const QCommandLineParser &, CommandContext &));
+// --project, which most verbs take.
+QCommandLineOption projectOption(const QString &description);
+// Reads a required option; prints a usage error when it is missing.
+std::optional<QString> requiredOption(const QCommandLineParser &parser, const QString &option,
+                                      CommandContext &context);
+// Accepts a project by id or by exact name.
+std::optional<QString> resolveProject(const QString &idOrName, CommandContext &context);
+// The project --project names, which must be given; prints why not.
+std::optional<QString> requiredProject(const QCommandLineParser &parser, CommandContext &context);
 
 } // namespace slotline

@@ -3,26 +3,15 @@
 #include "storage/creditrepository.h"
 
 namespace slotline {
+namespace {
 
-QString CreditsCommand::description(const QString &) const
-{
-    return QStringLiteral("Add credits to a project (each post costs one).");
-}
+// A larger grant is taken for a typo.
+constexpr qint64 MaxGrant = 1'000'000'000;
 
-void CreditsCommand::configure(const QString &, QCommandLineParser &parser) const
+int grantCredits(const QCommandLineParser &parser, CommandContext &context)
 {
-    parser.addOption({QStringLiteral("project"), QStringLiteral("Project id or name."),
-                      QStringLiteral("project")});
-    parser.addOption({QStringLiteral("amount"), QStringLiteral("How many credits to add."),
-                      QStringLiteral("n")});
-    parser.addOption({QStringLiteral("note"), QStringLiteral("Why, for the credit history."),
-                      QStringLiteral("text")});
-}
-
-int CreditsCommand::run(const QString &, const QCommandLineParser &parser, CommandContext &context)
-{
-    const auto project = required(parser, QStringLiteral("project"), context);
-    const auto amountText = required(parser, QStringLiteral("amount"), context);
+    const auto project = requiredOption(parser, QStringLiteral("project"), context);
+    const auto amountText = requiredOption(parser, QStringLiteral("amount"), context);
     if (!project || !amountText)
         return ExitUsage;
     bool ok = false;
@@ -49,6 +38,26 @@ int CreditsCommand::run(const QString &, const QCommandLineParser &parser, Comma
                     << balance->remaining << " remaining, " << balance->reserved << " reserved, "
                     << balance->used << " used" << Qt::endl;
     return ExitSuccess;
+}
+
+} // namespace
+
+Command creditsCommand()
+{
+    return {QStringLiteral("credits"),
+            {{QStringLiteral("grant"),
+              QStringLiteral("Add credits to a project (each post costs one)."),
+              [](QCommandLineParser &parser) {
+                  parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                  parser.addOption({QStringLiteral("amount"),
+                                    QStringLiteral("How many credits to add."),
+                                    QStringLiteral("n")});
+                  parser.addOption({QStringLiteral("note"),
+                                    QStringLiteral("Why, for the credit history."),
+                                    QStringLiteral("text")});
+              },
+              // Opens the database itself: a usage error does not create one.
+              grantCredits}}};
 }
 
 } // namespace slotline

@@ -16,6 +16,13 @@
 namespace slotline {
 namespace {
 
+constexpr qint64 DemoCredits = 100;
+
+QString demoProjectName()
+{
+    return QStringLiteral("Demo");
+}
+
 const QString DemoKeyName = QStringLiteral("demo");
 
 QString defaultTimezone()
@@ -46,31 +53,8 @@ QList<WeeklySlot> demoSlots()
     return slots;
 }
 
-} // namespace
-
-QString InitDemoCommand::description(const QString &) const
+int createDemo(const QCommandLineParser &parser, CommandContext &context)
 {
-    return QStringLiteral("Create the demo project (LinkedIn, X and Facebook accounts with a "
-                          "Facebook page, weekday publishing slots, %1 credits) and print a new "
-                          "API key for it.")
-        .arg(DemoCredits);
-}
-
-void InitDemoCommand::configure(const QString &, QCommandLineParser &parser) const
-{
-    parser.addOption(
-        {QStringLiteral("timezone"),
-         QStringLiteral("The demo project's IANA time zone (default: this computer's)."),
-         QStringLiteral("zone")});
-    parser.addOption({QStringLiteral("listen"),
-                      QStringLiteral("Where `serve` will listen, for the printed example."),
-                      QStringLiteral("address:port"), QStringLiteral("127.0.0.1:8787")});
-}
-
-int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, CommandContext &context)
-{
-    if (!context.openDatabase())
-        return ExitFailure;
     ProjectRepository projects(context.database, context.clock);
     AccountRepository accounts(context.database, context.clock);
     ApiKeyRepository keys(context.database, context.clock);
@@ -83,7 +67,7 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
         const QString timezone = parser.isSet(QStringLiteral("timezone"))
                                      ? parser.value(QStringLiteral("timezone"))
                                      : defaultTimezone();
-        if (!ProjectsCommand::validate(demoProjectName(), timezone, context))
+        if (!validateProject(demoProjectName(), timezone, context))
             return ExitUsage;
         project = projects.create(NewProject {demoProjectName(), timezone,
                                               QStringLiteral("demo@slotline.invalid"),
@@ -160,6 +144,29 @@ int InitDemoCommand::run(const QString &, const QCommandLineParser &parser, Comm
                 << "  curl -H 'x-api-key: " << key.plaintext << "' " << baseUrl << "/users/me"
                 << Qt::endl;
     return ExitSuccess;
+}
+
+} // namespace
+
+Command initDemoCommand()
+{
+    return {QStringLiteral("init-demo"),
+            {{QString(),
+              QStringLiteral("Create the demo project (LinkedIn, X and Facebook accounts with a "
+                             "Facebook page, weekday publishing slots, %1 credits) and print a new "
+                             "API key for it.")
+                  .arg(DemoCredits),
+              [](QCommandLineParser &parser) {
+                  parser.addOption({QStringLiteral("timezone"),
+                                    QStringLiteral("The demo project's IANA time zone (default: "
+                                                   "this computer's)."),
+                                    QStringLiteral("zone")});
+                  parser.addOption(
+                      {QStringLiteral("listen"),
+                       QStringLiteral("Where `serve` will listen, for the printed example."),
+                       QStringLiteral("address:port"), QStringLiteral("127.0.0.1:8787")});
+              },
+              onDatabase(createDemo)}}};
 }
 
 } // namespace slotline

@@ -16,57 +16,9 @@ QJsonObject toJson(const ApiKeyInfo &key)
     return object;
 }
 
-} // namespace
-
-QStringList KeysCommand::verbs() const
+int createKey(const QCommandLineParser &parser, CommandContext &context)
 {
-    return {QStringLiteral("create"), QStringLiteral("list"), QStringLiteral("revoke")};
-}
-
-QString KeysCommand::description(const QString &verb) const
-{
-    if (verb == u"create")
-        return QStringLiteral("Create an API key for a project. The key is printed once; only a "
-                              "hash and a short prefix are stored.");
-    if (verb == u"list")
-        return QStringLiteral("List API keys (never the keys themselves).");
-    return QStringLiteral("Revoke an API key: requests with it are refused from then on.");
-}
-
-void KeysCommand::configure(const QString &verb, QCommandLineParser &parser) const
-{
-    if (verb == u"create") {
-        parser.addOption({QStringLiteral("project"), QStringLiteral("Project id or name."),
-                          QStringLiteral("project")});
-        parser.addOption({QStringLiteral("name"), QStringLiteral("A label for the key."),
-                          QStringLiteral("name"), QStringLiteral("default")});
-    } else if (verb == u"list") {
-        parser.addOption({QStringLiteral("project"),
-                          QStringLiteral("Only this project's keys (id or name)."),
-                          QStringLiteral("project")});
-    } else {
-        parser.addPositionalArgument(QStringLiteral("key-id"),
-                                     QStringLiteral("The key's id (key_...)."));
-    }
-}
-
-int KeysCommand::run(const QString &verb, const QCommandLineParser &parser, CommandContext &context)
-{
-    if (!context.openDatabase())
-        return ExitFailure;
-    if (verb == u"create")
-        return create(parser, context);
-    if (verb == u"list")
-        return list(parser, context);
-    return revoke(parser, context);
-}
-
-int KeysCommand::create(const QCommandLineParser &parser, CommandContext &context)
-{
-    const auto project = required(parser, QStringLiteral("project"), context);
-    if (!project)
-        return ExitUsage;
-    const auto projectId = resolveProject(*project, context);
+    const auto projectId = requiredProject(parser, context);
     if (!projectId)
         return ExitUsage;
     const QString keyName = parser.value(QStringLiteral("name"));
@@ -88,7 +40,7 @@ int KeysCommand::create(const QCommandLineParser &parser, CommandContext &contex
     return ExitSuccess;
 }
 
-int KeysCommand::list(const QCommandLineParser &parser, CommandContext &context)
+int listKeys(const QCommandLineParser &parser, CommandContext &context)
 {
     QString projectId;
     if (parser.isSet(QStringLiteral("project"))) {
@@ -118,7 +70,7 @@ int KeysCommand::list(const QCommandLineParser &parser, CommandContext &context)
     return ExitSuccess;
 }
 
-int KeysCommand::revoke(const QCommandLineParser &parser, CommandContext &context)
+int revokeKey(const QCommandLineParser &parser, CommandContext &context)
 {
     const QStringList arguments = parser.positionalArguments();
     if (arguments.size() != 1) {
@@ -143,6 +95,38 @@ int KeysCommand::revoke(const QCommandLineParser &parser, CommandContext &contex
         return ExitFailure;
     }
     return ExitFailure;
+}
+
+} // namespace
+
+Command keysCommand()
+{
+    return {
+        QStringLiteral("keys"),
+        {
+            {QStringLiteral("create"),
+             QStringLiteral("Create an API key for a project. The key is printed once; only a hash "
+                            "and a short prefix are stored."),
+             [](QCommandLineParser &parser) {
+                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                 parser.addOption({QStringLiteral("name"), QStringLiteral("A label for the key."),
+                                   QStringLiteral("name"), QStringLiteral("default")});
+             },
+             onDatabase(createKey)},
+            {QStringLiteral("list"), QStringLiteral("List API keys (never the keys themselves)."),
+             [](QCommandLineParser &parser) {
+                 parser.addOption(
+                     projectOption(QStringLiteral("Only this project's keys (id or name).")));
+             },
+             onDatabase(listKeys)},
+            {QStringLiteral("revoke"),
+             QStringLiteral("Revoke an API key: requests with it are refused from then on."),
+             [](QCommandLineParser &parser) {
+                 parser.addPositionalArgument(QStringLiteral("key-id"),
+                                              QStringLiteral("The key's id (key_...)."));
+             },
+             onDatabase(revokeKey)},
+        }};
 }
 
 } // namespace slotline

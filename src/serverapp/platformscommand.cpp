@@ -45,36 +45,8 @@ QString desktopServerDataDirectory()
         .filePath(QStringLiteral("Slotline/slotline/server"));
 }
 
-} // namespace
-
-QStringList PlatformsCommand::verbs() const
+void configureSet(QCommandLineParser &parser)
 {
-    return {QStringLiteral("set"), QStringLiteral("list"), QStringLiteral("remove")};
-}
-
-QString PlatformsCommand::description(const QString &verb) const
-{
-    if (verb == u"set")
-        return QStringLiteral(
-            "Give the server the developer app it connects accounts of a platform "
-            "(linkedin, x or facebook) with. The secret is stored sealed with the server's key "
-            "(secret.key in the data directory) and never printed. Register "
-            "<public-url>/oauth/callback/<platform> as the app's callback address.");
-    if (verb == u"list")
-        return QStringLiteral("List the configured platform apps and their endpoints (never a "
-                              "secret).");
-    return QStringLiteral("Forget a platform's app: its accounts can no longer be connected or "
-                          "refreshed.");
-}
-
-void PlatformsCommand::configure(const QString &verb, QCommandLineParser &parser) const
-{
-    if (verb == u"list")
-        return;
-    parser.addPositionalArgument(QStringLiteral("platform"),
-                                 QStringLiteral("linkedin, x or facebook."));
-    if (verb != u"set")
-        return;
     parser.addOption({QStringLiteral("client-id"), QStringLiteral("The app's client id."),
                       QStringLiteral("id")});
     parser.addOption({QStringLiteral("client-secret"),
@@ -100,29 +72,7 @@ void PlatformsCommand::configure(const QString &verb, QCommandLineParser &parser
                       QStringLiteral("scopes")});
 }
 
-int PlatformsCommand::run(const QString &verb, const QCommandLineParser &parser,
-                          CommandContext &context)
-{
-    if (verb != u"list" && !platformArgument(parser, context))
-        return ExitUsage;
-    if (!context.openDatabase())
-        return ExitFailure;
-    QString error;
-    const auto secrets
-        = SecretBox::fromKeyFile(SecretBox::keyFilePath(context.dataDirectory), &error);
-    if (!secrets) {
-        context.err << "error: " << error << Qt::endl;
-        return ExitFailure;
-    }
-    if (verb == u"set")
-        return set(parser, context, *secrets);
-    if (verb == u"list")
-        return list(context, *secrets);
-    return remove(parser, context, *secrets);
-}
-
-std::optional<QString> PlatformsCommand::platformArgument(const QCommandLineParser &parser,
-                                                          CommandContext &context)
+std::optional<QString> platformArgument(const QCommandLineParser &parser, CommandContext &context)
 {
     const QStringList arguments = parser.positionalArguments();
     if (arguments.size() != 1) {
@@ -138,12 +88,11 @@ std::optional<QString> PlatformsCommand::platformArgument(const QCommandLinePars
     return platform;
 }
 
-int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &context,
-                          const SecretBox &secrets)
+int setApp(const QCommandLineParser &parser, CommandContext &context, const SecretBox &secrets)
 {
     PlatformApp app;
     app.platform = *platformArgument(parser, context);
-    const auto clientId = required(parser, QStringLiteral("client-id"), context);
+    const auto clientId = requiredOption(parser, QStringLiteral("client-id"), context);
     if (!clientId)
         return ExitUsage;
     app.clientId = clientId->trimmed();
@@ -256,7 +205,7 @@ int PlatformsCommand::set(const QCommandLineParser &parser, CommandContext &cont
     return ExitSuccess;
 }
 
-int PlatformsCommand::list(CommandContext &context, const SecretBox &secrets)
+int listApps(const QCommandLineParser &, CommandContext &context, const SecretBox &secrets)
 {
     const QList<PlatformApp> apps
         = PlatformAppRepository(context.database, secrets, context.clock).list();
@@ -284,8 +233,7 @@ int PlatformsCommand::list(CommandContext &context, const SecretBox &secrets)
     return ExitSuccess;
 }
 
-int PlatformsCommand::remove(const QCommandLineParser &parser, CommandContext &context,
-                             const SecretBox &secrets)
+int removeApp(const QCommandLineParser &parser, CommandContext &context, const SecretBox &secrets)
 {
     const QString platform = *platformArgument(parser, context);
     if (!PlatformAppRepository(context.database, secrets, context.clock).remove(platform)) {
@@ -297,6 +245,62 @@ int PlatformsCommand::remove(const QCommandLineParser &parser, CommandContext &c
     else
         context.printJson(QJsonObject {{QStringLiteral("removed"), platform}});
     return ExitSuccess;
+}
+
+using VerbWithSecrets = int (*)(const QCommandLineParser &, CommandContext &, const SecretBox &);
+
+// Runs a verb with the database open and the server's key read; `takesPlatform`: after
+// checking the platform named.
+CommandVerb::Run withSecrets(VerbWithSecrets verb, bool takesPlatform)
+{
+    return [verb, takesPlatform](const QCommandLineParser &parser, CommandContext &context) {
+        if (takesPlatform && !platformArgument(parser, context))
+            return int(ExitUsage);
+        if (!context.openDatabase())
+            return int(ExitFailure);
+        QString error;
+        const auto secrets
+            = SecretBox::fromKeyFile(SecretBox::keyFilePath(context.dataDirectory), &error);
+        if (!secrets) {
+            context.err << "error: " << error << Qt::endl;
+            return int(ExitFailure);
+        }
+        return verb(parser, context, *secrets);
+    };
+}
+
+} // namespace
+
+Command platformsCommand()
+{
+    const auto takePlatform = [](QCommandLineParser &parser) {
+        parser.addPositionalArgument(QStringLiteral("platform"),
+                                     QStringLiteral("linkedin, x or facebook."));
+    };
+    return {
+        QStringLiteral("platforms"),
+        {
+            {QStringLiteral("set"),
+             QStringLiteral("Give the server the developer app it connects accounts of a platform "
+                            "(linkedin, x or facebook) with. The secret is stored sealed with the "
+                            "server's key (secret.key in the data directory) and never printed. "
+                            "Register <public-url>/oauth/callback/<platform> as the app's callback "
+                            "address."),
+             [takePlatform](QCommandLineParser &parser) {
+                 takePlatform(parser);
+                 configureSet(parser);
+             },
+             withSecrets(setApp, true)},
+            {QStringLiteral("list"),
+             QStringLiteral("List the configured platform apps and their endpoints (never a "
+                            "secret)."),
+             {},
+             withSecrets(listApps, false)},
+            {QStringLiteral("remove"),
+             QStringLiteral("Forget a platform's app: its accounts can no longer be connected or "
+                            "refreshed."),
+             takePlatform, withSecrets(removeApp, true)},
+        }};
 }
 
 } // namespace slotline

@@ -20,47 +20,50 @@ QJsonObject toJson(const ProjectRecord &project)
             {QStringLiteral("createdAt"), isotime::format(project.createdAtMs)}};
 }
 
+int createProject(const QCommandLineParser &parser, CommandContext &context)
+{
+    const auto name = requiredOption(parser, QStringLiteral("name"), context);
+    if (!name)
+        return ExitUsage;
+    const QString timezone = parser.value(QStringLiteral("timezone"));
+    if (!validateProject(*name, timezone, context))
+        return ExitUsage;
+    NewProject project;
+    project.name = *name;
+    project.timezone = timezone;
+    project.ownerEmail = parser.value(QStringLiteral("owner-email"));
+    project.ownerName = parser.value(QStringLiteral("owner-name"));
+    if (project.ownerName.isEmpty())
+        project.ownerName = *name + QStringLiteral(" owner");
+    const ProjectRecord created
+        = ProjectRepository(context.database, context.clock).create(project);
+    if (context.json)
+        context.printJson(toJson(created));
+    else
+        context.out << "Created project " << created.id << " (" << created.name << ", "
+                    << created.timezone << ")" << Qt::endl;
+    return ExitSuccess;
+}
+
+int listProjects(const QCommandLineParser &, CommandContext &context)
+{
+    const QList<ProjectRecord> projects = ProjectRepository(context.database, context.clock).list();
+    if (context.json) {
+        context.printJsonList(projects, toJson);
+        return ExitSuccess;
+    }
+    if (projects.isEmpty())
+        context.out
+            << "No projects yet. Create one with: slotline-server projects create --name NAME"
+            << Qt::endl;
+    for (const ProjectRecord &project : projects)
+        context.out << project.id << "  " << project.name << "  " << project.timezone << Qt::endl;
+    return ExitSuccess;
+}
+
 } // namespace
 
-QStringList ProjectsCommand::verbs() const
-{
-    return {QStringLiteral("create"), QStringLiteral("list")};
-}
-
-QString ProjectsCommand::description(const QString &verb) const
-{
-    if (verb == u"create")
-        return QStringLiteral("Create a project (API keys, accounts and credits belong to one).");
-    return QStringLiteral("List the projects.");
-}
-
-void ProjectsCommand::configure(const QString &verb, QCommandLineParser &parser) const
-{
-    if (verb == u"create") {
-        parser.addOption({QStringLiteral("name"), QStringLiteral("The project's unique name."),
-                          QStringLiteral("name")});
-        parser.addOption({QStringLiteral("timezone"),
-                          QStringLiteral("IANA time zone of its weekly slots (default UTC)."),
-                          QStringLiteral("zone"), QStringLiteral("UTC")});
-        parser.addOption({QStringLiteral("owner-email"), QStringLiteral("The owner's e-mail."),
-                          QStringLiteral("email")});
-        parser.addOption({QStringLiteral("owner-name"), QStringLiteral("The owner's name."),
-                          QStringLiteral("name")});
-    }
-}
-
-int ProjectsCommand::run(const QString &verb, const QCommandLineParser &parser,
-                         CommandContext &context)
-{
-    if (!context.openDatabase())
-        return ExitFailure;
-    if (verb == u"create")
-        return create(parser, context);
-    return list(context);
-}
-
-bool ProjectsCommand::validate(const QString &name, const QString &timezone,
-                               CommandContext &context)
+bool validateProject(const QString &name, const QString &timezone, CommandContext &context)
 {
     if (name.size() > 100) {
         context.err << "error: the project name is longer than 100 characters" << Qt::endl;
@@ -80,45 +83,32 @@ bool ProjectsCommand::validate(const QString &name, const QString &timezone,
     return true;
 }
 
-int ProjectsCommand::create(const QCommandLineParser &parser, CommandContext &context)
+Command projectsCommand()
 {
-    const auto name = required(parser, QStringLiteral("name"), context);
-    if (!name)
-        return ExitUsage;
-    const QString timezone = parser.value(QStringLiteral("timezone"));
-    if (!validate(*name, timezone, context))
-        return ExitUsage;
-    NewProject project;
-    project.name = *name;
-    project.timezone = timezone;
-    project.ownerEmail = parser.value(QStringLiteral("owner-email"));
-    project.ownerName = parser.value(QStringLiteral("owner-name"));
-    if (project.ownerName.isEmpty())
-        project.ownerName = *name + QStringLiteral(" owner");
-    const ProjectRecord created
-        = ProjectRepository(context.database, context.clock).create(project);
-    if (context.json)
-        context.printJson(toJson(created));
-    else
-        context.out << "Created project " << created.id << " (" << created.name << ", "
-                    << created.timezone << ")" << Qt::endl;
-    return ExitSuccess;
-}
-
-int ProjectsCommand::list(CommandContext &context)
-{
-    const QList<ProjectRecord> projects = ProjectRepository(context.database, context.clock).list();
-    if (context.json) {
-        context.printJsonList(projects, toJson);
-        return ExitSuccess;
-    }
-    if (projects.isEmpty())
-        context.out
-            << "No projects yet. Create one with: slotline-server projects create --name NAME"
-            << Qt::endl;
-    for (const ProjectRecord &project : projects)
-        context.out << project.id << "  " << project.name << "  " << project.timezone << Qt::endl;
-    return ExitSuccess;
+    return {
+        QStringLiteral("projects"),
+        {
+            {QStringLiteral("create"),
+             QStringLiteral("Create a project (API keys, accounts and credits belong to one)."),
+             [](QCommandLineParser &parser) {
+                 parser.addOption({QStringLiteral("name"),
+                                   QStringLiteral("The project's unique name."),
+                                   QStringLiteral("name")});
+                 parser.addOption(
+                     {QStringLiteral("timezone"),
+                      QStringLiteral("IANA time zone of its weekly slots (default UTC)."),
+                      QStringLiteral("zone"), QStringLiteral("UTC")});
+                 parser.addOption({QStringLiteral("owner-email"),
+                                   QStringLiteral("The owner's e-mail."), QStringLiteral("email")});
+                 parser.addOption({QStringLiteral("owner-name"),
+                                   QStringLiteral("The owner's name."), QStringLiteral("name")});
+             },
+             onDatabase(createProject)},
+            {QStringLiteral("list"),
+             QStringLiteral("List the projects."),
+             {},
+             onDatabase(listProjects)},
+        }};
 }
 
 } // namespace slotline

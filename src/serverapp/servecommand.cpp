@@ -65,14 +65,7 @@ void raiseFileLimit(int maxConnections)
                            << maxConnections << "can be served";
 }
 
-} // namespace
-
-QString ServeCommand::description(const QString &) const
-{
-    return QStringLiteral("Serve the REST API v2 until interrupted (SIGINT or SIGTERM).");
-}
-
-void ServeCommand::configure(const QString &, QCommandLineParser &parser) const
+void configure(QCommandLineParser &parser)
 {
     parser.addOption({QStringLiteral("listen"),
                       QStringLiteral("Address and port; port 0 picks a free one (printed)."),
@@ -99,40 +92,7 @@ void ServeCommand::configure(const QString &, QCommandLineParser &parser) const
                           QStringLiteral("n"), QString::number(option.defaultValue)});
 }
 
-std::optional<std::pair<QHostAddress, quint16>> ServeCommand::parseListen(const QString &text)
-{
-    const qsizetype colon = text.lastIndexOf(u':');
-    if (colon <= 0)
-        return std::nullopt;
-    QString host = text.first(colon);
-    bool ok = false;
-    const uint port = text.sliced(colon + 1).toUInt(&ok);
-    if (!ok || port > 65535)
-        return std::nullopt;
-    if (host.startsWith(u'[') && host.endsWith(u']'))
-        host = host.sliced(1, host.size() - 2);
-    QHostAddress address;
-    if (host == u"localhost")
-        address = QHostAddress(QHostAddress::LocalHost);
-    else if (!address.setAddress(host))
-        return std::nullopt;
-    return std::pair {address, quint16(port)};
-}
-
-std::optional<QString> ServeCommand::parsePublicUrl(const QString &text)
-{
-    const QUrl url(text.trimmed(), QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
-        || url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment())
-        return std::nullopt;
-    QString normalized = url.toString(QUrl::FullyEncoded);
-    while (normalized.endsWith(u'/'))
-        normalized.chop(1);
-    return normalized;
-}
-
-std::optional<ServerConfig> ServeCommand::readConfig(const QCommandLineParser &parser,
-                                                     CommandContext &context)
+std::optional<ServerConfig> readConfig(const QCommandLineParser &parser, CommandContext &context)
 {
     QHash<QString, int> values;
     for (const IntegerOption &option : IntegerOptions) {
@@ -181,9 +141,9 @@ std::optional<ServerConfig> ServeCommand::readConfig(const QCommandLineParser &p
     return config;
 }
 
-int ServeCommand::run(const QString &, const QCommandLineParser &parser, CommandContext &context)
+int serve(const QCommandLineParser &parser, CommandContext &context)
 {
-    const auto listen = parseListen(parser.value(QStringLiteral("listen")));
+    const auto listen = parseListenAddress(parser.value(QStringLiteral("listen")));
     if (!listen) {
         context.err << "error: --listen must be ADDRESS:PORT, e.g. 127.0.0.1:8787 or [::1]:0"
                     << Qt::endl;
@@ -231,6 +191,48 @@ int ServeCommand::run(const QString &, const QCommandLineParser &parser, Command
     server.flushCallLog();
     context.out << "Slotline server stopped." << Qt::endl;
     return result == 0 ? ExitSuccess : ExitFailure;
+}
+
+} // namespace
+
+std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text)
+{
+    const qsizetype colon = text.lastIndexOf(u':');
+    if (colon <= 0)
+        return std::nullopt;
+    QString host = text.first(colon);
+    bool ok = false;
+    const uint port = text.sliced(colon + 1).toUInt(&ok);
+    if (!ok || port > 65535)
+        return std::nullopt;
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.sliced(1, host.size() - 2);
+    QHostAddress address;
+    if (host == u"localhost")
+        address = QHostAddress(QHostAddress::LocalHost);
+    else if (!address.setAddress(host))
+        return std::nullopt;
+    return std::pair {address, quint16(port)};
+}
+
+std::optional<QString> parsePublicUrl(const QString &text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")
+        || url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment())
+        return std::nullopt;
+    QString normalized = url.toString(QUrl::FullyEncoded);
+    while (normalized.endsWith(u'/'))
+        normalized.chop(1);
+    return normalized;
+}
+
+Command serveCommand()
+{
+    return {
+        QStringLiteral("serve"),
+        {{QString(), QStringLiteral("Serve the REST API v2 until interrupted (SIGINT or SIGTERM)."),
+          configure, serve}}};
 }
 
 } // namespace slotline

@@ -1,35 +1,22 @@
 #pragma once
 
-#include "server/serverconfig.h"
 #include "serverapp/command.h"
 
 #include <QHostAddress>
 
 #include <optional>
+#include <utility>
 
 namespace slotline {
 
 // serve: runs the REST API until SIGINT or SIGTERM, then shuts down cleanly (the call
 // log is flushed, the database closed).
-class ServeCommand : public Command
-{
-public:
-    QString name() const override { return QStringLiteral("serve"); }
-    QStringList verbs() const override { return {QString()}; }
-    QString description(const QString &verb) const override;
-    void configure(const QString &verb, QCommandLineParser &parser) const override;
-    int run(const QString &verb, const QCommandLineParser &parser,
-            CommandContext &context) override;
+Command serveCommand();
 
-    // "127.0.0.1:8787", "[::1]:0", "localhost:8080"
-    static std::optional<std::pair<QHostAddress, quint16>> parseListen(const QString &text);
-    // "https://slotline.example.com/" → "https://slotline.example.com"; a path prefix is
-    // kept for servers behind a proxy.
-    static std::optional<QString> parsePublicUrl(const QString &text);
-
-private:
-    static std::optional<ServerConfig> readConfig(const QCommandLineParser &parser,
-                                                  CommandContext &context);
-};
+// --listen: "127.0.0.1:8787", "[::1]:0", "localhost:8080"
+std::optional<std::pair<QHostAddress, quint16>> parseListenAddress(const QString &text);
+// --public-url: "https://slotline.example.com/" → "https://slotline.example.com"; a path
+// prefix is kept for servers behind a proxy.
+std::optional<QString> parsePublicUrl(const QString &text);
 
 } // namespace slotline

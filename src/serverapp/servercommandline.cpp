@@ -12,6 +12,8 @@
 #include <QCoreApplication>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace slotline {
 namespace {
 
@@ -34,14 +36,14 @@ ServerCommandLine::ServerCommandLine(QTextStream &out, QTextStream &err)
     : m_out(out)
     , m_err(err)
 {
-    m_commands.push_back(std::make_unique<ServeCommand>());
-    m_commands.push_back(std::make_unique<InitDemoCommand>());
-    m_commands.push_back(std::make_unique<ProjectsCommand>());
-    m_commands.push_back(std::make_unique<KeysCommand>());
-    m_commands.push_back(std::make_unique<AccountsCommand>());
-    m_commands.push_back(std::make_unique<SubaccountsCommand>());
-    m_commands.push_back(std::make_unique<CreditsCommand>());
-    m_commands.push_back(std::make_unique<PlatformsCommand>());
+    m_commands.push_back(serveCommand());
+    m_commands.push_back(initDemoCommand());
+    m_commands.push_back(projectsCommand());
+    m_commands.push_back(keysCommand());
+    m_commands.push_back(accountsCommand());
+    m_commands.push_back(subaccountsCommand());
+    m_commands.push_back(creditsCommand());
+    m_commands.push_back(platformsCommand());
 }
 
 ServerCommandLine::~ServerCommandLine() = default;
@@ -51,11 +53,11 @@ QString ServerCommandLine::defaultDataDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
 }
 
-Command *ServerCommandLine::find(const QString &name) const
+const Command *ServerCommandLine::find(const QString &name) const
 {
-    for (const auto &command : m_commands) {
-        if (command->name() == name)
-            return command.get();
+    for (const Command &command : m_commands) {
+        if (command.name == name)
+            return &command;
     }
     return nullptr;
 }
@@ -65,11 +67,11 @@ QString ServerCommandLine::overview() const
     QString text
         = QStringLiteral("Usage: slotline-server <command> [options]\n\n"
                          "The Slotline REST API v2 server and its administration.\n\nCommands:\n");
-    for (const auto &command : m_commands) {
-        for (const QString &verb : command->verbs()) {
-            const QString usage = verb.isEmpty() ? command->name() : command->name() + u' ' + verb;
-            text += QStringLiteral("  %1%2\n")
-                        .arg(usage.leftJustified(22), command->description(verb));
+    for (const Command &command : m_commands) {
+        for (const CommandVerb &verb : command.verbs) {
+            const QString usage
+                = verb.name.isEmpty() ? command.name : command.name + u' ' + verb.name;
+            text += QStringLiteral("  %1%2\n").arg(usage.leftJustified(22), verb.description);
         }
     }
     text += QStringLiteral(
@@ -80,17 +82,17 @@ QString ServerCommandLine::overview() const
     return text;
 }
 
-QString ServerCommandLine::commandHelp(const Command &command, const QString &verb,
+QString ServerCommandLine::commandHelp(const Command &command, const CommandVerb &verb,
                                        const QCommandLineParser &parser) const
 {
-    const QString usage = verb.isEmpty() ? command.name() : command.name() + u' ' + verb;
+    const QString usage = verb.name.isEmpty() ? command.name : command.name + u' ' + verb.name;
     QString options = parser.helpText();
     // Qt's own usage line names only the executable; ours names the command.
     const qsizetype optionsStart = options.indexOf(QStringLiteral("Options:"));
     if (optionsStart >= 0)
         options = options.sliced(optionsStart);
     return QStringLiteral("Usage: slotline-server %1 [options]\n\n%2\n\n%3")
-        .arg(usage, command.description(verb), options);
+        .arg(usage, verb.description, options);
 }
 
 int ServerCommandLine::run(const QStringList &arguments)
@@ -116,48 +118,54 @@ int ServerCommandLine::run(const QStringList &arguments)
         return global.isSet(help) ? ExitSuccess : ExitUsage;
     }
 
-    Command *command = find(positional.first());
+    const Command *command = find(positional.first());
     if (!command) {
         m_err << "error: unknown command \"" << positional.first() << "\"" << Qt::endl
               << Qt::endl
               << overview();
         return ExitUsage;
     }
-    QString verb;
+    const QList<CommandVerb> &verbs = command->verbs;
     QStringList rest = positional.mid(1);
-    if (command->verbs() != QStringList {QString()}) {
-        verb = rest.value(0);
-        if (!command->verbs().contains(verb)) {
-            const bool wantsHelp = global.isSet(help) || verb == u"--help" || verb == u"-h";
-            QTextStream &stream = wantsHelp ? m_out : m_err;
-            if (!wantsHelp)
-                stream << "error: "
-                       << (verb.isEmpty() ? QStringLiteral("missing") : QStringLiteral("unknown"))
-                       << " action for " << command->name() << Qt::endl;
-            stream << "Usage: slotline-server " << command->name() << " <"
-                   << command->verbs().join(u'|') << "> [options]" << Qt::endl;
-            for (const QString &candidate : command->verbs())
-                stream << "  " << candidate.leftJustified(10) << command->description(candidate)
-                       << Qt::endl;
-            return wantsHelp ? ExitSuccess : ExitUsage;
-        }
-        rest = rest.mid(1);
+    const bool singleAction = verbs.size() == 1 && verbs.first().name.isEmpty();
+    const QString verbName = singleAction ? QString() : rest.value(0);
+    const auto verb = std::find_if(verbs.cbegin(), verbs.cend(), [&](const CommandVerb &candidate) {
+        return candidate.name == verbName;
+    });
+    if (verb == verbs.cend()) {
+        const bool wantsHelp = global.isSet(help) || verbName == u"--help" || verbName == u"-h";
+        QTextStream &stream = wantsHelp ? m_out : m_err;
+        if (!wantsHelp)
+            stream << "error: "
+                   << (verbName.isEmpty() ? QStringLiteral("missing") : QStringLiteral("unknown"))
+                   << " action for " << command->name << Qt::endl;
+        QStringList names;
+        for (const CommandVerb &candidate : verbs)
+            names.append(candidate.name);
+        stream << "Usage: slotline-server " << command->name << " <" << names.join(u'|')
+               << "> [options]" << Qt::endl;
+        for (const CommandVerb &candidate : verbs)
+            stream << "  " << candidate.name.leftJustified(10) << candidate.description << Qt::endl;
+        return wantsHelp ? ExitSuccess : ExitUsage;
     }
+    if (!singleAction)
+        rest = rest.mid(1);
 
     QCommandLineParser parser;
     const QCommandLineOption commandHelpOption = parser.addHelpOption();
     parser.addOption(dataOption());
-    if (command->name() != u"serve")
+    if (command->name != u"serve")
         parser.addOption(jsonOption());
-    command->configure(verb, parser);
+    if (verb->configure)
+        verb->configure(parser);
     if (!parser.parse(QStringList {arguments.value(0)} + rest)) {
         m_err << "error: " << parser.errorText() << Qt::endl
-              << "See: slotline-server " << command->name()
-              << (verb.isEmpty() ? QString() : u' ' + verb) << " --help" << Qt::endl;
+              << "See: slotline-server " << command->name
+              << (verbName.isEmpty() ? QString() : u' ' + verbName) << " --help" << Qt::endl;
         return ExitUsage;
     }
     if (parser.isSet(commandHelpOption) || global.isSet(help)) {
-        m_out << commandHelp(*command, verb, parser);
+        m_out << commandHelp(*command, *verb, parser);
         return ExitSuccess;
     }
 
@@ -165,12 +173,12 @@ int ServerCommandLine::run(const QStringList &arguments)
         parser.isSet(QStringLiteral("data"))   ? parser.value(QStringLiteral("data"))
         : global.isSet(QStringLiteral("data")) ? global.value(QStringLiteral("data"))
                                                : defaultDataDirectory(),
-        command->name() != u"serve" && parser.isSet(QStringLiteral("json")),
+        command->name != u"serve" && parser.isSet(QStringLiteral("json")),
         m_out,
         m_err,
         {},
         {}};
-    return command->run(verb, parser, context);
+    return verb->run(parser, context);
 }
 
 } // namespace slotline

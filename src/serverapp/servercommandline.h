@@ -24,14 +24,14 @@ public:
     static QString defaultDataDirectory();
 
 private:
-    Command *find(const QString &name) const;
+    const Command *find(const QString &name) const;
     QString overview() const;
-    QString commandHelp(const Command &command, const QString &verb,
+    QString commandHelp(const Command &command, const CommandVerb &verb,
                         const QCommandLineParser &parser) const;
 
     QTextStream &m_out;
     QTextStream &m_err;
-    std::vector<std::unique_ptr<Command>> m_commands;
+    QList<Command> m_commands;
 };
 
 } // namespace slotline

@@ -5,28 +5,12 @@
 #include <QJsonObject>
 
 namespace slotline {
+namespace {
 
-QString SubaccountsCommand::description(const QString &) const
+int addSubaccount(const QCommandLineParser &parser, CommandContext &context)
 {
-    return QStringLiteral("Add a page, organization or group to an account.");
-}
-
-void SubaccountsCommand::configure(const QString &, QCommandLineParser &parser) const
-{
-    parser.addOption({QStringLiteral("account"), QStringLiteral("The account's id (acc_...)."),
-                      QStringLiteral("account")});
-    parser.addOption(
-        {QStringLiteral("name"), QStringLiteral("Display name."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("type"),
-                      QStringLiteral("page, organization or group (default page)."),
-                      QStringLiteral("type"), QStringLiteral("page")});
-}
-
-int SubaccountsCommand::run(const QString &, const QCommandLineParser &parser,
-                            CommandContext &context)
-{
-    const auto accountId = required(parser, QStringLiteral("account"), context);
-    const auto displayName = required(parser, QStringLiteral("name"), context);
+    const auto accountId = requiredOption(parser, QStringLiteral("account"), context);
+    const auto displayName = requiredOption(parser, QStringLiteral("name"), context);
     if (!accountId || !displayName)
         return ExitUsage;
     const QString type = parser.value(QStringLiteral("type"));
@@ -50,6 +34,27 @@ int SubaccountsCommand::run(const QString &, const QCommandLineParser &parser,
         context.out << "Added " << type << " " << created.id << " (" << created.name << ") to "
                     << *accountId << Qt::endl;
     return ExitSuccess;
+}
+
+} // namespace
+
+Command subaccountsCommand()
+{
+    return {
+        QStringLiteral("subaccounts"),
+        {{QStringLiteral("add"), QStringLiteral("Add a page, organization or group to an account."),
+          [](QCommandLineParser &parser) {
+              parser.addOption({QStringLiteral("account"),
+                                QStringLiteral("The account's id (acc_...)."),
+                                QStringLiteral("account")});
+              parser.addOption({QStringLiteral("name"), QStringLiteral("Display name."),
+                                QStringLiteral("name")});
+              parser.addOption({QStringLiteral("type"),
+                                QStringLiteral("page, organization or group (default page)."),
+                                QStringLiteral("type"), QStringLiteral("page")});
+          },
+          // Opens the database itself: a usage error does not create one.
+          addSubaccount}}};
 }
 
 } // namespace slotline

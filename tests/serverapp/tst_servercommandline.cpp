@@ -389,7 +389,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, given);
         QFETCH(QString, expected);
-        QCOMPARE(ServeCommand::parsePublicUrl(given).value_or(QString()), expected);
+        QCOMPARE(parsePublicUrl(given).value_or(QString()), expected);
     }
 
     void badPublicUrlIsAUsageError()
