@@ -383,15 +383,26 @@ FakeResponse FakeX::initializeUpload(const FakeRequest &request)
                                      {u"expires_after_secs"_s, MediaExpirySeconds}}}});
 }
 
+FakeX::Media *FakeX::unfinishedUpload(const FakeRequest &request, const QString &id,
+                                      FakeResponse *refusal)
+{
+    const IssuedToken *token = authenticate(request, {u"media.write"_s}, refusal);
+    if (!token)
+        return nullptr;
+    auto it = m_media.find(id);
+    if (it == m_media.end() || it->ownerId != token->userId || it->finalized) {
+        *refusal = invalidRequest(u"Unknown or finished upload: "_s + id);
+        return nullptr;
+    }
+    return &*it;
+}
+
 FakeResponse FakeX::appendUpload(const FakeRequest &request, const QString &id)
 {
     FakeResponse refusal;
-    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
-    if (!token)
+    Media *upload = unfinishedUpload(request, id, &refusal);
+    if (!upload)
         return refusal;
-    auto it = m_media.find(id);
-    if (it == m_media.end() || it->ownerId != token->userId || it->finalized)
-        return invalidRequest(u"Unknown or finished upload: "_s + id);
     QByteArray chunk;
     int segment = -1;
     if (request.isMultipart()) {
@@ -408,35 +419,32 @@ FakeResponse FakeX::appendUpload(const FakeRequest &request, const QString &id)
         chunk = QByteArray::fromBase64(body[u"media"_s].toString().toLatin1());
         segment = body[u"segment_index"_s].toInt(-1);
     }
-    if (segment != it->nextSegment)
-        return invalidRequest(u"segment_index must be "_s + QString::number(it->nextSegment)
+    if (segment != upload->nextSegment)
+        return invalidRequest(u"segment_index must be "_s + QString::number(upload->nextSegment)
                               + u'.');
     if (chunk.isEmpty())
         return invalidRequest(u"$.media is required."_s);
-    it->receivedBytes += chunk.size();
-    ++it->nextSegment;
+    upload->receivedBytes += chunk.size();
+    ++upload->nextSegment;
     // (verify) the append answer's exact body; its status is 2xx.
     return FakeResponse::json(
-        200, QJsonObject {
-                 {u"data"_s, QJsonObject {{u"expires_at"_s, it->expiresAt.toSecsSinceEpoch()}}}});
+        200, QJsonObject {{u"data"_s,
+                           QJsonObject {{u"expires_at"_s, upload->expiresAt.toSecsSinceEpoch()}}}});
 }
 
 FakeResponse FakeX::finalizeUpload(const FakeRequest &request, const QString &id)
 {
     FakeResponse refusal;
-    const IssuedToken *token = authenticate(request, {u"media.write"_s}, &refusal);
-    if (!token)
+    Media *upload = unfinishedUpload(request, id, &refusal);
+    if (!upload)
         return refusal;
-    auto it = m_media.find(id);
-    if (it == m_media.end() || it->ownerId != token->userId || it->finalized)
-        return invalidRequest(u"Unknown or finished upload: "_s + id);
-    if (it->receivedBytes != it->totalBytes)
+    if (upload->receivedBytes != upload->totalBytes)
         return invalidRequest(u"File size does not match total_bytes."_s);
-    it->finalized = true;
+    upload->finalized = true;
     // Videos and GIFs are processed after finalize; images are ready at once.
-    if (it->category != u"tweet_image"_s && it->category != u"dm_image"_s)
-        it->state = u"pending"_s;
-    return FakeResponse::json(200, QJsonObject {{u"data"_s, mediaJson(*it)}});
+    if (upload->category != u"tweet_image"_s && upload->category != u"dm_image"_s)
+        upload->state = u"pending"_s;
+    return FakeResponse::json(200, QJsonObject {{u"data"_s, mediaJson(*upload)}});
 }
 
 FakeResponse FakeX::uploadStatus(const FakeRequest &request)

@@ -75,6 +75,8 @@ private:
     FakeResponse tweet(const FakeRequest &request, const QString &id);
     FakeResponse uploadOneShot(const FakeRequest &request);
     FakeResponse initializeUpload(const FakeRequest &request);
+    // The caller's upload `id` while it is not finalized; else nullptr and the refusal.
+    Media *unfinishedUpload(const FakeRequest &request, const QString &id, FakeResponse *refusal);
     FakeResponse appendUpload(const FakeRequest &request, const QString &id);
     FakeResponse finalizeUpload(const FakeRequest &request, const QString &id);
     FakeResponse uploadStatus(const FakeRequest &request);

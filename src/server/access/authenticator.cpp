@@ -67,13 +67,20 @@ Authenticator::authenticate(QByteArrayView apiKeyHeader, QByteArrayView authoriz
     return AuthenticatedCaller {candidate->projectId, candidate->keyId};
 }
 
+QByteArrayView Authenticator::keyOfAllowedAddress(QByteArrayView apiKeyHeader,
+                                                  QByteArrayView authorizationHeader,
+                                                  const QHostAddress &peer, qint64 nowMs)
+{
+    return addressGate(peer, nowMs).allowed ? presentedKey(apiKeyHeader, authorizationHeader)
+                                            : QByteArrayView();
+}
+
 std::optional<AuthenticatedCaller> Authenticator::identify(QByteArrayView apiKeyHeader,
                                                            QByteArrayView authorizationHeader,
                                                            const QHostAddress &peer, qint64 nowMs)
 {
-    if (!addressGate(peer, nowMs).allowed)
-        return std::nullopt;
-    const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
+    const QByteArrayView presented
+        = keyOfAllowedAddress(apiKeyHeader, authorizationHeader, peer, nowMs);
     if (presented.isEmpty())
         return std::nullopt;
     const auto candidate = candidateFor(presented);
@@ -105,9 +112,8 @@ std::optional<AuthenticatedCaller>
 Authenticator::rememberedCaller(QByteArrayView apiKeyHeader, QByteArrayView authorizationHeader,
                                 const QHostAddress &peer, qint64 nowMs)
 {
-    if (!addressGate(peer, nowMs).allowed)
-        return std::nullopt;
-    const QByteArrayView presented = presentedKey(apiKeyHeader, authorizationHeader);
+    const QByteArrayView presented
+        = keyOfAllowedAddress(apiKeyHeader, authorizationHeader, peer, nowMs);
     if (presented.isEmpty())
         return std::nullopt;
     const auto known = m_knownHashes.constFind(presented.toByteArray());

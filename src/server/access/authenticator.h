@@ -56,6 +56,11 @@ private:
     SlidingWindowLimiter::Decision addressGate(const QHostAddress &peer, qint64 nowMs);
     static QByteArrayView presentedKey(QByteArrayView apiKeyHeader,
                                        QByteArrayView authorizationHeader);
+    // The key presented, unless the address is shut out for its failures; empty for none.
+    // A failure here is not counted against the address.
+    QByteArrayView keyOfAllowedAddress(QByteArrayView apiKeyHeader,
+                                       QByteArrayView authorizationHeader, const QHostAddress &peer,
+                                       qint64 nowMs);
     std::optional<ApiKeyCandidate> candidateWith(const QString &prefix, const QByteArray &hash);
     // The key's stored row, hashing it unless it matched lately; nothing when none matches.
     std::optional<ApiKeyCandidate> candidateFor(QByteArrayView presented);

@@ -7,6 +7,20 @@
 #include <stdexcept>
 
 namespace slotline {
+namespace {
+
+// An object with these properties and no others.
+QJsonObject closedObjectSchema(const QJsonObject &properties, const QJsonArray &required)
+{
+    QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
+                        {QStringLiteral("properties"), properties},
+                        {QStringLiteral("additionalProperties"), false}};
+    if (!required.isEmpty())
+        schema.insert(QStringLiteral("required"), required);
+    return schema;
+}
+
+} // namespace
 
 OperationRegistry::OperationRegistry(QJsonObject components, const QList<Operation> &operations)
     : m_components(std::move(components))
@@ -39,12 +53,7 @@ QJsonObject OperationRegistry::querySchema(const Operation &operation)
         if (parameter.required)
             required.append(parameter.name);
     }
-    QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("additionalProperties"), false}};
-    if (!required.isEmpty())
-        schema.insert(QStringLiteral("required"), required);
-    return schema;
+    return closedObjectSchema(properties, required);
 }
 
 QJsonObject OperationRegistry::toolSchema(const Operation &operation)
@@ -59,17 +68,15 @@ QJsonObject OperationRegistry::toolSchema(const Operation &operation)
         if (isRequired)
             required.append(name);
     };
-    for (const ParameterSpec &parameter : operation.pathParameters) {
-        QJsonObject schema = parameter.schema;
-        if (!parameter.description.isEmpty() && !schema.contains(QStringLiteral("description")))
-            schema.insert(QStringLiteral("description"), parameter.description);
-        addProperty(parameter.name, schema, true);
-    }
-    for (const ParameterSpec &parameter : operation.queryParameters) {
-        QJsonObject schema = parameter.schema;
-        if (!parameter.description.isEmpty() && !schema.contains(QStringLiteral("description")))
-            schema.insert(QStringLiteral("description"), parameter.description);
-        addProperty(parameter.name, schema, parameter.required);
+    // Path parameters are always required.
+    for (const auto *parameters : {&operation.pathParameters, &operation.queryParameters}) {
+        for (const ParameterSpec &parameter : *parameters) {
+            QJsonObject schema = parameter.schema;
+            if (!parameter.description.isEmpty() && !schema.contains(QStringLiteral("description")))
+                schema.insert(QStringLiteral("description"), parameter.description);
+            addProperty(parameter.name, schema,
+                        parameters == &operation.pathParameters || parameter.required);
+        }
     }
     if (!operation.bodySchema.isEmpty()) {
         if (operation.bodySchema.contains(QStringLiteral("$ref")))
@@ -82,12 +89,7 @@ QJsonObject OperationRegistry::toolSchema(const Operation &operation)
         for (auto it = bodyProperties.begin(); it != bodyProperties.end(); ++it)
             addProperty(it.key(), it.value(), bodyRequired.contains(it.key()));
     }
-    QJsonObject schema {{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("additionalProperties"), false}};
-    if (!required.isEmpty())
-        schema.insert(QStringLiteral("required"), required);
-    return schema;
+    return closedObjectSchema(properties, required);
 }
 
 QJsonObject OperationRegistry::selfContainedToolSchema(const Operation &operation) const
