@@ -86,6 +86,18 @@ std::variant<TimeRange, ApiError> timeRange(const QJsonObject &parameters)
     return range;
 }
 
+std::variant<RangePage, ApiError> rangePage(const QJsonObject &parameters, QStringView listName,
+                                            int sortKeyParts)
+{
+    const auto page = pageRequest(parameters, listName, sortKeyParts);
+    if (const auto *error = std::get_if<ApiError>(&page))
+        return *error;
+    const auto range = timeRange(parameters);
+    if (const auto *error = std::get_if<ApiError>(&range))
+        return *error;
+    return RangePage {std::get<PageRequest>(page), std::get<TimeRange>(range)};
+}
+
 QJsonObject pageSchema(const QJsonObject &itemSchema)
 {
     return QJsonObject {

@@ -59,6 +59,16 @@ struct TimeRange
 // Reads `since` and `until`; 400 invalid_query naming each one that is not a time.
 std::variant<TimeRange, ApiError> timeRange(const QJsonObject &parameters);
 
+// The page of a list that also takes `since` and `until`.
+struct RangePage
+{
+    PageRequest page;
+    TimeRange range;
+};
+// pageRequest() and timeRange() together; a bad cursor is told first.
+std::variant<RangePage, ApiError> rangePage(const QJsonObject &parameters, QStringView listName,
+                                            int sortKeyParts);
+
 // The schema of a list answer whose items are `itemSchema` (usually a $ref).
 QJsonObject pageSchema(const QJsonObject &itemSchema);
 

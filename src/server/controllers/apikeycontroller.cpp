@@ -53,9 +53,10 @@ Outcome ApiKeyController::listKeys(const CallContext &context, const QJsonObject
 
 Outcome ApiKeyController::listCalls(const CallContext &context, const QJsonObject &parameters)
 {
-    const auto page = listing::pageRequest(parameters, CallList, 2);
-    if (const auto *error = std::get_if<ApiError>(&page))
+    const auto asked = listing::rangePage(parameters, CallList, 2);
+    if (const auto *error = std::get_if<ApiError>(&asked))
         return *error;
+    const listing::RangePage &window = std::get<listing::RangePage>(asked);
 
     CallLogFilter filter;
     for (const QJsonValue &status : parameters.value(QStringLiteral("status")).toArray())
@@ -63,16 +64,13 @@ Outcome ApiKeyController::listCalls(const CallContext &context, const QJsonObjec
     filter.apiKeyId = parameters.value(QStringLiteral("apiKeyId")).toString();
     filter.method = parameters.value(QStringLiteral("method")).toString();
     filter.tool = parameters.value(QStringLiteral("tool")).toString();
-    const auto range = listing::timeRange(parameters);
-    if (const auto *error = std::get_if<ApiError>(&range))
-        return *error;
-    filter.sinceMs = std::get<listing::TimeRange>(range).sinceMs;
-    filter.untilMs = std::get<listing::TimeRange>(range).untilMs;
+    filter.sinceMs = window.range.sinceMs;
+    filter.untilMs = window.range.untilMs;
 
     // The log is written in batches; a reader must see its own calls.
     m_writer.flush();
-    return Outcome::ok(listing::pageBody(
-        m_calls.list(context.projectId, filter, std::get<PageRequest>(page)), CallList));
+    return Outcome::ok(
+        listing::pageBody(m_calls.list(context.projectId, filter, window.page), CallList));
 }
 
 } // namespace slotline

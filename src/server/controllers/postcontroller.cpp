@@ -42,15 +42,13 @@ Outcome PostController::createPost(const CallContext &context, const QJsonObject
 
 Outcome PostController::listPosts(const CallContext &context, const QJsonObject &parameters)
 {
-    const auto page = listing::pageRequest(parameters, PostList, 2);
-    if (const auto *error = std::get_if<ApiError>(&page))
+    const auto asked = listing::rangePage(parameters, PostList, 2);
+    if (const auto *error = std::get_if<ApiError>(&asked))
         return *error;
-    const auto range = listing::timeRange(parameters);
-    if (const auto *error = std::get_if<ApiError>(&range))
-        return *error;
+    const listing::RangePage &window = std::get<listing::RangePage>(asked);
     PostFilter filter;
-    filter.sinceMs = std::get<listing::TimeRange>(range).sinceMs;
-    filter.untilMs = std::get<listing::TimeRange>(range).untilMs;
+    filter.sinceMs = window.range.sinceMs;
+    filter.untilMs = window.range.untilMs;
     for (const QJsonValue &status : parameters.value(QStringLiteral("status")).toArray()) {
         if (const auto parsed = submissionStatusFromString(status.toString()))
             filter.statuses.append(*parsed);
@@ -59,8 +57,7 @@ Outcome PostController::listPosts(const CallContext &context, const QJsonObject 
         = platforms::fromString(parameters.value(QStringLiteral("platform")).toString());
     filter.accountId = parameters.value(QStringLiteral("accountId")).toString();
     return Outcome::ok(listing::streamedPageBody(PostList, [&](JsonWriter &json) {
-        return m_submissions.writePage(context.projectId, filter, std::get<PageRequest>(page),
-                                       json);
+        return m_submissions.writePage(context.projectId, filter, window.page, json);
     }));
 }
 
@@ -77,21 +74,19 @@ Outcome PostController::getPost(const CallContext &context, const QJsonObject &p
 
 Outcome PostController::listPublished(const CallContext &context, const QJsonObject &parameters)
 {
-    const auto page = listing::pageRequest(parameters, PublishedList, 2);
-    if (const auto *error = std::get_if<ApiError>(&page))
+    const auto asked = listing::rangePage(parameters, PublishedList, 2);
+    if (const auto *error = std::get_if<ApiError>(&asked))
         return *error;
-    const auto range = listing::timeRange(parameters);
-    if (const auto *error = std::get_if<ApiError>(&range))
-        return *error;
+    const listing::RangePage &window = std::get<listing::RangePage>(asked);
     PublishedPostFilter filter;
     filter.query = parameters.value(QStringLiteral("query")).toString();
     filter.platform
         = platforms::fromString(parameters.value(QStringLiteral("platform")).toString());
     filter.accountId = parameters.value(QStringLiteral("accountId")).toString();
-    filter.sinceMs = std::get<listing::TimeRange>(range).sinceMs;
-    filter.untilMs = std::get<listing::TimeRange>(range).untilMs;
-    return Outcome::ok(listing::pageBody(
-        m_published.list(context.projectId, filter, std::get<PageRequest>(page)), PublishedList));
+    filter.sinceMs = window.range.sinceMs;
+    filter.untilMs = window.range.untilMs;
+    return Outcome::ok(
+        listing::pageBody(m_published.list(context.projectId, filter, window.page), PublishedList));
 }
 
 } // namespace slotline

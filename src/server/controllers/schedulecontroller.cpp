@@ -108,16 +108,13 @@ std::optional<Submission> ScheduleController::scheduleNamed(const CallContext &c
 
 Outcome ScheduleController::listSchedules(const CallContext &context, const QJsonObject &parameters)
 {
-    const auto page = listing::pageRequest(parameters, ScheduleList, 2);
-    if (const auto *error = std::get_if<ApiError>(&page))
+    const auto asked = listing::rangePage(parameters, ScheduleList, 2);
+    if (const auto *error = std::get_if<ApiError>(&asked))
         return *error;
-    const auto range = listing::timeRange(parameters);
-    if (const auto *error = std::get_if<ApiError>(&range))
-        return *error;
+    const listing::RangePage &window = std::get<listing::RangePage>(asked);
     const Page<Submission> submissions = m_submissions.listSchedules(
-        context.projectId, std::get<listing::TimeRange>(range).sinceMs,
-        std::get<listing::TimeRange>(range).untilMs, std::get<PageRequest>(page));
-    QHash<QString, Account> accounts; // a page shows few accounts many times
+        context.projectId, window.range.sinceMs, window.range.untilMs, window.page);
+    QHash<QString, Account> accounts; // a window.page shows few accounts many times
     JsonWriter json;
     json.beginObject().key("items"_L1).beginArray();
     for (const Submission &submission : submissions.items) {
