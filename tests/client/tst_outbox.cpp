@@ -1,0 +1,181 @@
+#include "client/localstoreschema.h"
+#include "client/outbox.h"
+#include "storage/database.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace slotline;
+using namespace slotline::client;
+using namespace Qt::Literals::StringLiterals;
+
+using Kind = Outbox::Entry::Kind;
+
+namespace {
+
+constexpr qint64 Noon = 1'800'000'000'000;
+
+Outbox::Entry change(Kind kind, const QString &subject)
+{
+    Outbox::Entry entry;
+    entry.kind = kind;
+    entry.subject = subject;
+    return entry;
+}
+
+Submission scheduledPost()
+{
+    Submission post;
+    post.id = u"ps_1"_s;
+    post.accountId = u"acc_1"_s;
+    post.platform = Platform::Twitter;
+    post.text = u"Before the move"_s;
+    post.status = SubmissionStatus::Scheduled;
+    post.scheduledAtMs = Noon;
+    post.scheduleId = u"sch_1"_s;
+    post.createdAtMs = Noon - 60'000;
+    post.updatedAtMs = Noon - 60'000;
+    return post;
+}
+
+} // namespace
+
+class TestOutbox : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    int m_files = 0;
+    QString m_file;
+    std::unique_ptr<Database> m_database;
+
+    void reopen()
+    {
+        m_database = std::make_unique<Database>();
+        m_database->open(m_file, localStoreMigrations());
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_file = m_directory.filePath(u"outbox-%1.db"_s.arg(++m_files));
+        reopen();
+    }
+
+    void changesComeOutInTheOrderTheyWereMade()
+    {
+        Outbox outbox(*m_database);
+        QCOMPARE(outbox.next(), std::nullopt);
+        const qint64 first = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        const qint64 second = outbox.append(change(Kind::DeleteDraft, u"local-b"_s));
+        QVERIFY(first > 0);
+        QVERIFY(second > first);
+        QCOMPARE(outbox.count(), 2);
+        QCOMPARE(outbox.next()->sequence, first);
+        QCOMPARE(outbox.next()->kind, Kind::SaveDraft);
+        outbox.remove(first);
+        QCOMPARE(outbox.next()->sequence, second);
+        QCOMPARE(outbox.next()->subject, u"local-b"_s);
+        outbox.remove(second);
+        QCOMPARE(outbox.count(), 0);
+    }
+
+    void eachChangeHasAKeyOfItsOwnAndAKeyIsQueuedOnce()
+    {
+        Outbox outbox(*m_database);
+        const qint64 a = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        const qint64 b = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        const QString keyA = outbox.find(a)->idempotencyKey;
+        QVERIFY(keyA.startsWith(u"slotline-"_s));
+        QVERIFY(keyA != outbox.find(b)->idempotencyKey);
+        // A change queued again under the key it already has is not queued twice.
+        Outbox::Entry again = change(Kind::SaveDraft, u"local-a"_s);
+        again.idempotencyKey = keyA;
+        QCOMPARE(outbox.append(again), 0);
+        QCOMPARE(outbox.count(), 2);
+    }
+
+    void whatEachKindAsksForIsKept()
+    {
+        Outbox outbox(*m_database);
+        Outbox::Entry publishing = change(Kind::PublishDraft, u"local-a"_s);
+        publishing.publication = DraftPublication {u"acc_1"_s, u"page_1"_s, Noon, false};
+        const qint64 published = outbox.append(publishing);
+        Outbox::Entry nextSlot = change(Kind::PublishDraft, u"local-b"_s);
+        nextSlot.publication = DraftPublication {u"acc_2"_s, {}, std::nullopt, true};
+        const qint64 slotted = outbox.append(nextSlot);
+        Outbox::Entry move = change(Kind::UpdateSchedule, u"sch_1"_s);
+        move.moveToMs = Noon + 15 * 60'000;
+        move.undo = scheduledPost();
+        const qint64 moved = outbox.append(move);
+
+        reopen(); // as after the app was closed
+        Outbox again(*m_database);
+        QCOMPARE(again.find(published)->publication, publishing.publication);
+        QCOMPARE(again.find(slotted)->publication, nextSlot.publication);
+        const auto found = again.find(moved);
+        QCOMPARE(found->moveToMs, move.moveToMs);
+        QVERIFY(found->undo);
+        QCOMPARE(found->undo->text, u"Before the move"_s);
+        QCOMPARE(found->undo->scheduledAtMs, Noon);
+        QCOMPARE(found->undo->scheduleId, u"sch_1"_s);
+        QVERIFY(!found->retracted);
+        QVERIFY(!again.find(published)->undo);
+    }
+
+    void theFirstRequestSentIsKeptByteForByte()
+    {
+        Outbox outbox(*m_database);
+        const qint64 sequence = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        QVERIFY(outbox.hasUnsent(Kind::SaveDraft, u"local-a"_s));
+        QCOMPARE(outbox.find(sequence)->sent, std::nullopt);
+        QCOMPARE(outbox.find(sequence)->attempts, 0);
+        const WireRequest request {"POST", u"/drafts"_s,
+                                   QByteArrayLiteral("{\"text\":\"caf\xc3\xa9\"}")};
+        outbox.recordAttempt(sequence, request);
+        outbox.recordAttempt(sequence, request);
+        reopen();
+        Outbox again(*m_database);
+        QCOMPARE(again.find(sequence)->sent, request);
+        QCOMPARE(again.find(sequence)->attempts, 2);
+        QVERIFY(!again.hasUnsent(Kind::SaveDraft, u"local-a"_s));
+    }
+
+    void aPublicationTakenBackStaysMarked()
+    {
+        Outbox outbox(*m_database);
+        Outbox::Entry publishing = change(Kind::PublishDraft, u"local-a"_s);
+        publishing.publication = DraftPublication {u"acc_1"_s, {}, Noon, false};
+        const qint64 sequence = outbox.append(publishing);
+        outbox.markRetracted(sequence);
+        const auto found = outbox.find(sequence);
+        QVERIFY(found->retracted);
+        // What it asked for is still there: the post it makes is cancelled by its id.
+        QCOMPARE(found->publication, publishing.publication);
+    }
+
+    void aSubjectsEntriesAreFoundAndRemovedByKind()
+    {
+        Outbox outbox(*m_database);
+        const qint64 save = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        outbox.append(change(Kind::PublishDraft, u"local-a"_s));
+        outbox.append(change(Kind::UpdateSchedule, u"sch_1"_s));
+        outbox.recordAttempt(save, WireRequest {"POST", u"/drafts"_s, "{}"});
+        const QList<Kind> draftKinds {Kind::SaveDraft, Kind::DeleteDraft, Kind::PublishDraft};
+        QVERIFY(outbox.hasEntriesFor(u"local-a"_s, draftKinds));
+        QVERIFY(!outbox.hasEntriesFor(u"sch_1"_s, draftKinds));
+        QCOMPARE(outbox.entries({Kind::UpdateSchedule}).size(), 1);
+        QCOMPARE(outbox.entries(draftKinds).size(), 2);
+        // Only what was never sent: the save already on its way stays.
+        outbox.removeFor(u"local-a"_s, draftKinds, true);
+        QCOMPARE(outbox.entries(draftKinds).size(), 1);
+        QCOMPARE(outbox.entries(draftKinds).first().sequence, save);
+        outbox.removeFor(u"local-a"_s, draftKinds, false);
+        QVERIFY(!outbox.hasEntriesFor(u"local-a"_s, draftKinds));
+        QCOMPARE(outbox.count(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOutbox)
+#include "tst_outbox.moc"
