@@ -110,7 +110,7 @@ Command accountsCommand()
         {
             {QStringLiteral("add"), QStringLiteral("Connect a social-media account to a project."),
              [](QCommandLineParser &parser) {
-                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                 parser.addOption(projectOption());
                  parser.addOption(
                      {QStringLiteral("platform"),
                       QStringLiteral("linkedin, facebook, or twitter (x means twitter)."),
@@ -131,9 +131,7 @@ Command accountsCommand()
              },
              onDatabase(addAccount)},
             {QStringLiteral("list"), QStringLiteral("List a project's accounts."),
-             [](QCommandLineParser &parser) {
-                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
-             },
+             [](QCommandLineParser &parser) { parser.addOption(projectOption()); },
              onDatabase(listAccounts)},
         }};
 }

@@ -70,7 +70,8 @@ struct Command
 // Runs a verb that works on the data directory's database, opened first.
 CommandVerb::Run onDatabase(int (*run)(const QCommandLineParser &, CommandContext &));
 // --project, which most verbs take.
-QCommandLineOption projectOption(const QString &description);
+QCommandLineOption projectOption(const QString &description
+                                 = QStringLiteral("Project id or name."));
 // Reads a required option; prints a usage error when it is missing.
 std::optional<QString> requiredOption(const QCommandLineParser &parser, const QString &option,
                                       CommandContext &context);

@@ -48,7 +48,7 @@ Command creditsCommand()
             {{QStringLiteral("grant"),
               QStringLiteral("Add credits to a project (each post costs one)."),
               [](QCommandLineParser &parser) {
-                  parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                  parser.addOption(projectOption());
                   parser.addOption({QStringLiteral("amount"),
                                     QStringLiteral("How many credits to add."),
                                     QStringLiteral("n")});

@@ -108,7 +108,7 @@ Command keysCommand()
              QStringLiteral("Create an API key for a project. The key is printed once; only a hash "
                             "and a short prefix are stored."),
              [](QCommandLineParser &parser) {
-                 parser.addOption(projectOption(QStringLiteral("Project id or name.")));
+                 parser.addOption(projectOption());
                  parser.addOption({QStringLiteral("name"), QStringLiteral("A label for the key."),
                                    QStringLiteral("name"), QStringLiteral("default")});
              },

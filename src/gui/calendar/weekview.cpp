@@ -222,10 +222,11 @@ bool WeekView::isIndexHidden(const QModelIndex &) const
 void WeekView::setSelection(const QRect &rect, QItemSelectionModel::SelectionFlags command)
 {
     const QRect content = rect.normalized().translated(0, verticalOffset());
+    const WeekGeometry layout = geometry();
     QItemSelection selection;
     const std::vector<Card> &all = cards();
     for (auto card = all.crbegin(); card != all.crend(); ++card) {
-        if (!card->slot && contentRect(*card).intersects(content)) {
+        if (!card->slot && WeekCardFinder::rectOf(*card, layout).intersects(content)) {
             const QModelIndex index = model()->index(card->row, 0, rootIndex());
             selection.select(index, index);
             break; // one post: the calendar selects single items
@@ -327,6 +328,7 @@ void WeekView::paintEvent(QPaintEvent *event)
     m_gridPainter.paint(painter, event->rect(), gridFrame());
     painter.setRenderHint(QPainter::Antialiasing, true);
     const int offset = verticalOffset();
+    const WeekGeometry layout = geometry(); // once, not once a card
     const QRect visible = event->rect().translated(0, offset);
     const QModelIndex current = currentIndex();
     const QModelIndexList selected
@@ -336,7 +338,7 @@ void WeekView::paintEvent(QPaintEvent *event)
                            [&](const QModelIndex &index) { return index.row() == card.row; });
     };
     for (const Card &card : cards()) {
-        const QRect rect = contentRect(card);
+        const QRect rect = WeekCardFinder::rectOf(card, layout);
         if (!rect.intersects(visible))
             continue;
         m_cardPainter.paint(painter, card, rect.translated(0, -offset),
@@ -345,11 +347,11 @@ void WeekView::paintEvent(QPaintEvent *event)
     if (hasFocus() && current.isValid() && !selectionModel()->isSelected(current))
         m_cardPainter.paintFocus(painter, visualRect(current));
     if (m_slotEditing && hasFocus()) {
-        const QRect cell = geometry().slotRect(m_timeCursor.first, m_timeCursor.second);
+        const QRect cell = layout.slotRect(m_timeCursor.first, m_timeCursor.second);
         m_cardPainter.paintCellCursor(painter, cell.translated(0, -offset));
     }
     if (m_dropPlan) {
-        WeekDropGhost ghost = WeekDropPlanner::ghostOf(*m_dropPlan, geometry(), cards());
+        WeekDropGhost ghost = WeekDropPlanner::ghostOf(*m_dropPlan, layout, cards());
         ghost.rect.translate(0, -offset);
         if (ghost.slot)
             ghost.slot->translate(0, -offset);
@@ -365,8 +367,9 @@ void WeekView::mousePressEvent(QMouseEvent *event)
     if (m_slotEditing && event->button() == Qt::LeftButton) {
         const QPoint point = event->position().toPoint();
         setFocus(Qt::MouseFocusReason);
-        if (const auto day = geometry().dayAt(point.x())) {
-            m_timeCursor = {*day, geometry().minuteAt(point.y() + verticalOffset())};
+        const WeekGeometry layout = geometry();
+        if (const auto day = layout.dayAt(point.x())) {
+            m_timeCursor = {*day, layout.minuteAt(point.y() + verticalOffset())};
             clickCell(*day, m_timeCursor.second);
         }
         event->accept();
