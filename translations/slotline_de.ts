@@ -1198,6 +1198,10 @@
         <source>The draft was changed elsewhere too. Choose which version to keep, then publish it again.</source>
         <translation>Der Entwurf wurde auch an anderer Stelle geändert. Wählen Sie, welche Version Sie behalten möchten, und veröffentlichen Sie sie dann erneut.</translation>
     </message>
+    <message>
+        <source>The server made no slot.</source>
+        <translation>Der Server hat keinen Slot angelegt.</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountChoice</name>
@@ -1595,22 +1599,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Zeitfenster bearbeiten: Klicken Sie auf eine Uhrzeit, um dort ein wöchentliches Zeitfenster für %1 anzulegen, oder auf ein Zeitfenster, um es zu entfernen (oder wählen Sie mit den Pfeiltasten und drücken Sie die Leertaste).</translation>
     </message>
     <message>
-        <source>Slots can be changed only while the server can be reached.</source>
-        <translation>Zeitfenster können nur geändert werden, solange der Server erreichbar ist.</translation>
-    </message>
-    <message>
-        <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
-        <translation>Am %1 um %2 gibt es bereits ein Zeitfenster (vielleicht für nicht angezeigte Konten): Entfernen Sie es zuerst oder wählen Sie eine andere Uhrzeit.</translation>
-    </message>
-    <message>
-        <source>The slot was not added: %1</source>
-        <translation>Das Zeitfenster wurde nicht angelegt: %1</translation>
-    </message>
-    <message>
-        <source>The slot was not removed: %1</source>
-        <translation>Das Zeitfenster wurde nicht entfernt: %1</translation>
-    </message>
-    <message>
         <source>Edit slots</source>
         <extracomment>The calendar&apos;s button that turns slot editing on and off (its menu name is &quot;Edit slots&quot;).</extracomment>
         <translation>Zeitfenster</translation>
@@ -1623,6 +1611,22 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <source>%1 — %2</source>
         <extracomment>An account in the calendar&apos;s &quot;Schedule for&quot; choice, then its state.</extracomment>
         <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 um %2</translation>
+    </message>
+    <message>
+        <source>The slot on %1 was not added: %2</source>
+        <translation>Der Slot am %1 wurde nicht hinzugefügt: %2</translation>
+    </message>
+    <message>
+        <source>The slot on %1 was not removed: %2</source>
+        <translation>Der Slot am %1 wurde nicht entfernt: %2</translation>
+    </message>
+    <message>
+        <source>There is already a slot on %1 (perhaps for accounts not shown): remove it first, or choose another time.</source>
+        <translation>Am %1 gibt es bereits einen Slot (vielleicht für nicht angezeigte Konten): Entfernen Sie ihn zuerst oder wählen Sie eine andere Zeit.</translation>
     </message>
 </context>
 <context>
@@ -2969,6 +2973,10 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Not on the server yet: it is added when the server can be reached.</source>
+        <translation>Noch nicht auf dem Server: Er wird hinzugefügt, sobald der Server erreichbar ist.</translation>
     </message>
 </context>
 <context>

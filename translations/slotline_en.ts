@@ -1198,6 +1198,10 @@
         <source>The draft was changed elsewhere too. Choose which version to keep, then publish it again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The server made no slot.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountChoice</name>
@@ -1588,22 +1592,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Slots can be changed only while the server can be reached.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The slot was not added: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The slot was not removed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is already a slot on %1 at %2 (perhaps for accounts not shown): remove it first, or choose another time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Editing slots: click a time to add a weekly slot for %1 there, click a slot to remove it (or move with the arrows and press Space).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1619,6 +1607,22 @@ Posts due meanwhile wait and go out afterwards.</source>
     <message>
         <source>%1 — %2</source>
         <extracomment>An account in the calendar&apos;s &quot;Schedule for&quot; choice, then its state.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot on %1 was not added: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The slot on %1 was not removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a slot on %1 (perhaps for accounts not shown): remove it first, or choose another time.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2964,6 +2968,10 @@ QLocale date format of a week&apos;s first day in the calendar&apos;s title when
     </message>
     <message>
         <source>waiting to be scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not on the server yet: it is added when the server can be reached.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -70,6 +70,19 @@ Parser<T> wrapped(const QString &key)
     };
 }
 
+// POST /schedule/slots: {"items": [...]}, the slots as made.
+std::optional<QList<WeeklySlot>> addedSlots(const QJsonObject &object, QString *error)
+{
+    QList<WeeklySlot> added;
+    for (const QJsonValue &item : object.value(u"items"_s).toArray()) {
+        auto slot = WeeklySlot::fromJson(item.toObject(), error);
+        if (!slot)
+            return std::nullopt;
+        added.append(*slot);
+    }
+    return added;
+}
+
 } // namespace
 
 ApiClient::ApiClient(QObject *parent)
@@ -194,6 +207,11 @@ void ApiClient::send(const WireRequest &request, const QString &idempotencyKey, 
     } else if constexpr (std::is_same_v<Result, Draft>) {
         call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
             deliverParsed<Draft>(answer, wrapped<Draft>(u"draft"_s), done);
+        };
+        submit(call);
+    } else if constexpr (std::is_same_v<Result, QList<WeeklySlot>>) {
+        call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+            deliverParsed<QList<WeeklySlot>>(answer, addedSlots, done);
         };
         submit(call);
     } else {
@@ -357,23 +375,8 @@ void ApiClient::getSlots(QObject *context, Callback<SlotList> done)
 void ApiClient::addSlots(const QList<WeeklySlot> &slots, bool replace, QObject *context,
                          Callback<QList<WeeklySlot>> done)
 {
-    auto call = writeCall(writerequests::addSlots(slots, replace), QString(), context);
-    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
-        deliverParsed<QList<WeeklySlot>>(
-            answer,
-            [](const QJsonObject &object, QString *error) -> std::optional<QList<WeeklySlot>> {
-                QList<WeeklySlot> added;
-                for (const QJsonValue &item : object.value(u"items"_s).toArray()) {
-                    auto slot = WeeklySlot::fromJson(item.toObject(), error);
-                    if (!slot)
-                        return std::nullopt;
-                    added.append(*slot);
-                }
-                return added;
-            },
-            done);
-    };
-    submit(call);
+    send<QList<WeeklySlot>>(writerequests::addSlots(slots, replace), QString(), context,
+                            std::move(done));
 }
 
 void ApiClient::deleteSlot(const QString &slotId, QObject *context, Callback<Done> done)
@@ -535,6 +538,8 @@ template void ApiClient::send<PostCreated>(const WireRequest &, const QString &,
                                            Callback<PostCreated>);
 template void ApiClient::send<Schedule>(const WireRequest &, const QString &, QObject *,
                                         Callback<Schedule>);
+template void ApiClient::send<QList<WeeklySlot>>(const WireRequest &, const QString &, QObject *,
+                                                 Callback<QList<WeeklySlot>>);
 template void ApiClient::send<Done>(const WireRequest &, const QString &, QObject *,
                                     Callback<Done>);
 

@@ -176,7 +176,8 @@ public:
 
     // Sends a write as writerequests encoded it (for a retry: as it was first sent, byte
     // for byte) and reads its answer as `Result`: Draft (save_draft's {"draft": ...}),
-    // PostCreated, Schedule, or Done. Every typed write above goes through here.
+    // PostCreated, Schedule, QList<WeeklySlot> (add_slots's {"items": [...]}) or Done. Every typed
+    // write above goes through here.
     template<typename Result>
     void send(const WireRequest &request, const QString &idempotencyKey, QObject *context,
               Callback<Result> done);

@@ -23,6 +23,7 @@ LocalStore::LocalStore(QObject *parent)
     , m_reference(*m_database)
     , m_posts(*m_database)
     , m_scheduling(*m_database, m_outbox, m_drafts, m_posts, m_reference)
+    , m_slots(*m_database, m_outbox, m_reference)
 { }
 
 LocalStore::~LocalStore() = default;
@@ -207,6 +208,8 @@ std::optional<PendingChange> LocalStore::changeToSend(qint64 sequence) const
             return std::nullopt;
         return ScheduleMove {found->subject, *found->moveToMs};
     case Kind::CancelSchedule: return ScheduleCancellation {found->subject};
+    case Kind::AddSlot:
+    case Kind::DeleteSlot: return SlotQueue::changeToSend(*found);
     case Kind::SaveDraft:
     case Kind::DeleteDraft:
     case Kind::PublishDraft: break;
@@ -489,6 +492,47 @@ void LocalStore::postsAndOutboxChanged()
 {
     Q_EMIT postsChanged();
     changed();
+}
+
+// --- weekly slots, through the queue ------------------------------------------------------
+
+QString LocalStore::queueSlotAddition(const WeeklySlot &slot)
+{
+    const QString id = m_slots.queueAddition(slot);
+    slotsAndOutboxChanged();
+    return id;
+}
+
+bool LocalStore::queueSlotRemoval(const QString &slotId)
+{
+    if (!m_slots.queueRemoval(slotId))
+        return false;
+    slotsAndOutboxChanged();
+    return true;
+}
+
+void LocalStore::slotAdded(qint64 sequence, const WeeklySlot &onServer, qint64 nowMs)
+{
+    m_slots.additionDone(sequence, onServer, nowMs);
+    slotsAndOutboxChanged();
+}
+
+void LocalStore::slotRemoved(qint64 sequence, qint64 nowMs)
+{
+    m_slots.removalDone(sequence, nowMs);
+    slotsAndOutboxChanged();
+}
+
+void LocalStore::slotChangeRefused(qint64 sequence)
+{
+    m_slots.refused(sequence);
+    slotsAndOutboxChanged();
+}
+
+void LocalStore::slotsAndOutboxChanged()
+{
+    Q_EMIT referenceChanged();
+    Q_EMIT outboxChanged(pendingChanges());
 }
 
 // --- what the server said, kept ----------------------------------------------------------

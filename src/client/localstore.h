@@ -8,6 +8,7 @@
 #include "client/postcache.h"
 #include "client/referencecache.h"
 #include "client/schedulingqueue.h"
+#include "client/slotqueue.h"
 #include "client/wirerequest.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
@@ -101,6 +102,15 @@ public:
     QList<OutboxEntry> pendingScheduling() const;
     bool isPending(const QString &scheduleId) const;
 
+    // --- weekly slots, offline as online -------------------------------------------------
+    // Queued like everything else: the week shows the change at once, under an id of the
+    // app's own for a new slot until the server has made it.
+    QString queueSlotAddition(const WeeklySlot &slot);
+    // False when there is no such slot (any more).
+    bool queueSlotRemoval(const QString &slotId);
+    // The cached slots with the changes that wait applied: what the week shows.
+    QList<WeeklySlot> plannedSlots() const { return m_slots.plannedSlots(); }
+
     // --- the outbox, for the sync engine -------------------------------------------------
     std::optional<OutboxEntry> nextEntry() const;
     int pendingChanges() const;
@@ -121,6 +131,10 @@ public:
     void publicationDone(qint64 sequence, const PostCreated &created, qint64 nowMs);
     // The server refused a scheduling entry: it is dropped and the cached post put back.
     void schedulingRefused(qint64 sequence);
+    void slotAdded(qint64 sequence, const WeeklySlot &onServer, qint64 nowMs);
+    void slotRemoved(qint64 sequence, qint64 nowMs);
+    // The server refused a slot's addition or removal: the week is as before it.
+    void slotChangeRefused(qint64 sequence);
 
     // The server's drafts, as listed: drafts with nothing pending take the server's
     // text. Answers the synced drafts the list did not have, for the caller to ask the
@@ -170,6 +184,7 @@ private:
     void updateState(const QString &localId);
     void changed();
     void postsAndOutboxChanged();
+    void slotsAndOutboxChanged();
 
     std::unique_ptr<Database> m_database;
     Outbox m_outbox;
@@ -177,6 +192,7 @@ private:
     ReferenceCache m_reference;
     PostCache m_posts;
     SchedulingQueue m_scheduling;
+    SlotQueue m_slots;
 };
 
 } // namespace slotline::client

@@ -20,8 +20,9 @@ using Kind = Outbox::Entry::Kind;
 
 Kind kindFrom(const QString &name)
 {
-    for (const Kind kind : {Kind::SaveDraft, Kind::DeleteDraft, Kind::PublishDraft,
-                            Kind::UpdateSchedule, Kind::CancelSchedule}) {
+    for (const Kind kind :
+         {Kind::SaveDraft, Kind::DeleteDraft, Kind::PublishDraft, Kind::UpdateSchedule,
+          Kind::CancelSchedule, Kind::AddSlot, Kind::DeleteSlot}) {
         if (Outbox::kindName(kind) == name)
             return kind;
     }
@@ -65,6 +66,11 @@ QJsonObject payloadOf(const Outbox::Entry &entry)
         payload.insert(u"scheduledTime"_s, isotime::format(*entry.moveToMs));
     if (entry.retracted)
         payload.insert(u"retracted"_s, true);
+    if (entry.slot) {
+        WeeklySlot slot = *entry.slot;
+        slot.id = entry.subject;
+        payload.insert(u"slot"_s, JsonWriter::toObject(slot));
+    }
     return payload;
 }
 
@@ -80,6 +86,8 @@ void readPayload(Outbox::Entry &entry, const QJsonObject &payload)
         entry.retracted = payload.value(u"retracted"_s).toBool();
     } else if (entry.kind == Kind::UpdateSchedule) {
         entry.moveToMs = timeIn(payload);
+    } else if (entry.kind == Kind::AddSlot) {
+        entry.slot = WeeklySlot::fromJson(payload.value(u"slot"_s).toObject());
     }
 }
 
@@ -121,6 +129,8 @@ QString Outbox::kindName(Entry::Kind kind)
     case Entry::Kind::PublishDraft: return u"publish_draft"_s;
     case Entry::Kind::UpdateSchedule: return u"update_schedule"_s;
     case Entry::Kind::CancelSchedule: return u"cancel_schedule"_s;
+    case Entry::Kind::AddSlot: return u"add_slots"_s;
+    case Entry::Kind::DeleteSlot: return u"delete_slot"_s;
     }
     return QString();
 }
@@ -189,6 +199,15 @@ void Outbox::markRetracted(qint64 sequence)
         .bind(sequence)
         .exec();
 }
+void Outbox::renameSubject(const QString &from, const QString &to, const QList<Entry::Kind> &kinds)
+{
+    Statement(m_database, u"UPDATE outbox SET subject = ? WHERE subject = ? AND kind IN (%1)"_s.arg(
+                              kindList(kinds)))
+        .bind(to)
+        .bind(from)
+        .exec();
+}
+
 std::optional<Outbox::Entry> Outbox::next() const
 {
     Statement query(m_database, Columns + u"ORDER BY sequence LIMIT 1"_s);

@@ -3,6 +3,7 @@
 #include "client/draftpublication.h"
 #include "client/wirerequest.h"
 #include "core/submission.h"
+#include "core/weeklyslot.h"
 
 #include <QList>
 #include <QString>
@@ -24,16 +25,26 @@ class Outbox
 public:
     struct Entry
     {
-        enum class Kind { SaveDraft, DeleteDraft, PublishDraft, UpdateSchedule, CancelSchedule };
+        enum class Kind {
+            SaveDraft,
+            DeleteDraft,
+            PublishDraft,
+            UpdateSchedule,
+            CancelSchedule,
+            AddSlot,
+            DeleteSlot
+        };
 
         qint64 sequence = 0;
         Kind kind = Kind::SaveDraft;
-        // What it acts on: a draft's local id, or a schedule's id.
+        // What it acts on: a draft's local id, a schedule's id, or a slot's id (the app's
+        // own while its addition waits).
         QString subject;
         // What was asked for, beyond the subject: where a publication goes, where a move
         // takes its post.
         std::optional<DraftPublication> publication; // PublishDraft
         std::optional<qint64> moveToMs; // UpdateSchedule
+        std::optional<WeeklySlot> slot; // AddSlot
         // A publication taken back while on its way: its post is cancelled once made.
         bool retracted = false;
         std::optional<Submission> undo; // the cached post to put back if the server refuses
@@ -58,6 +69,9 @@ public:
     // One more attempt, sent as `request` (the first one's, from the second on).
     void recordAttempt(qint64 sequence, const WireRequest &request);
     void markRetracted(qint64 sequence);
+    // The entries of these kinds that act on `from` act on `to` from now on (a slot's
+    // removal queued while its addition was on its way, once the server has named it).
+    void renameSubject(const QString &from, const QString &to, const QList<Entry::Kind> &kinds);
 
     std::optional<Entry> next() const;
     std::optional<Entry> find(qint64 sequence) const;

@@ -2,6 +2,7 @@
 
 #include "client/draftpublication.h"
 #include "core/draft.h"
+#include "core/weeklyslot.h"
 
 #include <QString>
 
@@ -41,7 +42,18 @@ struct ScheduleCancellation
     QString scheduleId;
 };
 
-using PendingChange
-    = std::variant<DraftSaving, DraftDeletion, DraftPublishing, ScheduleMove, ScheduleCancellation>;
+// A weekly slot to add; its `id` is the app's own until the server has made it.
+struct SlotAddition
+{
+    WeeklySlot slot;
+};
+
+struct SlotRemoval
+{
+    QString slotId;
+};
+
+using PendingChange = std::variant<DraftSaving, DraftDeletion, DraftPublishing, ScheduleMove,
+                                   ScheduleCancellation, SlotAddition, SlotRemoval>;
 
 } // namespace slotline::client

@@ -144,6 +144,29 @@ void SyncEngine::replayNext()
             afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
         });
         return;
+    case Kind::AddSlot:
+        m_client.send<QList<WeeklySlot>>(
+            *request, key, this, [this, entry = *entry](const auto &result) {
+                if (result.ok() && result.value().size() == 1) {
+                    ++m_slotChangesDone;
+                    m_store.slotAdded(entry.sequence, result.value().constFirst(), nowMs());
+                    afterAnswer(entry, std::nullopt);
+                    return;
+                }
+                afterAnswer(entry, result.ok() ? ApiError(ApiError::Kind::MalformedAnswer,
+                                                          tr("The server made no slot."))
+                                               : result.error());
+            });
+        return;
+    case Kind::DeleteSlot:
+        m_client.send<Done>(*request, key, this, [this, entry = *entry](const auto &result) {
+            if (result.ok()) {
+                ++m_slotChangesDone;
+                m_store.slotRemoved(entry.sequence, nowMs());
+            }
+            afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
+        });
+        return;
     }
 }
 
@@ -172,6 +195,8 @@ void SyncEngine::dropUnsendable(const LocalStore::OutboxEntry &entry)
         return;
     case Kind::UpdateSchedule:
     case Kind::CancelSchedule: m_store.schedulingRefused(entry.sequence); return;
+    case Kind::AddSlot:
+    case Kind::DeleteSlot: m_store.slotChangeRefused(entry.sequence); return;
     }
 }
 
@@ -215,7 +240,11 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     }
     const bool scheduling = entry.kind == Kind::PublishDraft || entry.kind == Kind::UpdateSchedule
                             || entry.kind == Kind::CancelSchedule;
-    if (scheduling) {
+    if (entry.kind == Kind::DeleteSlot && error.kind() == ApiError::Kind::NotFound) {
+        m_store.slotRemoved(entry.sequence, nowMs()); // gone already
+    } else if (entry.kind == Kind::AddSlot || entry.kind == Kind::DeleteSlot) {
+        refuseSlotChange(entry, error);
+    } else if (scheduling) {
         m_store.schedulingRefused(entry.sequence);
         Q_EMIT schedulingRefused(subject, error);
     } else if (error.kind() == ApiError::Kind::Conflict
@@ -243,6 +272,22 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
         Q_EMIT refused(subject, error);
     }
     replayNext();
+}
+
+void SyncEngine::refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error)
+{
+    // Said with the slot's day and time, which the store forgets with the entry.
+    std::optional<WeeklySlot> slot = entry.slot;
+    if (!slot) {
+        for (const WeeklySlot &cached : m_store.reference().slots()) {
+            if (cached.id == entry.subject)
+                slot = cached;
+        }
+    }
+    const bool addition = entry.kind == LocalStore::OutboxEntry::Kind::AddSlot;
+    m_store.slotChangeRefused(entry.sequence);
+    if (slot)
+        Q_EMIT slotRefused(*slot, addition, error);
 }
 
 void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
@@ -384,9 +429,17 @@ void SyncEngine::refreshSlots()
         refreshCreditsOfReference();
         return;
     }
-    m_client.getSlots(this, [this](const ApiResult<SlotList> &slots) {
+    const int slotChangesBefore = m_slotChangesDone;
+    m_client.getSlots(this, [this, slotChangesBefore](const ApiResult<SlotList> &slots) {
         if (!slots.ok()) {
             failRefresh(slots.error());
+            return;
+        }
+        // A slot added or removed while the list was read may be missing from it, and its
+        // entry is gone: the list is read again rather than losing the change until the
+        // next reading.
+        if (m_slotChangesDone != slotChangesBefore) {
+            refreshSlots();
             return;
         }
         m_store.putSlots(slots.value().timezone, slots.value().slots, nowMs());

@@ -9,6 +9,7 @@
 #include "core/changeversions.h"
 #include "core/draft.h"
 #include "core/submission.h"
+#include "core/weeklyslot.h"
 
 #include <QObject>
 #include <QTimer>
@@ -65,6 +66,10 @@ Q_SIGNALS:
     // The server refused a publication, move or cancellation; the cached post is back
     // as it was. `subject` is the draft's local id or the schedule's id.
     void schedulingRefused(const QString &subject, const slotline::client::ApiError &error);
+    // The server refused to add (`addition`) or remove a weekly slot; the week shows the
+    // slots as they were.
+    void slotRefused(const slotline::WeeklySlot &slot, bool addition,
+                     const slotline::client::ApiError &error);
     // A draft's publication (the outbox entry `sequence`) went through: the post is made
     // (now, or scheduled).
     void published(qint64 sequence, const QString &localId,
@@ -89,6 +94,7 @@ private:
     // After an entry's answer (applied already when it succeeded): the next one, or
     // what the failure means for this one.
     void afterAnswer(const LocalStore::OutboxEntry &entry, const std::optional<ApiError> &failure);
+    void refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error);
     void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
@@ -133,6 +139,7 @@ private:
     // The versions of what the store holds, as of the last complete reading.
     std::optional<ChangeVersions> m_seenVersions;
     Connectivity::State m_lastState = Connectivity::State::Unknown;
+    int m_slotChangesDone = 0; // slots the server added or removed for the outbox
 };
 
 } // namespace slotline::client

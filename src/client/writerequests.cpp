@@ -181,6 +181,14 @@ WireRequest of(const PendingChange &change)
         {
             return cancelSchedule(cancellation.scheduleId);
         }
+        WireRequest operator()(const SlotAddition &addition) const
+        {
+            return addSlots({addition.slot}, false);
+        }
+        WireRequest operator()(const SlotRemoval &removal) const
+        {
+            return deleteSlot(removal.slotId);
+        }
     };
     return std::visit(Encoder {}, change);
 }

@@ -124,6 +124,38 @@ private Q_SLOTS:
         QVERIFY(!again.find(published)->undo);
     }
 
+    void aSlotToAddIsKeptUnderItsSubjectAndARemovalCanBeRenamed()
+    {
+        Outbox outbox(*m_database);
+        Outbox::Entry adding = change(Kind::AddSlot, u"local-slot-1"_s);
+        WeeklySlot slot;
+        slot.id = u"ignored"_s;
+        slot.day = Qt::Sunday;
+        slot.hour = 8;
+        slot.minute = 5;
+        slot.targets = {SlotTarget {Platform::Facebook, u"acc_1"_s, u"page_1"_s}};
+        adding.slot = slot;
+        const qint64 added = outbox.append(adding);
+        const qint64 removal = outbox.append(change(Kind::DeleteSlot, u"local-slot-1"_s));
+        reopen();
+        Outbox again(*m_database);
+        const auto found = again.find(added);
+        QCOMPARE(found->kind, Kind::AddSlot);
+        QVERIFY(found->slot);
+        QCOMPARE(found->slot->id, u"local-slot-1"_s); // kept under the entry's subject
+        QCOMPARE(found->slot->day, Qt::Sunday);
+        QCOMPARE(found->slot->hour, 8);
+        QCOMPARE(found->slot->minute, 5);
+        QCOMPARE(found->slot->targets, slot.targets);
+        QVERIFY(!again.find(removal)->slot);
+        // The removal follows the slot to the id the server gave it; the addition does not.
+        again.renameSubject(u"local-slot-1"_s, u"slot_9"_s, {Kind::DeleteSlot});
+        QCOMPARE(again.find(removal)->subject, u"slot_9"_s);
+        QCOMPARE(again.find(added)->subject, u"local-slot-1"_s);
+        QCOMPARE(Outbox::kindName(Kind::AddSlot), u"add_slots"_s);
+        QCOMPARE(Outbox::kindName(Kind::DeleteSlot), u"delete_slot"_s);
+    }
+
     void theFirstRequestSentIsKeptByteForByte()
     {
         Outbox outbox(*m_database);

@@ -1,6 +1,7 @@
 #include "client/apiclient.h"
 #include "client/connectivity.h"
 #include "client/localstore.h"
+#include "client/slotqueue.h"
 #include "client/syncengine.h"
 #include "client/writerequests.h"
 #include "core/isotime.h"
@@ -789,6 +790,108 @@ private Q_SLOTS:
         QCOMPARE(texts, (QStringList {QStringLiteral("moved into the past"),
                                       QStringLiteral("published from a draft")}));
     }
+    void slotsChangedOfflineReachTheServerInOrderAndARefusalIsSaid()
+    {
+        const quint16 port = reusablePort();
+        QTemporaryDir data;
+        auto server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        const Tenant tenant = server->addTenant(QStringLiteral("Slots"));
+        const auto slotAt = [&tenant](Qt::DayOfWeek day, int hour, int minute) {
+            WeeklySlot slot;
+            slot.day = day;
+            slot.hour = hour;
+            slot.minute = minute;
+            slot.targets = {SlotTarget {Platform::Twitter, tenant.twitterAccountId, {}}};
+            return slot;
+        };
+        const auto slotJson = [](const QString &day, int hour) {
+            return QJsonObject {{QStringLiteral("day"), day},
+                                {QStringLiteral("hour"), hour},
+                                {QStringLiteral("minute"), 0}};
+        };
+        QVERIFY(server
+                    ->post(QStringLiteral("/schedule/slots"), tenant,
+                           QJsonObject {{QStringLiteral("replace"), true},
+                                        {QStringLiteral("slots"),
+                                         QJsonArray {slotJson(QStringLiteral("monday"), 9)}}})
+                    .status
+                == 201);
+
+        App app(newStoreFile(), port, tenant.apiKey);
+        QSignalSpy refreshed(&app.sync, &SyncEngine::referenceRefreshed);
+        app.connectivity.checkNow();
+        QTRY_VERIFY(!refreshed.isEmpty());
+        QCOMPARE(app.store.plannedSlots().size(), 1);
+        const QString mondayId = app.store.plannedSlots().constFirst().id;
+        // Someone else takes Thursday 08:00 meanwhile; this app has not read it.
+        QCOMPARE(server
+                     ->post(QStringLiteral("/schedule/slots"), tenant,
+                            QJsonObject {{QStringLiteral("slots"),
+                                          QJsonArray {slotJson(QStringLiteral("thursday"), 8)}}})
+                     .status,
+                 201);
+
+        server.reset();
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        const QString wednesday = app.store.queueSlotAddition(slotAt(Qt::Wednesday, 12, 15));
+        const QString thursday = app.store.queueSlotAddition(slotAt(Qt::Thursday, 8, 0));
+        const QString saturday = app.store.queueSlotAddition(slotAt(Qt::Saturday, 10, 0));
+        QVERIFY(app.store.queueSlotRemoval(saturday)); // changed my mind: never sent
+        QVERIFY(app.store.queueSlotRemoval(mondayId));
+        QCOMPARE(app.store.pendingChanges(), 3);
+        QStringList planned;
+        for (const WeeklySlot &slot : app.store.plannedSlots())
+            planned.append(slot.id);
+        QCOMPARE(planned, (QStringList {wednesday, thursday}));
+
+        QList<std::pair<WeeklySlot, bool>> refused;
+        ApiError refusal(ApiError::Kind::Network, QString());
+        connect(&app.sync, &SyncEngine::slotRefused, this,
+                [&refused, &refusal](const WeeklySlot &slot, bool addition, const ApiError &error) {
+                    refused.append({slot, addition});
+                    refusal = error;
+                });
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        server = std::make_unique<TestServer>(ServerConfig(), port, data.path());
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(refused.first().first.day, Qt::Thursday);
+        QCOMPARE(refused.first().first.hour, 8);
+        QVERIFY(refused.first().second);
+        QCOMPARE(refusal.kind(), ApiError::Kind::Conflict);
+
+        // The server has Thursday (the other client's) and Wednesday (this one's), once each.
+        const QJsonArray onServer
+            = server->get(QStringLiteral("/api/v2/schedule/slots"), tenant).items();
+        QStringList times;
+        for (const QJsonValue &slot : onServer) {
+            times.append(slot.toObject().value(QStringLiteral("day")).toString() + u' '
+                         + QString::number(slot.toObject().value(QStringLiteral("hour")).toInt()));
+        }
+        times.sort();
+        QCOMPARE(times,
+                 (QStringList {QStringLiteral("thursday 8"), QStringLiteral("wednesday 12")}));
+        // Here, once read again: both, under the server's ids.
+        app.sync.refreshReference();
+        const auto plannedHere = [&app] {
+            QStringList list;
+            for (const WeeklySlot &slot : app.store.plannedSlots()) {
+                list.append(QStringLiteral("%1 %2%3")
+                                .arg(WeeklySlot::dayName(slot.day))
+                                .arg(slot.hour)
+                                .arg(SlotQueue::isPlannedHere(slot.id) ? QStringLiteral(" (here)")
+                                                                       : QString()));
+            }
+            list.sort();
+            return list;
+        };
+        QTRY_VERIFY(!app.sync.isRefreshing());
+        QCOMPARE(plannedHere(),
+                 (QStringList {QStringLiteral("thursday 8"), QStringLiteral("wednesday 12")}));
+    }
+
     void aPublicationsKeyFollowsTheActionAndTheDraftKeepsWhereItWent()
     {
         TestServer server;

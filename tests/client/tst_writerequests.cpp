@@ -81,6 +81,27 @@ private Q_SLOTS:
                  QByteArray("{\"filename\":\"a.png\",\"size\":10}"));
     }
 
+    void aSlotChangeFromTheOutboxIsTheSameRequestAsTheTypedCall()
+    {
+        WeeklySlot slot;
+        slot.id = u"local-slot-1"_s; // the app's own: never sent
+        slot.day = Qt::Friday;
+        slot.hour = 17;
+        slot.minute = 45;
+        slot.targets = {SlotTarget {Platform::LinkedIn, u"acc_1"_s, u"page_1"_s}};
+        const WireRequest added = writerequests::of(SlotAddition {slot});
+        QCOMPARE(added, writerequests::addSlots({slot}, false));
+        QVERIFY(!added.body.contains("local-slot-1"));
+        QCOMPARE(added.body,
+                 QByteArray("{\"slots\":[{\"day\":\"friday\",\"hour\":17,\"minute\":45,"
+                            "\"selectedTargets\":[{\"accountId\":\"acc_1\",\"platform\":"
+                            "\"linkedin\",\"subaccountId\":\"page_1\"}]}]}"));
+        const WireRequest removed = writerequests::of(SlotRemoval {u"slot_a/b"_s});
+        QCOMPARE(removed.method, QByteArray("DELETE"));
+        QCOMPARE(removed.path, u"/schedule/slots/slot_a%2Fb"_s);
+        QVERIFY(removed.body.isEmpty());
+    }
+
     void theSameChangeIsTheSameBytes()
     {
         NewPost post;

@@ -6,12 +6,14 @@
 #include "gui/calendar/weekview.h"
 #include "gui/common/calendarmime.h"
 #include "gui/drafts/draftspanel.h"
+#include "support/manualclock.h"
 #include "support/testserver.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDropEvent>
 #include <QJsonArray>
+#include <QLabel>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -476,6 +478,66 @@ private Q_SLOTS:
         QTest::keyClick(&view, Qt::Key_Return);
         QTRY_COMPARE(app.session.store().reference().slots().size(), 6);
         QVERIFY(!slotAt(Qt::Wednesday, 15, 30));
+    }
+
+    // With no server, slots are edited as posts are: they show at once (a new one marked
+    // as not sent yet), wait in the outbox, and a refusal later is said in words.
+    void slotsAreEditedWithNoServerAndWaitInTheOutbox()
+    {
+        ManualClock clock;
+        clock.setNowMs(at(0, 9, 0));
+        QUndoStack undoStack;
+        client::Session session(QUrl(u"http://127.0.0.1:9"_s), u"key"_s, newStoreFile());
+        ScheduleEditor editor(session, undoStack, clock);
+        Account account;
+        account.id = u"acc_x"_s;
+        account.platform = Platform::Twitter;
+        account.name = u"Alice"_s;
+        session.store().putAccounts({account}, 0);
+        WeeklySlot monday;
+        monday.id = u"slot_monday"_s;
+        monday.day = Qt::Monday;
+        monday.hour = 10;
+        session.store().putSlots(u"UTC"_s, {monday}, 0);
+        CalendarPanel panel(session, editor, clock);
+        panel.resize(1200, 800);
+        panel.show();
+        panel.showWeekOf(Monday);
+        QTRY_VERIFY(panel.model().indexOfSlot(u"slot_monday"_s).isValid());
+        auto *edit = panel.findChild<QToolButton *>(u"editSlotsButton"_s);
+        edit->click();
+        panel.setTarget({account.id, {}});
+        WeekView &view = panel.view();
+        view.scrollToMinute(9 * 60);
+
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.pointAt(2, 14 * 60 + 5));
+        QTRY_COMPARE(session.store().plannedSlots().size(), 2);
+        const WeeklySlot added = session.store().plannedSlots().last();
+        QCOMPARE(added.day, Qt::Wednesday);
+        QCOMPARE(added.hour, 14);
+        QCOMPARE(added.minute, 0);
+        QCOMPARE(added.targets,
+                 (QList<SlotTarget> {SlotTarget {Platform::Twitter, u"acc_x"_s, {}}}));
+        const QModelIndex shown = panel.model().indexOfSlot(added.id);
+        QVERIFY(shown.isValid());
+        QVERIFY(shown.data(WeekModel::PendingRole).toBool());
+        QVERIFY(shown.data(Qt::ToolTipRole).toString().contains(u"Not on the server yet"_s));
+        QVERIFY(!panel.model().indexOfSlot(u"slot_monday"_s).data(WeekModel::PendingRole).toBool());
+
+        // The server's slot goes at once; its removal waits.
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.pointAt(0, 10 * 60 + 5));
+        QTRY_VERIFY(!panel.model().indexOfSlot(u"slot_monday"_s).isValid());
+        QCOMPARE(session.store().pendingChanges(), 2);
+        auto *message = panel.findChild<QLabel *>(u"messageLabel"_s);
+        QVERIFY2(!message->text().contains(u"reached"_s), qPrintable(message->text()));
+
+        // What the server says when it refuses, in the panel's words.
+        Q_EMIT session.sync().slotRefused(
+            added, true,
+            client::ApiError(client::ApiError::Kind::Conflict, u"A slot exists at that time."_s));
+        QVERIFY2(message->text().startsWith(u"The slot on Wednesday at 14:00"_s)
+                     && message->text().contains(u"was not added: "_s),
+                 qPrintable(message->text()));
     }
 };
 

@@ -1,8 +1,10 @@
 #include "gui/calendar/calendarpanel.h"
 
 #include "client/session.h"
+#include "client/syncengine.h"
 #include "core/clock.h"
 #include "core/postrules.h"
+#include "core/weeklyslot.h"
 #include "gui/accounts/accounttreemodel.h"
 #include "gui/calendar/publishagainquestion.h"
 #include "gui/calendar/weekdates.h"
@@ -118,6 +120,8 @@ CalendarPanel::CalendarPanel(client::Session &session, ScheduleEditor &editor, c
     connect(m_view, &WeekView::openRequested, this, &CalendarPanel::openPostRequested);
     connect(m_view, &WeekView::timeClicked, this, &CalendarPanel::addSlotAt);
     connect(m_view, &WeekView::slotClicked, this, &CalendarPanel::removeSlot);
+    connect(&m_session.sync(), &client::SyncEngine::slotRefused, this,
+            &CalendarPanel::showSlotRefused);
     connect(&editor, &ScheduleEditor::refused, this,
             [this](const QString &reason) { showMessage(reason, true); });
     connect(&editor, &ScheduleEditor::againAsked, this, &CalendarPanel::askScheduleAgain);
@@ -369,18 +373,24 @@ void CalendarPanel::showMessage(const QString &text, bool problem)
     m_messageTimer.start();
 }
 
-bool CalendarPanel::serverReachable()
+QString CalendarPanel::slotTimeText(const WeeklySlot &slot)
 {
-    if (m_session.connectivity().state() == client::Connectivity::State::Online)
-        return true;
-    showMessage(tr("Slots can be changed only while the server can be reached."), true);
-    return false;
+    return tr("%1 at %2")
+        .arg(QLocale().dayName(slot.day),
+             QLocale().toString(QTime(slot.hour, slot.minute), QLocale::ShortFormat));
+}
+
+void CalendarPanel::showSlotRefused(const WeeklySlot &slot, bool addition,
+                                    const client::ApiError &error)
+{
+    showMessage((addition ? tr("The slot on %1 was not added: %2")
+                          : tr("The slot on %1 was not removed: %2"))
+                    .arg(slotTimeText(slot), ErrorText::describe(error)),
+                true);
 }
 
 void CalendarPanel::addSlotAt(int day, int minuteOfDay)
 {
-    if (!serverReachable())
-        return;
     // Weekly slots are wall-clock times in the project's zone, whatever zone is shown.
     const qint64 at = m_model->instantAt(day, minuteOfDay);
     const QDateTime there
@@ -390,15 +400,13 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     slot.hour = there.time().hour();
     slot.minute = there.time().minute();
     // One slot per day and time (the server's rule): say so rather than send it.
-    for (const WeeklySlot &existing : m_session.store().reference().slots()) {
+    for (const WeeklySlot &existing : m_session.store().plannedSlots()) {
         if (existing.day == slot.day && existing.hour == slot.hour
             && existing.minute == slot.minute) {
-            showMessage(
-                tr("There is already a slot on %1 at %2 (perhaps for accounts not "
-                   "shown): remove it first, or choose another time.")
-                    .arg(QLocale().dayName(slot.day),
-                         QLocale().toString(QTime(slot.hour, slot.minute), QLocale::ShortFormat)),
-                true);
+            showMessage(tr("There is already a slot on %1 (perhaps for accounts not shown): "
+                           "remove it first, or choose another time.")
+                            .arg(slotTimeText(slot)),
+                        true);
             return;
         }
     }
@@ -409,38 +417,13 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
                 slot.targets.append(SlotTarget {account.platform, account.id, chosen.pageId});
         }
     }
-    m_session.client().addSlots(
-        {slot}, false, this, [this](const client::ApiResult<QList<WeeklySlot>> &result) {
-            if (!result.ok()) {
-                showMessage(
-                    tr("The slot was not added: %1").arg(ErrorText::describe(result.error())),
-                    true);
-                return;
-            }
-            // The answer is the slot as made: no reads (they are limited) to learn it.
-            client::LocalStore &store = m_session.store();
-            store.putSlots(store.reference().timezone(), store.reference().slots() + result.value(),
-                           m_clock.nowMs());
-        });
+    // Queued like a post: it shows at once and reaches the server when it can.
+    m_session.store().queueSlotAddition(slot);
 }
 
 void CalendarPanel::removeSlot(const QString &slotId)
 {
-    if (!serverReachable())
-        return;
-    m_session.client().deleteSlot(
-        slotId, this, [this, slotId](const client::ApiResult<client::Done> &result) {
-            if (!result.ok()) {
-                showMessage(
-                    tr("The slot was not removed: %1").arg(ErrorText::describe(result.error())),
-                    true);
-                return;
-            }
-            client::LocalStore &store = m_session.store();
-            QList<WeeklySlot> remaining = store.reference().slots();
-            remaining.removeIf([&slotId](const WeeklySlot &slot) { return slot.id == slotId; });
-            store.putSlots(store.reference().timezone(), remaining, m_clock.nowMs());
-        });
+    m_session.store().queueSlotRemoval(slotId);
 }
 
 } // namespace slotline::gui

@@ -18,11 +18,13 @@ class CalendarPanel;
 
 namespace slotline {
 class Clock;
-}
+struct WeeklySlot;
+} // namespace slotline
 
 namespace slotline::client {
+class ApiError;
 class Session;
-}
+} // namespace slotline::client
 
 namespace slotline::gui {
 
@@ -78,7 +80,8 @@ private:
     void checkDue();
     void addSlotAt(int day, int minuteOfDay);
     void removeSlot(const QString &slotId);
-    bool serverReachable();
+    void showSlotRefused(const WeeklySlot &slot, bool addition, const client::ApiError &error);
+    static QString slotTimeText(const WeeklySlot &slot);
     QDate today() const;
     // The draft went to that target before: asks, and schedules it only if told to.
     void askScheduleAgain(const QString &draftLocalId, const client::DraftPublication &publication);

@@ -30,6 +30,7 @@ std::vector<WeekCard> WeekCard::readAll(const QAbstractItemModel &model, const Q
         card.pageId = index.data(WeekModel::PageIdRole).toString();
         if (card.slot) {
             card.taken = index.data(WeekModel::TakenRole).toBool();
+            card.pending = index.data(WeekModel::PendingRole).toBool();
             card.label = index.data(Qt::DisplayRole).toString();
             card.id = index.data(WeekModel::SlotIdRole).toString();
             card.detail = index.data(WeekModel::AccountNameRole).toString();

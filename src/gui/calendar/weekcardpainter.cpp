@@ -158,7 +158,8 @@ void WeekCardPainter::paintSlot(QPainter &painter, const WeekCard &card, const Q
     const QColor text = colors.color(QPalette::Text);
     const QColor highlight = colors.color(QPalette::Highlight);
     QPen pen(card.taken ? ItemColors::mixed(base, text, 0.35) : highlight);
-    pen.setStyle(card.taken ? Qt::SolidLine : Qt::DashLine);
+    // Dotted while it is only planned here, as a post waiting for the server is dashed.
+    pen.setStyle(card.pending ? Qt::DotLine : card.taken ? Qt::SolidLine : Qt::DashLine);
     painter.setPen(pen);
     painter.setBrush(card.taken ? ItemColors::mixed(base, text, 0.07)
                                 : ItemColors::mixed(base, highlight, 0.06));

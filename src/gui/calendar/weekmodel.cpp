@@ -1,6 +1,7 @@
 #include "gui/calendar/weekmodel.h"
 
 #include "client/localstore.h"
+#include "client/slotqueue.h"
 #include "core/clock.h"
 #include "core/isotime.h"
 #include "core/postrules.h"
@@ -237,7 +238,7 @@ void WeekModel::refresh()
             m_slotZoneName = slotZoneName;
             m_slotCalendar = SlotCalendar(QTimeZone(slotZoneName.toUtf8()));
         }
-        for (const WeeklySlot &slot : m_store.reference().slots()) {
+        for (const WeeklySlot &slot : m_store.plannedSlots()) {
             QList<const Account *> accounts;
             for (const Account &account : std::as_const(m_accounts)) {
                 if (shown(account.id)
@@ -261,6 +262,7 @@ void WeekModel::refresh()
                 place(item);
                 item.slot = slot;
                 item.slotDate = date;
+                item.pending = client::SlotQueue::isPlannedHere(slot.id);
                 item.taken = std::any_of(accounts.cbegin(), accounts.cend(), [&](const Account *a) {
                     const auto held = heldMinutes.constFind(a->id);
                     if (held == heldMinutes.cend())
@@ -467,7 +469,10 @@ QVariant WeekModel::slotData(const Item &item, int role) const
             tip += u' '
                    + tr("(%1 in %2)").arg(clockTime(slot.hour * 60 + slot.minute), m_slotZoneName);
         }
-        return QString(tip + u'\n' + item.targetsText);
+        tip += u'\n' + item.targetsText;
+        if (item.pending)
+            tip += u'\n' + tr("Not on the server yet: it is added when the server can be reached.");
+        return tip;
     }
     case Qt::DecorationRole:
         return platform ? QVariant(PlatformStyle::icon(*platform)) : QVariant();
@@ -478,7 +483,7 @@ QVariant WeekModel::slotData(const Item &item, int role) const
     case ScheduleIdRole: return QString();
     case SlotIdRole: return slot.id;
     case TakenRole: return item.taken;
-    case PendingRole:
+    case PendingRole: return item.pending;
     case MovableRole: return false;
     case PublicationRole: return qint64(0);
     default: return {};

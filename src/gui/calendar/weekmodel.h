@@ -66,7 +66,7 @@ public:
         ScheduleIdRole, // QString; empty for slots and posts published at once
         SlotIdRole, // QString slot_...; posts: empty
         TakenRole, // bool (slots): a post of a shown account it applies to holds its minute
-        PendingRole, // bool (posts): a move waits to reach the server
+        PendingRole, // bool: a post's move, or a slot's addition, waits to reach the server
         MovableRole, // bool (posts): scheduled, in the future and not being cancelled
         PublicationRole, // qint64: a waiting publication's outbox sequence; else 0
     };

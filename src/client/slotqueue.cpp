@@ -1,0 +1,139 @@
+#include "client/slotqueue.h"
+
+#include "client/referencecache.h"
+#include "storage/database.h"
+#include "storage/transaction.h"
+
+#include <QSet>
+#include <QUuid>
+
+using namespace Qt::Literals::StringLiterals;
+
+namespace slotline::client {
+
+namespace {
+
+using Kind = Outbox::Entry::Kind;
+
+const QString LocalIdPrefix = u"local-slot-"_s;
+
+bool sameTime(const WeeklySlot &a, const WeeklySlot &b)
+{
+    return a.day == b.day && a.hour == b.hour && a.minute == b.minute;
+}
+
+} // namespace
+
+SlotQueue::SlotQueue(Database &database, Outbox &outbox, ReferenceCache &reference)
+    : m_database(database)
+    , m_outbox(outbox)
+    , m_reference(reference)
+{ }
+
+bool SlotQueue::isPlannedHere(const QString &slotId)
+{
+    return slotId.startsWith(LocalIdPrefix);
+}
+
+QString SlotQueue::queueAddition(const WeeklySlot &slot)
+{
+    Outbox::Entry entry;
+    entry.kind = Kind::AddSlot;
+    entry.subject = LocalIdPrefix + QUuid::createUuid().toString(QUuid::Id128);
+    entry.slot = slot;
+    m_outbox.append(entry);
+    return entry.subject;
+}
+
+bool SlotQueue::queueRemoval(const QString &slotId)
+{
+    const QList<WeeklySlot> planned = plannedSlots();
+    if (std::none_of(planned.cbegin(), planned.cend(),
+                     [&slotId](const WeeklySlot &slot) { return slot.id == slotId; }))
+        return false;
+    // An addition not sent yet is taken back: the server never hears of the slot.
+    if (isPlannedHere(slotId) && m_outbox.hasUnsent(Kind::AddSlot, slotId)) {
+        m_outbox.removeFor(slotId, {Kind::AddSlot}, true);
+        return true;
+    }
+    // One on its way is removed after it, under the id the server gives it.
+    Outbox::Entry entry;
+    entry.kind = Kind::DeleteSlot;
+    entry.subject = slotId;
+    m_outbox.append(entry);
+    return true;
+}
+
+QList<WeeklySlot> SlotQueue::plannedSlots() const
+{
+    QSet<QString> removed;
+    for (const Outbox::Entry &entry : m_outbox.entries({Kind::DeleteSlot}))
+        removed.insert(entry.subject);
+    QList<WeeklySlot> planned = m_reference.slots();
+    planned.removeIf([&removed](const WeeklySlot &slot) { return removed.contains(slot.id); });
+    for (const Outbox::Entry &entry : m_outbox.entries({Kind::AddSlot})) {
+        if (!entry.slot || removed.contains(entry.subject))
+            continue;
+        // One slot a day and time: a cached one at the same time is this addition, made
+        // by the server and read back before its answer arrived.
+        const bool readBack
+            = std::any_of(planned.cbegin(), planned.cend(), [&entry](const WeeklySlot &slot) {
+                  return !isPlannedHere(slot.id) && sameTime(slot, *entry.slot);
+              });
+        if (readBack)
+            continue;
+        WeeklySlot slot = *entry.slot;
+        slot.id = entry.subject;
+        planned.append(slot);
+    }
+    return planned;
+}
+
+std::optional<PendingChange> SlotQueue::changeToSend(const Outbox::Entry &entry)
+{
+    if (entry.kind == Kind::AddSlot && entry.slot)
+        return SlotAddition {*entry.slot};
+    // A removal still naming a slot the server never made has nothing to send.
+    if (entry.kind == Kind::DeleteSlot && !isPlannedHere(entry.subject))
+        return SlotRemoval {entry.subject};
+    return std::nullopt;
+}
+
+void SlotQueue::additionDone(qint64 sequence, const WeeklySlot &onServer, qint64 nowMs)
+{
+    const auto entry = m_outbox.find(sequence);
+    Transaction transaction(m_database);
+    QList<WeeklySlot> slots = m_reference.slots();
+    slots.removeIf([&onServer](const WeeklySlot &slot) { return slot.id == onServer.id; });
+    slots.append(onServer);
+    m_reference.putSlots(m_reference.timezone(), slots, nowMs);
+    if (entry)
+        m_outbox.renameSubject(entry->subject, onServer.id, {Kind::DeleteSlot});
+    m_outbox.remove(sequence);
+    transaction.commit();
+}
+
+void SlotQueue::removalDone(qint64 sequence, qint64 nowMs)
+{
+    const auto entry = m_outbox.find(sequence);
+    Transaction transaction(m_database);
+    if (entry) {
+        QList<WeeklySlot> slots = m_reference.slots();
+        slots.removeIf([&entry](const WeeklySlot &slot) { return slot.id == entry->subject; });
+        m_reference.putSlots(m_reference.timezone(), slots, nowMs);
+    }
+    m_outbox.remove(sequence);
+    transaction.commit();
+}
+
+void SlotQueue::refused(qint64 sequence)
+{
+    const auto entry = m_outbox.find(sequence);
+    Transaction transaction(m_database);
+    if (entry && entry->kind == Kind::AddSlot)
+        m_outbox.removeFor(entry->subject, {Kind::DeleteSlot}, false);
+    m_outbox.remove(sequence);
+    transaction.commit();
+}
+
+} // namespace slotline::client
