@@ -37,6 +37,24 @@ void answerLater(QObject *context, CredentialStore::Callback done, CredentialSto
                        });
 }
 
+// Starts the job and answers with what `interpret` makes of it once it is done, unless
+// the caller's context is gone by then.
+void runJob(QKeychain::Job *job, QObject *receiver, QObject *context,
+            CredentialStore::Callback done,
+            std::function<CredentialStore::Result(const QKeychain::Job &)> interpret)
+{
+    QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    QObject::connect(
+        job, &QKeychain::Job::finished, receiver,
+        [job, guard, hasContext, done = std::move(done), interpret = std::move(interpret)] {
+            const CredentialStore::Result result = interpret(*job);
+            if (!hasContext || guard)
+                done(result);
+        });
+    job->start();
+}
+
 } // namespace
 
 CredentialStore::CredentialStore(QString service, QObject *parent)
@@ -61,29 +79,24 @@ void CredentialStore::read(const QString &name, QObject *context, Callback done)
     }
     auto *job = new QKeychain::ReadPasswordJob(m_service, this); // deletes itself when done
     job->setKey(name);
-    QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    connect(job, &QKeychain::Job::finished, this,
-            [this, job, name, guard, hasContext, done = std::move(done)] {
-                Result result;
-                if (job->error() == QKeychain::NoError) {
-                    result.ok = true;
-                    result.secret = job->textData();
-                } else if (job->error() == QKeychain::EntryNotFound) {
-                    // Perhaps saved while no keychain ran.
-                    result = readFile(name);
-                } else if (keychainMissing(job->error())) {
-                    qCInfo(lcClient).noquote() << "keychain unavailable:" << job->errorString();
-                    result = readFile(name);
-                    if (!result.secret.isEmpty())
-                        result.warning = fallbackWarning();
-                } else {
-                    result.error = job->errorString();
-                }
-                if (!hasContext || guard)
-                    done(result);
-            });
-    job->start();
+    runJob(job, this, context, std::move(done), [this, job, name](const QKeychain::Job &) {
+        Result result;
+        if (job->error() == QKeychain::NoError) {
+            result.ok = true;
+            result.secret = job->textData();
+        } else if (job->error() == QKeychain::EntryNotFound) {
+            // Perhaps saved while no keychain ran.
+            result = readFile(name);
+        } else if (keychainMissing(job->error())) {
+            qCInfo(lcClient).noquote() << "keychain unavailable:" << job->errorString();
+            result = readFile(name);
+            if (!result.secret.isEmpty())
+                result.warning = fallbackWarning();
+        } else {
+            result.error = job->errorString();
+        }
+        return result;
+    });
 }
 
 void CredentialStore::write(const QString &name, const QString &secret, QObject *context,
@@ -96,27 +109,23 @@ void CredentialStore::write(const QString &name, const QString &secret, QObject 
     auto *job = new QKeychain::WritePasswordJob(m_service, this);
     job->setKey(name);
     job->setTextData(secret);
-    QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    connect(job, &QKeychain::Job::finished, this,
-            [this, job, name, secret, guard, hasContext, done = std::move(done)] {
-                Result result;
-                if (job->error() == QKeychain::NoError) {
-                    // A copy left in the file from a time without keychain goes.
-                    removeFromFile(name);
-                    result.ok = true;
-                } else if (keychainMissing(job->error())) {
-                    qCInfo(lcClient).noquote() << "keychain unavailable:" << job->errorString();
-                    result = writeFile(name, secret);
-                    if (result.ok)
-                        result.warning = fallbackWarning();
-                } else {
-                    result.error = job->errorString();
-                }
-                if (!hasContext || guard)
-                    done(result);
-            });
-    job->start();
+    runJob(job, this, context, std::move(done),
+           [this, name, secret](const QKeychain::Job &finished) {
+               Result result;
+               if (finished.error() == QKeychain::NoError) {
+                   // A copy left in the file from a time without keychain goes.
+                   removeFromFile(name);
+                   result.ok = true;
+               } else if (keychainMissing(finished.error())) {
+                   qCInfo(lcClient).noquote() << "keychain unavailable:" << finished.errorString();
+                   result = writeFile(name, secret);
+                   if (result.ok)
+                       result.warning = fallbackWarning();
+               } else {
+                   result.error = finished.errorString();
+               }
+               return result;
+           });
 }
 
 void CredentialStore::remove(const QString &name, QObject *context, Callback done)
@@ -128,20 +137,15 @@ void CredentialStore::remove(const QString &name, QObject *context, Callback don
     }
     auto *job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setKey(name);
-    QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    connect(job, &QKeychain::Job::finished, this,
-            [job, fromFile, guard, hasContext, done = std::move(done)] {
-                Result result = fromFile;
-                if (job->error() != QKeychain::NoError && job->error() != QKeychain::EntryNotFound
-                    && !keychainMissing(job->error())) {
-                    result.ok = false;
-                    result.error = job->errorString();
-                }
-                if (!hasContext || guard)
-                    done(result);
-            });
-    job->start();
+    runJob(job, this, context, std::move(done), [fromFile](const QKeychain::Job &finished) {
+        Result result = fromFile;
+        if (finished.error() != QKeychain::NoError && finished.error() != QKeychain::EntryNotFound
+            && !keychainMissing(finished.error())) {
+            result.ok = false;
+            result.error = finished.errorString();
+        }
+        return result;
+    });
 }
 
 CredentialStore::Result CredentialStore::readFile(const QString &name) const
