@@ -247,13 +247,69 @@ QPalette darkPalette()
     return palette;
 }
 
+// With the server away, next week's slots are edited: one is added on Wednesday at 15:00
+// (dotted until the server has it) and Friday's 12:30 is removed. When the server is back,
+// both reach it and the week shows the server's slots, none of them waiting.
+void editSlotsOffline(gui::MainWindow &window, const QDir &directory)
+{
+    gui::CalendarPanel &calendar = window.calendar();
+    gui::WeekModel &model = calendar.model();
+    gui::WeekView &view = calendar.view();
+    const QDate nextWeek = QDate::currentDate().addDays(7);
+    calendar.showWeekOf(nextWeek);
+    const QDate firstDay = model.firstDay();
+    const auto slotRowAt = [&](Qt::DayOfWeek day, int minuteOfDay) {
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex index = model.index(row);
+            if (index.data(gui::WeekModel::KindRole).toInt() == int(gui::WeekModel::Kind::Slot)
+                && firstDay.addDays(index.data(gui::WeekModel::DayRole).toInt()).dayOfWeek() == day
+                && index.data(gui::WeekModel::MinuteOfDayRole).toInt() == minuteOfDay)
+                return index;
+        }
+        return QModelIndex();
+    };
+    if (!waitFor([&] { return slotRowAt(Qt::Friday, 12 * 60 + 30).isValid(); }))
+        qFatal("next week's Friday 12:30 slot is not shown");
+    window.findChild<QToolButton *>(u"editSlotsButton"_s)->click();
+    view.scrollToMinute(11 * 60);
+    int wednesday = 0;
+    while (firstDay.addDays(wednesday).dayOfWeek() != Qt::Wednesday)
+        ++wednesday;
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.pointAt(wednesday, 15 * 60 + 5));
+    const QModelIndex friday = slotRowAt(Qt::Friday, 12 * 60 + 30);
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.visualRect(friday).center());
+    if (!waitFor([&] {
+            const QModelIndex added = slotRowAt(Qt::Wednesday, 15 * 60);
+            return added.isValid() && added.data(gui::WeekModel::PendingRole).toBool()
+                   && !slotRowAt(Qt::Friday, 12 * 60 + 30).isValid();
+        }))
+        qFatal("the slots edited offline are not shown as planned");
+    view.setCurrentIndex(slotRowAt(Qt::Wednesday, 15 * 60));
+    save(window, directory, u"calendar-slots-offline"_s);
+
+    if (!waitFor([&] { return window.connectionStatus().stateText() == u"Online"; }, 60'000))
+        qFatal("the built-in server did not come back");
+    if (!waitFor(
+            [&] {
+                const QModelIndex added = slotRowAt(Qt::Wednesday, 15 * 60);
+                return added.isValid() && !added.data(gui::WeekModel::PendingRole).toBool()
+                       && added.data(gui::WeekModel::SlotIdRole).toString().startsWith(u"slot_"_s)
+                       && !slotRowAt(Qt::Friday, 12 * 60 + 30).isValid();
+            },
+            30'000))
+        qFatal("the slots edited offline did not reach the server");
+    qInfo("the slots edited offline reached the server");
+    window.findChild<QToolButton *>(u"editSlotsButton"_s)->click();
+}
+
 // The app with its built-in server, as a user starts it: a draft published to two
 // accounts shows where it went in the drafts list; then the server is killed and the
 // window goes on offline while it is started again.
 void takeBuiltInServerShots(const QDir &directory)
 {
     if (!selection.shots.isEmpty() && !selection.shots.contains(u"draft-publications"_s)
-        && !selection.shots.contains(u"offline-built-in"_s))
+        && !selection.shots.contains(u"offline-built-in"_s)
+        && !selection.shots.contains(u"calendar-slots-offline"_s))
         return;
     QTemporaryDir data;
     qputenv("SLOTLINE_SERVER", SLOTLINE_SERVER_BINARY);
@@ -318,8 +374,8 @@ void takeBuiltInServerShots(const QDir &directory)
     });
     save(window, directory, u"draft-publications"_s);
 
-    // The server is killed; the window stays, and the user goes on writing.
-    desktop.bundledServerSupervisor()->setPausesMs({60'000});
+    // The server is killed; the window stays, and the user goes on writing and planning.
+    desktop.bundledServerSupervisor()->setPausesMs({15'000});
     ::kill(pid_t(desktop.bundledServerProcessId()), SIGKILL);
     waitFor([&] { return window.connectionStatus().stateText().startsWith(u"Offline"_s); });
     composer.newDraft();
@@ -328,6 +384,7 @@ void takeBuiltInServerShots(const QDir &directory)
     composer.saveDraft();
     waitFor([&] { return window.connectionStatus().stateText().contains(u"starting it again"_s); });
     save(window, directory, u"offline-built-in"_s);
+    editSlotsOffline(window, directory);
     desktop.bundledServerSupervisor()->halt();
     window.close();
     QTest::qWait(500);

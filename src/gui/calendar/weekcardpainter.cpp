@@ -168,10 +168,18 @@ void WeekCardPainter::paintSlot(QPainter &painter, const WeekCard &card, const Q
                      card.taken ? ItemColors::mixed(base, text, 0.35) : highlight);
     if (rect.width() > 60 && rect.height() >= m_widget.fontMetrics().height()) {
         painter.setPen(card.taken ? colors.color(QPalette::PlaceholderText) : highlight);
+        // In italics too while only planned here: a dotted outline alone is easy to miss.
+        const QFont font = painter.font();
+        if (card.pending) {
+            QFont italic = font;
+            italic.setItalic(true);
+            painter.setFont(italic);
+        }
         painter.drawText(rect.adjusted(SlotBand + 4, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter,
                          elided(m_widget, card, SlotLabel, rect.width() - SlotBand - 8, [&] {
                              return card.label;
                          }).text());
+        painter.setFont(font);
     }
 }
 
