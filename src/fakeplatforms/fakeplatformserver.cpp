@@ -144,8 +144,10 @@ FakeResponse FakePlatformServer::dispatch(const FakeRequest &raw)
             response = platform->serve(request);
             if (fault && fault->replacesAnswer)
                 response = fault->response;
-            else if (fault)
+            else if (fault) {
                 response.delayMs = fault->response.delayMs;
+                response.held = fault->response.held;
+            }
         }
         if (!fault || response.delayMs == 0)
             response.delayMs = std::max(response.delayMs, m_answerDelayMs.value(platform->name()));
@@ -210,6 +212,8 @@ FakeResponse FakePlatformServer::admin(const FakeRequest &request)
             return FakeResponse::json(201, QJsonObject {{u"id"_s, id}});
         }
     }
+    if (path == u"/__admin/faults/release"_s && method == "POST")
+        return FakeResponse::json(200, QJsonObject {{u"released"_s, releaseHeld()}});
     if (path == u"/__admin/clock"_s && method == "POST") {
         if (!body.contains(u"advanceSeconds"_s))
             return adminError(422, u"advanceSeconds is required"_s);

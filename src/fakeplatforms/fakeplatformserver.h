@@ -40,6 +40,8 @@ public:
     FakePlatform *platform(const QString &name) const;
     QJsonArray posts(const QString &platform) const;
     void reset();
+    // Answers (or drops) now every call a `hold` fault rule holds; how many there were.
+    int releaseHeld() { return m_listener.releaseHeld(); }
 
     // The largest body loaded into memory for an endpoint that does not read it in pieces.
     static constexpr qint64 MaxWholeBodyBytes = 64 * 1024 * 1024;

@@ -19,6 +19,10 @@ public:
     QByteArray body;
     bool drop = false;
     int delayMs = 0;
+    // Answered (or dropped) only when the listener is told to release it, or after delayMs
+    // (HeldAtMostMs when 0) at the latest: a test says when, instead of guessing a delay.
+    bool held = false;
+    static constexpr int HeldAtMostMs = 120'000;
 
     static FakeResponse json(int status, const QJsonObject &object);
     static FakeResponse json(int status, const QJsonArray &array);

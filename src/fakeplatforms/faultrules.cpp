@@ -70,6 +70,7 @@ QString FaultRules::add(const QJsonObject &definition, int *id)
         rule.response.body = body.toString().toUtf8();
     }
     rule.response.delayMs = definition[u"delayMs"_s].toInt(0);
+    rule.response.held = definition[u"hold"_s].toBool(false);
     rule.response.drop = rule.action == Action::Drop || rule.action == Action::ApplyThenDrop;
     rule.id = ++m_nextId;
     *id = rule.id;

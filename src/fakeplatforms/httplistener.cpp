@@ -3,6 +3,7 @@
 #include "fakeplatforms/logcategories.h"
 
 #include <QDir>
+#include <QPointer>
 #include <QTcpSocket>
 #include <QTemporaryFile>
 #include <QTimer>
@@ -275,10 +276,32 @@ void HttpListener::serve(QTcpSocket *socket, FakeRequest request, bool closeAfte
         if (!it->buffer.isEmpty() || socket->bytesAvailable() > 0)
             QTimer::singleShot(0, socket, [this, socket] { readFrom(socket); });
     };
-    if (response.delayMs > 0)
+    if (response.held) {
+        // Released after its connection is gone (and its address perhaps reused): nothing.
+        auto once = std::make_shared<std::function<void()>>(
+            [finish, guard = QPointer<QTcpSocket>(socket)] {
+                if (guard)
+                    finish();
+            });
+        m_held.append(once);
+        QTimer::singleShot(response.delayMs > 0 ? response.delayMs : FakeResponse::HeldAtMostMs,
+                           socket, [this, once] {
+                               if (m_held.removeOne(once))
+                                   (*once)();
+                           });
+    } else if (response.delayMs > 0) {
         QTimer::singleShot(response.delayMs, socket, finish);
-    else
+    } else {
         finish();
+    }
+}
+
+int HttpListener::releaseHeld()
+{
+    const auto held = std::exchange(m_held, {});
+    for (const auto &finish : held)
+        (*finish)();
+    return int(held.size());
 }
 
 } // namespace slotline::fake

@@ -5,10 +5,12 @@
 
 #include <QHash>
 #include <QHostAddress>
+#include <QList>
 #include <QObject>
 #include <QTcpServer>
 
 #include <functional>
+#include <memory>
 
 class QTcpSocket;
 
@@ -39,6 +41,8 @@ public:
     // The port listened on (the one the system chose for port 0), or 0 on failure.
     quint16 listen(const QHostAddress &address, quint16 port);
     quint16 port() const { return m_server.serverPort(); }
+    // Finishes every held response now (see FakeResponse::held); how many there were.
+    int releaseHeld();
     QString errorString() const { return m_server.errorString(); }
 
 private:
@@ -63,6 +67,8 @@ private:
     Handler m_handler;
     QTcpServer m_server;
     QHash<QTcpSocket *, Connection> m_connections;
+    // The held responses' ends, each run once: by releaseHeld() or by its timer.
+    QList<std::shared_ptr<std::function<void()>>> m_held;
 };
 
 } // namespace slotline::fake

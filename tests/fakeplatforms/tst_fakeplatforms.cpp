@@ -154,6 +154,7 @@ private Q_SLOTS:
     void faultApplyThenDropCreatesThePostAndClosesWithoutAnswer();
     void faultRespondOnNthCall();
     void faultDropDoesNotActAndDelayHoldsTheAnswer();
+    void aHeldAnswerWaitsUntilReleased();
     void answerDelayHoldsEveryAnswerOfOnePlatform();
     void journalKeepsBinaryBodiesAsBase64();
     void resetKeepsRegistrationsAndForgetsState();
@@ -1150,6 +1151,40 @@ void TstFakePlatforms::faultApplyThenDropCreatesThePostAndClosesWithoutAnswer()
     QCOMPARE(last[u"dropped"_s].toBool(), true);
     // The next identical post is the duplicate a blind retry would meet.
     QCOMPARE(tweet(token, {{u"text"_s, u"lost answer"_s}}).status, 403);
+}
+
+void TstFakePlatforms::aHeldAnswerWaitsUntilReleased()
+{
+    const QString token = connectX()[u"access_token"_s].toString();
+    QCOMPARE(admin("POST", u"/faults"_s,
+                   {{u"platform"_s, u"x"_s},
+                    {u"method"_s, u"POST"_s},
+                    {u"path"_s, u"/2/tweets"_s},
+                    {u"nth"_s, 1},
+                    {u"action"_s, u"apply-then-drop"_s},
+                    {u"hold"_s, true}})
+                 .status,
+             201);
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QTRY_COMPARE(socket.state(), QAbstractSocket::ConnectedState);
+    const QByteArray body = json({{u"text"_s, u"held"_s}});
+    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
+                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    // Made at once, and the connection stays open with no answer while other calls go on.
+    QTRY_COMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 1);
+    QCOMPARE(tweet(token, {{u"text"_s, u"meanwhile"_s}}).status, 201);
+    QTest::qWait(200);
+    QCOMPARE(socket.state(), QAbstractSocket::ConnectedState);
+    QCOMPARE(socket.bytesAvailable(), 0);
+
+    const HttpResult released = admin("POST", u"/faults/release"_s);
+    QCOMPARE(released.status, 200);
+    QCOMPARE(released.json()[u"released"_s].toInt(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(socket.state(), QAbstractSocket::UnconnectedState, 5000);
+    QCOMPARE(socket.readAll(), QByteArray());
+    QCOMPARE(admin("POST", u"/faults/release"_s).json()[u"released"_s].toInt(), 0);
 }
 
 void TstFakePlatforms::faultRespondOnNthCall()
