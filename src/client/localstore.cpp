@@ -496,10 +496,13 @@ void LocalStore::postsAndOutboxChanged()
 
 // --- weekly slots, through the queue ------------------------------------------------------
 
+// Queueing, and a refusal, change only the outbox (the week reads the planned slots when
+// it changes); what the server did changes the cached slots too.
+
 QString LocalStore::queueSlotAddition(const WeeklySlot &slot)
 {
     const QString id = m_slots.queueAddition(slot);
-    slotsAndOutboxChanged();
+    Q_EMIT outboxChanged(pendingChanges());
     return id;
 }
 
@@ -507,7 +510,7 @@ bool LocalStore::queueSlotRemoval(const QString &slotId)
 {
     if (!m_slots.queueRemoval(slotId))
         return false;
-    slotsAndOutboxChanged();
+    Q_EMIT outboxChanged(pendingChanges());
     return true;
 }
 
@@ -526,7 +529,7 @@ void LocalStore::slotRemoved(qint64 sequence, qint64 nowMs)
 void LocalStore::slotChangeRefused(qint64 sequence)
 {
     m_slots.refused(sequence);
-    slotsAndOutboxChanged();
+    Q_EMIT outboxChanged(pendingChanges());
 }
 
 void LocalStore::slotsAndOutboxChanged()

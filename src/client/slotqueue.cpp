@@ -71,16 +71,22 @@ QList<WeeklySlot> SlotQueue::plannedSlots() const
         removed.insert(entry.subject);
     QList<WeeklySlot> planned = m_reference.slots();
     planned.removeIf([&removed](const WeeklySlot &slot) { return removed.contains(slot.id); });
-    for (const Outbox::Entry &entry : m_outbox.entries({Kind::AddSlot})) {
+    const QList<Outbox::Entry> additions = m_outbox.entries({Kind::AddSlot});
+    // One slot a day and time: a cached slot at the time of an addition already sent is
+    // that addition, made by the server and read back before its answer arrived. Taken
+    // back meanwhile, it goes with it.
+    const auto madeAlready = [](const Outbox::Entry &entry, const WeeklySlot &slot) {
+        return entry.sent && !isPlannedHere(slot.id) && sameTime(slot, *entry.slot);
+    };
+    for (const Outbox::Entry &entry : additions) {
+        if (entry.slot && removed.contains(entry.subject))
+            planned.removeIf([&](const WeeklySlot &slot) { return madeAlready(entry, slot); });
+    }
+    for (const Outbox::Entry &entry : additions) {
         if (!entry.slot || removed.contains(entry.subject))
             continue;
-        // One slot a day and time: a cached one at the same time is this addition, made
-        // by the server and read back before its answer arrived.
-        const bool readBack
-            = std::any_of(planned.cbegin(), planned.cend(), [&entry](const WeeklySlot &slot) {
-                  return !isPlannedHere(slot.id) && sameTime(slot, *entry.slot);
-              });
-        if (readBack)
+        if (std::any_of(planned.cbegin(), planned.cend(),
+                        [&](const WeeklySlot &slot) { return madeAlready(entry, slot); }))
             continue;
         WeeklySlot slot = *entry.slot;
         slot.id = entry.subject;

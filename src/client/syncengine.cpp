@@ -224,9 +224,11 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     const ApiError &error = *failure;
     using Kind = LocalStore::OutboxEntry::Kind;
     const QString &subject = entry.subject;
+    const bool slotAnswerNotUnderstood
+        = entry.kind == Kind::AddSlot && error.kind() == ApiError::Kind::MalformedAnswer;
     if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
         || error.kind() == ApiError::Kind::Cancelled
-        || error.kind() == ApiError::Kind::MalformedAnswer) {
+        || (error.kind() == ApiError::Kind::MalformedAnswer && !slotAnswerNotUnderstood)) {
         // Tried again when the server is back (Connectivity says so), or soon when it
         // answered with a failure of its own or an answer not understood: the change
         // may be in, so the entry stays and is sent again with its key, which answers
@@ -241,7 +243,13 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     const bool scheduling = entry.kind == Kind::PublishDraft || entry.kind == Kind::UpdateSchedule
                             || entry.kind == Kind::CancelSchedule;
     if (entry.kind == Kind::DeleteSlot && error.kind() == ApiError::Kind::NotFound) {
+        ++m_slotChangesDone;
         m_store.slotRemoved(entry.sequence, nowMs()); // gone already
+    } else if (entry.kind == Kind::AddSlot
+               && (error.kind() == ApiError::Kind::MalformedAnswer
+                   || (entry.sent && error.kind() == ApiError::Kind::Conflict))) {
+        settleAddedSlot(entry, error);
+        return;
     } else if (entry.kind == Kind::AddSlot || entry.kind == Kind::DeleteSlot) {
         refuseSlotChange(entry, error);
     } else if (scheduling) {
@@ -272,6 +280,32 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
         Q_EMIT refused(subject, error);
     }
     replayNext();
+}
+
+void SyncEngine::settleAddedSlot(const LocalStore::OutboxEntry &entry, const ApiError &error)
+{
+    // The slot may well be on the server: an answer not understood, or a conflict met by
+    // a retry (its first attempt made the slot, and the server no longer knows the key).
+    // Sending it again would only bring the same answer back, so the server's slots are
+    // read.
+    m_client.getSlots(this, [this, entry, error](const ApiResult<SlotList> &slots) {
+        if (!slots.ok()) {
+            afterAnswer(entry, slots.error()); // waits, as any call that got no answer
+            return;
+        }
+        for (const WeeklySlot &slot : slots.value().slots) {
+            // The same day, time and targets: another app's slot at that time is not it.
+            if (entry.slot && slot.day == entry.slot->day && slot.hour == entry.slot->hour
+                && slot.minute == entry.slot->minute && slot.targets == entry.slot->targets) {
+                ++m_slotChangesDone;
+                m_store.slotAdded(entry.sequence, slot, nowMs());
+                replayNext();
+                return;
+            }
+        }
+        refuseSlotChange(entry, error);
+        replayNext();
+    });
 }
 
 void SyncEngine::refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error)

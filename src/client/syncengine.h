@@ -95,6 +95,8 @@ private:
     // what the failure means for this one.
     void afterAnswer(const LocalStore::OutboxEntry &entry, const std::optional<ApiError> &failure);
     void refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error);
+    // A slot addition whose outcome the answer did not say: settled by the server's slots.
+    void settleAddedSlot(const LocalStore::OutboxEntry &entry, const ApiError &error);
     void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();

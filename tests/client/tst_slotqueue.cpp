@@ -157,13 +157,36 @@ private Q_SLOTS:
     void anAdditionReadBackBeforeItsAnswerShowsOnce()
     {
         Parts parts(newFile());
-        parts.queue.queueAddition(Parts::slotAt({}, Qt::Wednesday, 12, 15));
-        // The server made it and a refresh read it, but the answer is still to come.
+        const QString local = parts.queue.queueAddition(Parts::slotAt({}, Qt::Wednesday, 12, 15));
+        const auto refreshWithTheServersCopy = [&parts] {
+            parts.reference.putSlots(u"Europe/Berlin"_s,
+                                     {Parts::slotAt(u"slot_1"_s, Qt::Monday, 9, 0),
+                                      Parts::slotAt(u"slot_3"_s, Qt::Wednesday, 12, 15)},
+                                     2);
+        };
+        // Not sent yet: a slot at that time is someone else's, and the server will say so.
+        refreshWithTheServersCopy();
+        QCOMPARE(parts.plannedIds(), (QStringList {u"slot_1"_s, u"slot_3"_s, local}));
+        // Sent, and the server made it and a refresh read it before the answer arrived.
+        parts.outbox.recordAttempt(parts.outbox.next()->sequence,
+                                   WireRequest {"POST", u"/schedule/slots"_s, "{}"});
+        QCOMPARE(parts.plannedIds(), (QStringList {u"slot_1"_s, u"slot_3"_s}));
+    }
+
+    void aRemovedAdditionReadBackStaysRemovedAndANewOneAtItsTimeShows()
+    {
+        Parts parts(newFile());
+        const QString first = parts.queue.queueAddition(Parts::slotAt({}, Qt::Friday, 18, 0));
+        parts.outbox.recordAttempt(parts.outbox.next()->sequence,
+                                   WireRequest {"POST", u"/schedule/slots"_s, "{}"});
+        QVERIFY(parts.queue.queueRemoval(first));
+        const QString second = parts.queue.queueAddition(Parts::slotAt({}, Qt::Friday, 18, 0));
+        // The server made the first; a refresh reads it while its answer is still to come.
         parts.reference.putSlots(u"Europe/Berlin"_s,
                                  {Parts::slotAt(u"slot_1"_s, Qt::Monday, 9, 0),
-                                  Parts::slotAt(u"slot_3"_s, Qt::Wednesday, 12, 15)},
+                                  Parts::slotAt(u"slot_4"_s, Qt::Friday, 18, 0)},
                                  2);
-        QCOMPARE(parts.plannedIds(), (QStringList {u"slot_1"_s, u"slot_3"_s}));
+        QCOMPARE(parts.plannedIds(), (QStringList {u"slot_1"_s, second}));
     }
 };
 

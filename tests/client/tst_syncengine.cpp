@@ -892,6 +892,49 @@ private Q_SLOTS:
                  (QStringList {QStringLiteral("thursday 8"), QStringLiteral("wednesday 12")}));
     }
 
+    // A slot's addition whose answer was lost is sent again after the server forgot its
+    // key: the server says the slot exists (its first attempt made it). That is this
+    // slot, not a refusal, and the removal the user queued meanwhile removes it.
+    void aSlotMadeByALostAttemptIsRecognisedAndItsRemovalGoes()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Lost slot"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        WeeklySlot slot;
+        slot.day = Qt::Thursday;
+        slot.hour = 8;
+        slot.targets = {SlotTarget {Platform::Twitter, tenant.twitterAccountId, {}}};
+        const QString localId = app.store.queueSlotAddition(slot);
+        // Its first attempt reached the server, which made the slot; the answer was lost,
+        // and a day and more went by.
+        const auto entry = app.store.nextEntry();
+        QVERIFY(entry);
+        const WireRequest request = writerequests::of(SlotAddition {slot});
+        app.store.recordAttempt(entry->sequence, request);
+        QCOMPARE(server
+                     .post(QStringLiteral("/schedule/slots"), tenant,
+                           QJsonDocument::fromJson(request.body).object())
+                     .status,
+                 201);
+        server.clock().advanceMs(25LL * 3'600'000);
+        QVERIFY(app.store.queueSlotRemoval(localId));
+        QVERIFY(app.store.plannedSlots().isEmpty());
+
+        QList<WeeklySlot> refused;
+        connect(
+            &app.sync, &SyncEngine::slotRefused, this,
+            [&refused](const WeeklySlot &which, bool, const ApiError &) { refused.append(which); });
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QVERIFY(refused.isEmpty());
+        QCOMPARE(server.get(QStringLiteral("/api/v2/schedule/slots"), tenant).items().size(), 0);
+    }
+
     void aPublicationsKeyFollowsTheActionAndTheDraftKeepsWhereItWent()
     {
         TestServer server;
