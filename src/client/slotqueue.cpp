@@ -17,11 +17,6 @@ using Kind = Outbox::Entry::Kind;
 
 const QString LocalIdPrefix = u"local-slot-"_s;
 
-bool sameTime(const WeeklySlot &a, const WeeklySlot &b)
-{
-    return a.day == b.day && a.hour == b.hour && a.minute == b.minute;
-}
-
 } // namespace
 
 SlotQueue::SlotQueue(Database &database, Outbox &outbox, ReferenceCache &reference)
@@ -66,17 +61,22 @@ bool SlotQueue::queueRemoval(const QString &slotId)
 
 QList<WeeklySlot> SlotQueue::plannedSlots() const
 {
+    // One read of the outbox: the week asks for this on every change of it.
     QSet<QString> removed;
-    for (const Outbox::Entry &entry : m_outbox.entries({Kind::DeleteSlot}))
-        removed.insert(entry.subject);
+    QList<Outbox::Entry> additions;
+    for (Outbox::Entry &entry : m_outbox.entries({Kind::AddSlot, Kind::DeleteSlot})) {
+        if (entry.kind == Kind::DeleteSlot)
+            removed.insert(entry.subject);
+        else
+            additions.append(std::move(entry));
+    }
     QList<WeeklySlot> planned = m_reference.slots();
     planned.removeIf([&removed](const WeeklySlot &slot) { return removed.contains(slot.id); });
-    const QList<Outbox::Entry> additions = m_outbox.entries({Kind::AddSlot});
     // One slot a day and time: a cached slot at the time of an addition already sent is
     // that addition, made by the server and read back before its answer arrived. Taken
     // back meanwhile, it goes with it.
     const auto madeAlready = [](const Outbox::Entry &entry, const WeeklySlot &slot) {
-        return entry.sent && !isPlannedHere(slot.id) && sameTime(slot, *entry.slot);
+        return entry.sent && !isPlannedHere(slot.id) && slot.sameTimeAs(*entry.slot);
     };
     for (const Outbox::Entry &entry : additions) {
         if (entry.slot && removed.contains(entry.subject))

@@ -153,9 +153,17 @@ void SyncEngine::replayNext()
                     afterAnswer(entry, std::nullopt);
                     return;
                 }
-                afterAnswer(entry, result.ok() ? ApiError(ApiError::Kind::MalformedAnswer,
-                                                          tr("The server made no slot."))
-                                               : result.error());
+                const ApiError error = result.ok() ? ApiError(ApiError::Kind::MalformedAnswer,
+                                                              tr("The server made no slot."))
+                                                   : result.error();
+                // An answer not understood, or a conflict met by a retry: the slot may be
+                // in, and sending it again would bring the same answer back.
+                if (error.kind() == ApiError::Kind::MalformedAnswer
+                    || (entry.sent && error.kind() == ApiError::Kind::Conflict)) {
+                    settleAddedSlot(entry, error);
+                    return;
+                }
+                afterAnswer(entry, error);
             });
         return;
     case Kind::DeleteSlot:
@@ -224,11 +232,9 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     const ApiError &error = *failure;
     using Kind = LocalStore::OutboxEntry::Kind;
     const QString &subject = entry.subject;
-    const bool slotAnswerNotUnderstood
-        = entry.kind == Kind::AddSlot && error.kind() == ApiError::Kind::MalformedAnswer;
     if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
         || error.kind() == ApiError::Kind::Cancelled
-        || (error.kind() == ApiError::Kind::MalformedAnswer && !slotAnswerNotUnderstood)) {
+        || error.kind() == ApiError::Kind::MalformedAnswer) {
         // Tried again when the server is back (Connectivity says so), or soon when it
         // answered with a failure of its own or an answer not understood: the change
         // may be in, so the entry stays and is sent again with its key, which answers
@@ -245,11 +251,6 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     if (entry.kind == Kind::DeleteSlot && error.kind() == ApiError::Kind::NotFound) {
         ++m_slotChangesDone;
         m_store.slotRemoved(entry.sequence, nowMs()); // gone already
-    } else if (entry.kind == Kind::AddSlot
-               && (error.kind() == ApiError::Kind::MalformedAnswer
-                   || (entry.sent && error.kind() == ApiError::Kind::Conflict))) {
-        settleAddedSlot(entry, error);
-        return;
     } else if (entry.kind == Kind::AddSlot || entry.kind == Kind::DeleteSlot) {
         refuseSlotChange(entry, error);
     } else if (scheduling) {
@@ -295,8 +296,7 @@ void SyncEngine::settleAddedSlot(const LocalStore::OutboxEntry &entry, const Api
         }
         for (const WeeklySlot &slot : slots.value().slots) {
             // The same day, time and targets: another app's slot at that time is not it.
-            if (entry.slot && slot.day == entry.slot->day && slot.hour == entry.slot->hour
-                && slot.minute == entry.slot->minute && slot.targets == entry.slot->targets) {
+            if (entry.slot && slot.sameTimeAs(*entry.slot) && slot.targets == entry.slot->targets) {
                 ++m_slotChangesDone;
                 m_store.slotAdded(entry.sequence, slot, nowMs());
                 replayNext();

@@ -43,6 +43,11 @@ struct WeeklySlot
     QList<SlotTarget> targets;
 
     bool appliesTo(const SlotQuery &query) const;
+    // The same weekday and wall-clock time: a project has one slot at each.
+    bool sameTimeAs(const WeeklySlot &other) const
+    {
+        return day == other.day && hour == other.hour && minute == other.minute;
+    }
     // Whether it is for this account or some page of it: a slot for one page counts for
     // the account that owns the page (the calendar shows it in that account's week).
     bool appliesToAccountOrItsPages(const QString &accountId, Platform platform) const;

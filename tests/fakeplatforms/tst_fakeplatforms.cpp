@@ -75,6 +75,16 @@ QByteArray json(const QJsonObject &object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
+// A create call written on a bare socket: QNetworkAccessManager would send a POST again
+// after a dropped connection, which is what these tests look at.
+void writeTweetRequest(QTcpSocket &socket, const QString &token, const QString &text)
+{
+    const QByteArray body = json({{u"text"_s, text}});
+    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
+                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+}
+
 const Headers FormHeaders = {{"content-type", "application/x-www-form-urlencoded"}};
 
 Headers bearer(const QString &token, Headers extra = {})
@@ -1129,14 +1139,10 @@ void TstFakePlatforms::faultApplyThenDropCreatesThePostAndClosesWithoutAnswer()
                     {u"action"_s, u"apply-then-drop"_s}})
                  .status,
              201);
-    // A bare socket: QNetworkAccessManager would send the POST again after the drop.
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, m_server->port());
     QTRY_COMPARE(socket.state(), QAbstractSocket::ConnectedState);
-    const QByteArray body = json({{u"text"_s, u"lost answer"_s}});
-    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
-                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    writeTweetRequest(socket, token, u"lost answer"_s);
     QByteArray received;
     QTRY_VERIFY_WITH_TIMEOUT(
         (received += socket.readAll(), socket.state() == QAbstractSocket::UnconnectedState), 5000);
@@ -1168,10 +1174,7 @@ void TstFakePlatforms::aHeldAnswerWaitsUntilReleased()
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, m_server->port());
     QTRY_COMPARE(socket.state(), QAbstractSocket::ConnectedState);
-    const QByteArray body = json({{u"text"_s, u"held"_s}});
-    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
-                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    writeTweetRequest(socket, token, u"held"_s);
     // Made at once, and the connection stays open with no answer while other calls go on.
     QTRY_COMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 1);
     QCOMPARE(tweet(token, {{u"text"_s, u"meanwhile"_s}}).status, 201);
@@ -1220,10 +1223,7 @@ void TstFakePlatforms::faultDropDoesNotActAndDelayHoldsTheAnswer()
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, m_server->port());
     QTRY_COMPARE(socket.state(), QAbstractSocket::ConnectedState);
-    const QByteArray body = json({{u"text"_s, u"never created"_s}});
-    socket.write("POST /x/2/tweets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-                 + token.toUtf8() + "\r\nContent-Type: application/json\r\nContent-Length: "
-                 + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    writeTweetRequest(socket, token, u"never created"_s);
     QTRY_COMPARE_WITH_TIMEOUT(socket.state(), QAbstractSocket::UnconnectedState, 5000);
     QCOMPARE(socket.readAll(), QByteArray());
     QCOMPARE(admin("GET", u"/posts?platform=x"_s).items().size(), 0);

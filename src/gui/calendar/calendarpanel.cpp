@@ -401,8 +401,7 @@ void CalendarPanel::addSlotAt(int day, int minuteOfDay)
     slot.minute = there.time().minute();
     // One slot per day and time (the server's rule): say so rather than send it.
     for (const WeeklySlot &existing : m_session.store().plannedSlots()) {
-        if (existing.day == slot.day && existing.hour == slot.hour
-            && existing.minute == slot.minute) {
+        if (existing.sameTimeAs(slot)) {
             showMessage(tr("There is already a slot on %1 (perhaps for accounts not shown): "
                            "remove it first, or choose another time.")
                             .arg(slotTimeText(slot)),

@@ -137,8 +137,7 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
             slot.targets.append(slotTarget);
         }
         for (qsizetype earlier = 0; earlier < slots.size(); ++earlier) {
-            if (slots[earlier].day == slot.day && slots[earlier].hour == slot.hour
-                && slots[earlier].minute == slot.minute)
+            if (slots[earlier].sameTimeAs(slot))
                 violations.add(ErrorCode::ValidationFailed, field,
                                u"has the same day and time as slots[%1] (%2)"_s.arg(earlier).arg(
                                    wallTime(slot)));
@@ -161,8 +160,7 @@ Outcome SlotController::addSlots(const CallContext &context, const QJsonObject &
     for (qsizetype i = 0; i < slots.size(); ++i) {
         bool atItsTime = false;
         for (const WeeklySlot &old : existing) {
-            if (old.day == slots[i].day && old.hour == slots[i].hour
-                && old.minute == slots[i].minute) {
+            if (old.sameTimeAs(slots[i])) {
                 clash.withDetail(u"slots[%1]"_s.arg(i),
                                  u"%1 already has slot %2"_s.arg(wallTime(old), old.id));
                 clashes = atItsTime = true;
