@@ -29,7 +29,10 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
     , m_client(client)
     , m_store(store)
     , m_connectivity(connectivity)
+    , m_reference(client, store)
 {
+    connect(&m_reference, &ReferenceRefresher::refreshed, this, &SyncEngine::referenceRefreshed);
+    connect(&m_reference, &ReferenceRefresher::failed, this, &SyncEngine::refreshFailed);
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SyncEngine::syncNow);
     m_failureCheck.setInterval(FailureCheckMs);
@@ -148,7 +151,7 @@ void SyncEngine::replayNext()
         m_client.send<QList<WeeklySlot>>(
             *request, key, this, [this, entry = *entry](const auto &result) {
                 if (result.ok() && result.value().size() == 1) {
-                    ++m_slotChangesDone;
+                    m_reference.noteSlotChange();
                     m_store.slotAdded(entry.sequence, result.value().constFirst(), nowMs());
                     afterAnswer(entry, std::nullopt);
                     return;
@@ -169,7 +172,7 @@ void SyncEngine::replayNext()
     case Kind::DeleteSlot:
         m_client.send<Done>(*request, key, this, [this, entry = *entry](const auto &result) {
             if (result.ok()) {
-                ++m_slotChangesDone;
+                m_reference.noteSlotChange();
                 m_store.slotRemoved(entry.sequence, nowMs());
             }
             afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
@@ -249,7 +252,7 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     const bool scheduling = entry.kind == Kind::PublishDraft || entry.kind == Kind::UpdateSchedule
                             || entry.kind == Kind::CancelSchedule;
     if (entry.kind == Kind::DeleteSlot && error.kind() == ApiError::Kind::NotFound) {
-        ++m_slotChangesDone;
+        m_reference.noteSlotChange();
         m_store.slotRemoved(entry.sequence, nowMs()); // gone already
     } else if (entry.kind == Kind::AddSlot || entry.kind == Kind::DeleteSlot) {
         refuseSlotChange(entry, error);
@@ -297,7 +300,7 @@ void SyncEngine::settleAddedSlot(const LocalStore::OutboxEntry &entry, const Api
         for (const WeeklySlot &slot : slots.value().slots) {
             // The same day, time and targets: another app's slot at that time is not it.
             if (entry.slot && slot.sameTimeAs(*entry.slot) && slot.targets == entry.slot->targets) {
-                ++m_slotChangesDone;
+                m_reference.noteSlotChange();
                 m_store.slotAdded(entry.sequence, slot, nowMs());
                 replayNext();
                 return;
@@ -362,151 +365,6 @@ void SyncEngine::refreshDrafts(const QString &cursor, QList<Draft> collected)
         });
 }
 
-void SyncEngine::refreshReference()
-{
-    if (m_refreshing) {
-        // What is being read may have been read before the change that asks again (a
-        // newly connected account): read once more when this is done.
-        m_refreshAgain = true;
-        return;
-    }
-    m_refreshing = true;
-    m_refreshAgain = false;
-    // One read says which lists changed since the store last read them: a sync with
-    // nothing new costs that read alone, not the user, the accounts, each account's pages,
-    // the slots and the credits.
-    m_client.getChanges(this, [this](const ApiResult<ChangeVersions> &result) {
-        m_plan = RefreshPlan {};
-        if (!result.ok()) {
-            // A server without GET /changes answers 404: everything is read, as before.
-            if (result.error().kind() != ApiError::Kind::NotFound) {
-                failRefresh(result.error());
-                return;
-            }
-        } else {
-            const ChangeVersions &now = result.value();
-            m_plan.versions = now;
-            if (m_seenVersions) {
-                m_plan.user = now.project != m_seenVersions->project;
-                m_plan.accounts = now.accounts != m_seenVersions->accounts;
-                m_plan.slots = now.slots != m_seenVersions->slots;
-                m_plan.credits = now.credits != m_seenVersions->credits;
-            }
-        }
-        refreshUser();
-    });
-}
-
-void SyncEngine::refreshUser()
-{
-    if (!m_plan.user) {
-        if (m_plan.accounts)
-            refreshAccounts(QString(), {});
-        else
-            refreshSlots();
-        return;
-    }
-    m_client.getUser(this, [this](const ApiResult<UserProfile> &result) {
-        if (!result.ok()) {
-            failRefresh(result.error());
-            return;
-        }
-        m_store.putUser(result.value(), nowMs());
-        if (m_plan.accounts)
-            refreshAccounts(QString(), {});
-        else
-            refreshSlots();
-    });
-}
-
-void SyncEngine::refreshAccounts(const QString &cursor, QList<Account> collected)
-{
-    m_client.listAccounts(std::nullopt, Paging {250, cursor}, this,
-                          [this, collected = std::move(collected)](
-                              const ApiResult<ItemPage<Account>> &result) mutable {
-                              if (!result.ok()) {
-                                  failRefresh(result.error());
-                                  return;
-                              }
-                              collected.append(result.value().items);
-                              if (result.value().hasMore()) {
-                                  refreshAccounts(result.value().cursor, std::move(collected));
-                                  return;
-                              }
-                              m_store.putAccounts(collected, nowMs());
-                              refreshSubaccounts(std::move(collected));
-                          });
-}
-
-void SyncEngine::refreshSubaccounts(QList<Account> remaining)
-{
-    if (remaining.isEmpty()) {
-        refreshSlots();
-        return;
-    }
-    const QString accountId = remaining.takeFirst().id;
-    m_client.listSubaccounts(accountId, Paging {250, {}}, this,
-                             [this, accountId, remaining = std::move(remaining)](
-                                 const ApiResult<ItemPage<Subaccount>> &result) mutable {
-                                 if (!result.ok()) {
-                                     failRefresh(result.error());
-                                     return;
-                                 }
-                                 m_store.putSubaccounts(accountId, result.value().items, nowMs());
-                                 refreshSubaccounts(std::move(remaining));
-                             });
-}
-
-void SyncEngine::refreshSlots()
-{
-    if (!m_plan.slots) {
-        refreshCreditsOfReference();
-        return;
-    }
-    const int slotChangesBefore = m_slotChangesDone;
-    m_client.getSlots(this, [this, slotChangesBefore](const ApiResult<SlotList> &slots) {
-        if (!slots.ok()) {
-            failRefresh(slots.error());
-            return;
-        }
-        // A slot added or removed while the list was read may be missing from it, and its
-        // entry is gone: the list is read again rather than losing the change until the
-        // next reading.
-        if (m_slotChangesDone != slotChangesBefore) {
-            refreshSlots();
-            return;
-        }
-        m_store.putSlots(slots.value().timezone, slots.value().slots, nowMs());
-        refreshCreditsOfReference();
-    });
-}
-
-void SyncEngine::refreshCreditsOfReference()
-{
-    if (!m_plan.credits) {
-        finishRefresh();
-        return;
-    }
-    m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
-        if (!credits.ok()) {
-            failRefresh(credits.error());
-            return;
-        }
-        m_store.putCredits(credits.value(), nowMs());
-        finishRefresh();
-    });
-}
-
-void SyncEngine::finishRefresh()
-{
-    // Only a reading that went through to the end brings the store to these versions.
-    m_seenVersions = m_plan.versions;
-    m_refreshing = false;
-    Q_EMIT referenceRefreshed();
-    if (std::exchange(m_refreshAgain, false))
-        refreshReference();
-}
-
 void SyncEngine::refreshCredits()
 {
     m_client.getCredits(this, [this](const ApiResult<CreditBalance> &credits) {
@@ -559,13 +417,6 @@ void SyncEngine::refreshAccountStates(const QString &cursor, QList<Account> coll
                               if (before != now)
                                   refreshReference();
                           });
-}
-
-void SyncEngine::failRefresh(const ApiError &error)
-{
-    m_refreshing = false;
-    m_refreshAgain = false;
-    Q_EMIT refreshFailed(error);
 }
 
 void SyncEngine::checkFailures()

@@ -5,8 +5,8 @@
 #include "client/connectivity.h"
 #include "client/localstore.h"
 #include "client/pendingchange.h"
+#include "client/referencerefresher.h"
 #include "core/account.h"
-#include "core/changeversions.h"
 #include "core/draft.h"
 #include "core/submission.h"
 #include "core/weeklyslot.h"
@@ -39,12 +39,11 @@ public:
     bool isSyncing() const { return m_syncing; }
 
     // Reads the user, accounts (with their pages), weekly slots and credits into the
-    // store, for showing them with no server. Done when the server comes back, and when
-    // asked; not after every change, which would spend the read limit. Asked while at it,
-    // it reads everything once more afterwards.
-    void refreshReference();
+    // store, for showing them with no server (ReferenceRefresher). Done when the server
+    // comes back, and when asked; not after every change, which would spend the read limit.
+    void refreshReference() { m_reference.refresh(); }
     // Reading, or about to read once more: a referenceRefreshed() is still to come.
-    bool isRefreshing() const { return m_refreshing || m_refreshAgain; }
+    bool isRefreshing() const { return m_reference.isRefreshing(); }
     // Reads the posts of a time range (what a calendar shows) into the store.
     void loadPosts(qint64 sinceMs, qint64 untilMs);
     // Reads the posts that failed lately (of any range, shown or not) into the store, so
@@ -97,17 +96,8 @@ private:
     void refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error);
     // A slot addition whose outcome the answer did not say: settled by the server's slots.
     void settleAddedSlot(const LocalStore::OutboxEntry &entry, const ApiError &error);
-    void failRefresh(const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
     void stop();
-    // The steps of refreshReference(), each reading its kind only when the plan says it
-    // changed since the store last read it.
-    void refreshUser();
-    void refreshAccounts(const QString &cursor, QList<Account> collected);
-    void refreshSubaccounts(QList<Account> remaining);
-    void refreshSlots();
-    void refreshCreditsOfReference();
-    void finishRefresh();
     // After a change that costs or gives back a credit: the status bar shows the balance.
     void refreshCredits();
     // Whether any of `posts` failed since the cache last saw it (its credit came back).
@@ -122,26 +112,12 @@ private:
     ApiClient &m_client;
     LocalStore &m_store;
     Connectivity &m_connectivity;
+    ReferenceRefresher m_reference;
     QTimer m_retry;
     QTimer m_failureCheck;
     bool m_syncing = false;
     bool m_again = false; // more changed while syncing
-    bool m_refreshing = false;
-    bool m_refreshAgain = false; // asked again while reading
-    // What the reading under way reads, and the versions it brings the store to.
-    struct RefreshPlan
-    {
-        bool user = true;
-        bool accounts = true;
-        bool slots = true;
-        bool credits = true;
-        std::optional<ChangeVersions> versions; // none: the server does not say
-    };
-    RefreshPlan m_plan;
-    // The versions of what the store holds, as of the last complete reading.
-    std::optional<ChangeVersions> m_seenVersions;
     Connectivity::State m_lastState = Connectivity::State::Unknown;
-    int m_slotChangesDone = 0; // slots the server added or removed for the outbox
 };
 
 } // namespace slotline::client

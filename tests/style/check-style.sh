@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # House rules a compiler cannot enforce: the project's clang-format style, no string-based
-# SIGNAL/SLOT connections, and no connect() to a lambda without a context object (Qt 6.4
-# has no QT_NO_CONTEXTLESS_CONNECT, so this check stands in for it).
+# SIGNAL/SLOT connections, no connect() to a lambda without a context object (Qt 6.4
+# has no QT_NO_CONTEXTLESS_CONNECT, so this check stands in for it), and no source file in
+# src/ over 600 lines (a file that long holds more than one concern; docs/architecture.md).
 set -euo pipefail
 clang_format=${1:-clang-format}
 status=0
@@ -39,5 +40,15 @@ if perl -0777 -ne '
     echo "style: pass a context object as the third argument of connect()" >&2
     status=1
 fi
+
+# A file grows a line at a time; the limit is checked so that it is noticed when it does.
+max_lines=600
+for file in $(find src -type f \( -name '*.cpp' -o -name '*.h' \) | sort); do
+    lines=$(wc -l < "$file")
+    if [ "$lines" -gt "$max_lines" ]; then
+        echo "style: $file has $lines lines, more than $max_lines: split it along its concerns" >&2
+        status=1
+    fi
+done
 
 exit $status
