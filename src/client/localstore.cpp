@@ -13,7 +13,6 @@
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
-namespace { } // namespace
 
 LocalStore::LocalStore(QObject *parent)
     : QObject(parent)
@@ -362,23 +361,8 @@ void LocalStore::mergeDraftPosts(const QString &draftLocalId, const Draft &onSer
 {
     // The server's record of what was made of the draft (by this app or another client)
     // joins the one kept here; a post it names is taken as it says.
-    for (const Draft::Publication &publication : onServer.publications) {
-        Submission post;
-        post.id = publication.postSubmissionId;
-        post.accountId = publication.accountId;
-        post.platform = publication.platform;
-        post.text = onServer.text;
-        if (!publication.pageId.isEmpty())
-            post.target = PostTarget {QString(), publication.pageId};
-        post.status = publication.status;
-        post.scheduledAtMs = publication.scheduledAtMs;
-        post.publishedAtMs = publication.publishedAtMs;
-        post.publicUrl = publication.publicUrl;
-        post.errorMessage = publication.errorMessage;
-        post.createdAtMs = publication.createdAtMs;
-        post.updatedAtMs = publication.createdAtMs;
-        m_posts.recordForDraft(draftLocalId, post);
-    }
+    for (const Draft::Publication &publication : onServer.publications)
+        m_posts.recordForDraft(draftLocalId, onServer.postOf(publication));
 }
 
 void LocalStore::forgetDraft(const QString &localId)

@@ -3,6 +3,7 @@
 #include "core/isotime.h"
 #include "core/jsonreader.h"
 #include "core/jsonwriter.h"
+#include "core/submission.h"
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -102,6 +103,25 @@ std::optional<Draft> Draft::fromJson(const QJsonObject &object, QString *error)
         }
     }
     return read.result(draft, error);
+}
+
+Submission Draft::postOf(const Publication &publication) const
+{
+    Submission post;
+    post.id = publication.postSubmissionId;
+    post.accountId = publication.accountId;
+    post.platform = publication.platform;
+    post.text = text;
+    if (!publication.pageId.isEmpty())
+        post.target = PostTarget {QString(), publication.pageId};
+    post.status = publication.status;
+    post.scheduledAtMs = publication.scheduledAtMs;
+    post.publishedAtMs = publication.publishedAtMs;
+    post.publicUrl = publication.publicUrl;
+    post.errorMessage = publication.errorMessage;
+    post.createdAtMs = publication.createdAtMs;
+    post.updatedAtMs = publication.createdAtMs;
+    return post;
 }
 
 } // namespace slotline

@@ -12,6 +12,8 @@
 
 namespace slotline {
 
+struct Submission;
+
 class JsonWriter;
 
 // A post being written: not yet bound to an account or a time, and free to break the
@@ -56,6 +58,10 @@ struct Draft
     QList<Publication> publications;
 
     static constexpr int MaxPublications = 50;
+
+    // The post a publication names, as far as the draft tells it: its text is the
+    // draft's, which may have changed since; the post itself says more when read.
+    Submission postOf(const Publication &publication) const;
 
     // {id, clientId, text, platforms, mediaUrls, revision, createdAt, updatedAt,
     //  publications}
