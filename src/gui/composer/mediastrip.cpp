@@ -532,17 +532,17 @@ QString MediaStrip::generalReason(const client::ApiError &error) const
 
 QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &error) const
 {
-    const QString &code = error.code();
+    const std::optional<ErrorCode> code = error.errorCode();
     QString reason;
-    if (code == "url_not_allowed"_L1) {
+    if (code == ErrorCode::UrlNotAllowed) {
         reason = tr("The server does not download from addresses on this computer or on "
                     "private networks.");
-    } else if (code == "unsupported_type"_L1) {
+    } else if (code == ErrorCode::UnsupportedType) {
         reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
                     "MP4).");
-    } else if (code == "media_too_large"_L1) {
+    } else if (code == ErrorCode::MediaTooLarge) {
         reason = tr("The file is larger than the server accepts.");
-    } else if (code == "fetch_failed"_L1) {
+    } else if (code == ErrorCode::FetchFailed) {
         const QString detail = error.messageFor(u"url"_s);
         reason = detail.isEmpty() ? tr("The server could not download it.")
                                   : tr("The server could not download it (%1).").arg(detail);
@@ -554,16 +554,16 @@ QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &er
 
 QString MediaStrip::uploadRefusal(const QString &name, const client::ApiError &error) const
 {
-    const QString &code = error.code();
+    const std::optional<ErrorCode> code = error.errorCode();
     QString reason;
-    if (code == "unsupported_type"_L1 || error.status() == 415) {
+    if (code == ErrorCode::UnsupportedType || error.status() == 415) {
         reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
                     "MP4).");
     } else if (error.status() == 413) {
         reason = tr("The file is larger than the server accepts.");
-    } else if (code == "upload_expired"_L1 || error.kind() == client::ApiError::Kind::Gone) {
+    } else if (code == ErrorCode::UploadExpired || error.kind() == client::ApiError::Kind::Gone) {
         reason = tr("The upload took too long; add the file again.");
-    } else if (code == "size_mismatch"_L1) {
+    } else if (code == ErrorCode::SizeMismatch) {
         reason = tr("The file changed while it was being uploaded; add it again.");
     } else {
         reason = generalReason(error);
