@@ -1,5 +1,6 @@
 #include "core/postrules.h"
 
+#include "core/localmedia.h"
 #include "core/platformrules.h"
 
 #include <QUrl>
@@ -9,7 +10,8 @@
 namespace slotline {
 
 QList<ContentViolation> PostRules::checkContent(Platform platform, const QString &text,
-                                                const QStringList &mediaUrls)
+                                                const QStringList &mediaUrls,
+                                                MediaAddresses accepted)
 {
     using Kind = ContentViolation::Kind;
     QList<ContentViolation> found;
@@ -21,6 +23,8 @@ QList<ContentViolation> PostRules::checkContent(Platform platform, const QString
     if (const int limit = PlatformRules::maxMediaCount(platform); mediaUrls.size() > limit)
         found.append({Kind::TooManyMedia, int(mediaUrls.size()), limit});
     for (int i = 0; i < mediaUrls.size(); ++i) {
+        if (accepted == MediaAddresses::WebOrWaitingUpload && localmedia::isReference(mediaUrls[i]))
+            continue;
         if (const auto bad = checkMediaUrl(mediaUrls[i], i))
             found.append(*bad);
     }

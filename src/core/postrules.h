@@ -62,10 +62,16 @@ public:
     static constexpr std::array<SubmissionStatus, 2> UnsettledStatuses {
         SubmissionStatus::Scheduled, SubmissionStatus::InProgress};
 
+    // Which media addresses a post may carry: the server takes only web addresses; the
+    // app also a medium still waiting for its upload (localmedia), which counts toward the
+    // platform's limit like any other.
+    enum class MediaAddresses { WebOnly, WebOrWaitingUpload };
+
     // Everything wrong with this text and media for this platform, in that order: empty,
     // too long, too many media, then each media item that is not an http(s) address.
     static QList<ContentViolation> checkContent(Platform platform, const QString &text,
-                                                const QStringList &mediaUrls);
+                                                const QStringList &mediaUrls,
+                                                MediaAddresses accepted = MediaAddresses::WebOnly);
     static std::optional<ContentViolation> checkMediaUrl(const QString &url, int index);
 
     // A time chosen to publish at. `toleratedLatenessMs`: how far past it may be (a person

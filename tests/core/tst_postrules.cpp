@@ -1,3 +1,4 @@
+#include "core/localmedia.h"
 #include "core/postrules.h"
 
 #include <QTest>
@@ -52,6 +53,32 @@ private Q_SLOTS:
         QCOMPARE(found, expected);
         // LinkedIn counts code points and allows 3,000.
         QVERIFY(PostRules::checkContent(Platform::LinkedIn, QString(3000, u'a'), {}).isEmpty());
+    }
+
+    void aMediumWaitingForItsUploadCountsButOnlyInTheApp()
+    {
+        const QString waiting = localmedia::newReference();
+        QVERIFY(localmedia::isReference(waiting));
+        QVERIFY(!localmedia::isReference(u"slotline-media:"_s));
+        QVERIFY(!localmedia::isReference(u"https://example.com/slotline-media:1"_s));
+        QCOMPARE(localmedia::withoutReferences({u"https://example.com/a.png"_s, waiting}),
+                 QStringList {u"https://example.com/a.png"_s});
+
+        using Kind = ContentViolation::Kind;
+        const QStringList media {waiting, u"https://example.com/2.png"_s,
+                                 u"https://example.com/3.png"_s, u"https://example.com/4.png"_s,
+                                 u"https://example.com/5.png"_s};
+        // The app: it stands for a medium, so it counts toward the limit and is no error.
+        const auto inApp = PostRules::checkContent(Platform::Twitter, u"Hi"_s, media,
+                                                   PostRules::MediaAddresses::WebOrWaitingUpload);
+        QCOMPARE(inApp, (QList<ContentViolation> {{Kind::TooManyMedia, 5, 4}}));
+        // A post of nothing but a waiting medium is not empty.
+        QVERIFY(PostRules::checkContent(Platform::Twitter, QString(), {waiting},
+                                        PostRules::MediaAddresses::WebOrWaitingUpload)
+                    .isEmpty());
+        // The server: it is no web address.
+        const auto onServer = PostRules::checkContent(Platform::Twitter, u"Hi"_s, {waiting});
+        QCOMPARE(onServer, (QList<ContentViolation> {{Kind::MediaNotAWebAddress, 0, 0}}));
     }
 
     void timesInThePastOrTooFarAheadAreRefused()
