@@ -772,6 +772,60 @@
     </message>
 </context>
 <context>
+    <name>MediaRefusals</name>
+    <message>
+        <source>The server cannot be reached.</source>
+        <translation>Der Server ist nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy; try again in %Ln second(s).</source>
+        <translation>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunde erneut.</numerusform>
+            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunden erneut.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server does not download from addresses on this computer or on private networks.</source>
+        <translation>Der Server lädt nichts von Adressen auf diesem Computer oder in privaten Netzwerken herunter.</translation>
+    </message>
+    <message>
+        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
+        <translation>Es ist kein Bild oder Video, das der Server annimmt (PNG, JPEG, GIF, WebP oder MP4).</translation>
+    </message>
+    <message>
+        <source>The file is larger than the server accepts.</source>
+        <translation>Die Datei ist größer, als der Server zulässt.</translation>
+    </message>
+    <message>
+        <source>The server could not download it.</source>
+        <translation>Der Server konnte die Datei nicht herunterladen.</translation>
+    </message>
+    <message>
+        <source>The server could not download it (%1).</source>
+        <translation>Der Server konnte die Datei nicht herunterladen (%1).</translation>
+    </message>
+    <message>
+        <source>“%1” was not added. %2</source>
+        <translation>„%1“ wurde nicht hinzugefügt. %2</translation>
+    </message>
+    <message>
+        <source>The upload took too long; add the file again.</source>
+        <translation>Das Hochladen hat zu lange gedauert; fügen Sie die Datei erneut hinzu.</translation>
+    </message>
+    <message>
+        <source>The file changed while it was being uploaded; add it again.</source>
+        <translation>Die Datei hat sich während des Hochladens geändert; fügen Sie sie erneut hinzu.</translation>
+    </message>
+    <message>
+        <source>“%1” was not uploaded. %2</source>
+        <translation>„%1“ wurde nicht hochgeladen. %2</translation>
+    </message>
+</context>
+<context>
     <name>PostsPanel</name>
     <message>
         <source>Sho&amp;w:</source>
@@ -1158,6 +1212,25 @@
     </message>
 </context>
 <context>
+    <name>slotline::client::MediaIntake</name>
+    <message>
+        <source>It cannot be read.</source>
+        <translation>Sie kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
+        <translation>Es ist kein Bild oder Video, das der Server annimmt (PNG, JPEG, GIF, WebP oder MP4).</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be made.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>It could not be copied for the upload: %1</source>
+        <translation>Sie konnte für das Hochladen nicht kopiert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>slotline::client::MediaPreviewLoader</name>
     <message>
         <source>Only http, https and local files can be shown: %1</source>
@@ -1189,6 +1262,13 @@
     </message>
 </context>
 <context>
+    <name>slotline::client::MediaUploader</name>
+    <message>
+        <source>The copy of the file the app kept for the upload is gone.</source>
+        <translation>Die Kopie der Datei, die die App für das Hochladen aufbewahrt hat, ist nicht mehr da.</translation>
+    </message>
+</context>
+<context>
     <name>slotline::client::SyncEngine</name>
     <message>
         <source>The draft could not be saved on the server, so it was not published.</source>
@@ -1201,6 +1281,10 @@
     <message>
         <source>The server made no slot.</source>
         <translation>Der Server hat keinen Slot angelegt.</translation>
+    </message>
+    <message>
+        <source>“%1” could not be uploaded, so the post was not published: %2</source>
+        <translation>„%1“ konnte nicht hochgeladen werden, daher wurde der Beitrag nicht veröffentlicht: %2</translation>
     </message>
 </context>
 <context>
@@ -1668,20 +1752,12 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
 <context>
     <name>slotline::gui::ComposerWidget</name>
     <message>
-        <source>Wait until the media have finished uploading (or remove them) before opening another draft.</source>
-        <translation>Warten Sie, bis die Medien hochgeladen sind (oder entfernen Sie sie), bevor Sie einen anderen Entwurf öffnen.</translation>
-    </message>
-    <message>
         <source>There is no connected account for the chosen platforms.</source>
         <translation>Für die gewählten Plattformen ist kein Konto verbunden.</translation>
     </message>
     <message>
         <source>Choose the account to publish with.</source>
         <translation>Wählen Sie das Konto, mit dem veröffentlicht werden soll.</translation>
-    </message>
-    <message>
-        <source>Wait until the media have finished uploading.</source>
-        <translation>Warten Sie, bis die Medien hochgeladen sind.</translation>
     </message>
     <message>
         <source>This time does not exist in %1 (the clocks change).</source>
@@ -1779,6 +1855,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Not published: it was cancelled.</source>
         <translation>Nicht veröffentlicht: Der Beitrag wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Wait until the media have been added (or remove them) before opening another draft.</source>
+        <translation>Warten Sie, bis die Medien hinzugefügt sind (oder entfernen Sie sie), bevor Sie einen anderen Entwurf öffnen.</translation>
+    </message>
+    <message>
+        <source>Wait until the media have been added.</source>
+        <translation>Warten Sie, bis die Medien hinzugefügt sind.</translation>
     </message>
 </context>
 <context>
@@ -2306,10 +2390,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         <translation>Medien noch unterwegs</translation>
     </message>
     <message>
-        <source>A file is still being uploaded or fetched for the draft. If Slotline closes now, it is not added.</source>
-        <translation>Für den Entwurf wird noch eine Datei hochgeladen oder abgerufen. Wenn Slotline jetzt beendet wird, wird sie nicht hinzugefügt.</translation>
-    </message>
-    <message>
         <source>&amp;Wait</source>
         <translation>&amp;Warten</translation>
     </message>
@@ -2334,6 +2414,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
             <numerusform>Beiträge (%Ln fehlgeschlagen)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>“%1” could not be uploaded, and was taken out of its drafts: %2</source>
+        <translation>„%1“ konnte nicht hochgeladen werden und wurde aus seinen Entwürfen entfernt: %2</translation>
+    </message>
+    <message>
+        <source>A file is still being added to the draft (copied, or fetched from its address). If Slotline closes now, it is not added.</source>
+        <translation>Eine Datei wird dem Entwurf noch hinzugefügt (kopiert oder von ihrer Adresse geladen). Wenn Slotline jetzt geschlossen wird, wird sie nicht hinzugefügt.</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::MediaStrip</name>
@@ -2356,10 +2444,6 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>The server downloads an image or video from a web address</source>
         <translation>Der Server lädt ein Bild oder Video von einer Webadresse herunter</translation>
-    </message>
-    <message>
-        <source>Uploads images or videos from this computer</source>
-        <translation>Lädt Bilder oder Videos von diesem Computer hoch</translation>
     </message>
     <message>
         <source>Media problem</source>
@@ -2435,55 +2519,12 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
         </translation>
     </message>
     <message>
-        <source>The server cannot be reached.</source>
-        <translation>Der Server ist nicht erreichbar.</translation>
-    </message>
-    <message>
-        <source>The server did not answer in time.</source>
-        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server is busy; try again in %Ln second(s).</source>
-        <translation>
-            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunde erneut.</numerusform>
-            <numerusform>Der Server ist ausgelastet; versuchen Sie es in %Ln Sekunden erneut.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The server does not download from addresses on this computer or on private networks.</source>
-        <translation>Der Server lädt nichts von Adressen auf diesem Computer oder in privaten Netzwerken herunter.</translation>
-    </message>
-    <message>
-        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
-        <translation>Es ist kein Bild oder Video, das der Server annimmt (PNG, JPEG, GIF, WebP oder MP4).</translation>
-    </message>
-    <message>
-        <source>The file is larger than the server accepts.</source>
-        <translation>Die Datei ist größer, als der Server zulässt.</translation>
-    </message>
-    <message>
-        <source>The server could not download it.</source>
-        <translation>Der Server konnte die Datei nicht herunterladen.</translation>
-    </message>
-    <message>
-        <source>The server could not download it (%1).</source>
-        <translation>Der Server konnte die Datei nicht herunterladen (%1).</translation>
-    </message>
-    <message>
         <source>“%1” was not added. %2</source>
         <translation>„%1“ wurde nicht hinzugefügt. %2</translation>
     </message>
     <message>
-        <source>The upload took too long; add the file again.</source>
-        <translation>Das Hochladen hat zu lange gedauert; fügen Sie die Datei erneut hinzu.</translation>
-    </message>
-    <message>
-        <source>The file changed while it was being uploaded; add it again.</source>
-        <translation>Die Datei hat sich während des Hochladens geändert; fügen Sie sie erneut hinzu.</translation>
-    </message>
-    <message>
-        <source>“%1” was not uploaded. %2</source>
-        <translation>„%1“ wurde nicht hochgeladen. %2</translation>
+        <source>Adds images or videos from this computer; they are uploaded when the server can be reached</source>
+        <translation>Fügt Bilder oder Videos von diesem Computer hinzu; sie werden hochgeladen, sobald der Server erreichbar ist</translation>
     </message>
 </context>
 <context>
@@ -2547,6 +2588,18 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Upload of %1</source>
         <translation>Hochladen von %1</translation>
+    </message>
+    <message>
+        <source>Keeping a copy for the upload…</source>
+        <translation>Eine Kopie für das Hochladen wird angelegt …</translation>
+    </message>
+    <message>
+        <source>Not on the server yet: it is uploaded when the server can be reached.</source>
+        <translation>Noch nicht auf dem Server: Sie wird hochgeladen, sobald der Server erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>%1, waiting to be uploaded</source>
+        <translation>%1, wartet auf das Hochladen</translation>
     </message>
 </context>
 <context>

@@ -772,6 +772,60 @@
     </message>
 </context>
 <context>
+    <name>MediaRefusals</name>
+    <message>
+        <source>The server cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The server is busy; try again in %Ln second(s).</source>
+        <translation type="unfinished">
+            <numerusform>The server is busy; try again in %Ln second.</numerusform>
+            <numerusform>The server is busy; try again in %Ln seconds.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server does not download from addresses on this computer or on private networks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file is larger than the server accepts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not download it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server could not download it (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” was not added. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The upload took too long; add the file again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file changed while it was being uploaded; add it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” was not uploaded. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PostsPanel</name>
     <message>
         <source>Time range of the posts shown</source>
@@ -1158,6 +1212,25 @@
     </message>
 </context>
 <context>
+    <name>slotline::client::MediaIntake</name>
+    <message>
+        <source>It cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It could not be copied for the upload: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::client::MediaPreviewLoader</name>
     <message>
         <source>Only http, https and local files can be shown: %1</source>
@@ -1189,6 +1262,13 @@
     </message>
 </context>
 <context>
+    <name>slotline::client::MediaUploader</name>
+    <message>
+        <source>The copy of the file the app kept for the upload is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>slotline::client::SyncEngine</name>
     <message>
         <source>The draft could not be saved on the server, so it was not published.</source>
@@ -1200,6 +1280,10 @@
     </message>
     <message>
         <source>The server made no slot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” could not be uploaded, so the post was not published: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1673,10 +1757,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Wait until the media have finished uploading.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This time does not exist in %1 (the clocks change).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1738,10 +1818,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Wait until the media have finished uploading (or remove them) before opening another draft.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Not published: this draft was changed elsewhere too. Choose which version to keep in the drafts list, then publish it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1775,6 +1851,14 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Not published: it was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until the media have been added (or remove them) before opening another draft.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until the media have been added.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2294,10 +2378,6 @@ Posts due meanwhile wait and go out afterwards.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A file is still being uploaded or fetched for the draft. If Slotline closes now, it is not added.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Wait</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2330,6 +2410,14 @@ Posts due meanwhile wait and go out afterwards.</source>
             <numerusform>Posts (%Ln failed)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>“%1” could not be uploaded, and was taken out of its drafts: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file is still being added to the draft (copied, or fetched from its address). If Slotline closes now, it is not added.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::MediaStrip</name>
@@ -2351,10 +2439,6 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>The server downloads an image or video from a web address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Uploads images or videos from this computer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2431,54 +2515,11 @@ Posts due meanwhile wait and go out afterwards.</source>
         </translation>
     </message>
     <message>
-        <source>The server does not download from addresses on this computer or on private networks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or MP4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file is larger than the server accepts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server could not download it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server could not download it (%1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server cannot be reached.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server did not answer in time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The server is busy; try again in %Ln second(s).</source>
-        <translation>
-            <numerusform>The server is busy; try again in %Ln second.</numerusform>
-            <numerusform>The server is busy; try again in %Ln seconds.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>“%1” was not added. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The upload took too long; add the file again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file changed while it was being uploaded; add it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” was not uploaded. %2</source>
+        <source>Adds images or videos from this computer; they are uploaded when the server can be reached</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2542,6 +2583,18 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Upload of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeping a copy for the upload…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not on the server yet: it is uploaded when the server can be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, waiting to be uploaded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

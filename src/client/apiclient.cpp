@@ -423,6 +423,22 @@ void ApiClient::createUploadUrl(const QString &filename, const QString &contentT
         std::move(done));
 }
 
+void ApiClient::probeMedia(const QUrl &publicUrl, QObject *context, Callback<bool> done)
+{
+    auto call = makeCall("HEAD", QString(), RateClass::Read, context);
+    call->absoluteUrl = publicUrl;
+    call->sendKey = false;
+    call->complete = [done = std::move(done)](const ApiResult<QByteArray> &answer) {
+        if (answer.ok())
+            done(true);
+        else if (answer.error().kind() == ApiError::Kind::NotFound)
+            done(false);
+        else
+            done(answer.error());
+    };
+    m_transport.sendNow(call);
+}
+
 void ApiClient::uploadFile(const UploadTicket &ticket, const QString &filePath, QObject *context,
                            Callback<MediaItem> done, std::function<void(qint64, qint64)> progress)
 {
@@ -540,6 +556,8 @@ template void ApiClient::send<Schedule>(const WireRequest &, const QString &, QO
                                         Callback<Schedule>);
 template void ApiClient::send<QList<WeeklySlot>>(const WireRequest &, const QString &, QObject *,
                                                  Callback<QList<WeeklySlot>>);
+template void ApiClient::send<UploadTicket>(const WireRequest &, const QString &, QObject *,
+                                            Callback<UploadTicket>);
 template void ApiClient::send<Done>(const WireRequest &, const QString &, QObject *,
                                     Callback<Done>);
 

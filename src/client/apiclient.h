@@ -152,6 +152,9 @@ public:
     void createUploadUrl(const QString &filename, const QString &contentType,
                          std::optional<qint64> size, QObject *context, Callback<UploadTicket> done);
     // PUTs the file to the ticket's address, streamed from disk; `progress` gets (sent, total).
+    // Whether a medium's public address serves a file (HEAD, without a key): an upload
+    // whose answer was lost may have stored it. A 404 answers false.
+    void probeMedia(const QUrl &publicUrl, QObject *context, Callback<bool> done);
     void uploadFile(const UploadTicket &ticket, const QString &filePath, QObject *context,
                     Callback<MediaItem> done,
                     std::function<void(qint64 sent, qint64 total)> progress = {});
@@ -177,7 +180,7 @@ public:
     // Sends a write as writerequests encoded it (for a retry: as it was first sent, byte
     // for byte) and reads its answer as `Result`: Draft (save_draft's {"draft": ...}),
     // PostCreated, Schedule, QList<WeeklySlot> (add_slots's {"items": [...]}) or Done. Every typed
-    // write above goes through here.
+    // write above goes through here. UploadTicket: POST /media/uploads's answer.
     template<typename Result>
     void send(const WireRequest &request, const QString &idempotencyKey, QObject *context,
               Callback<Result> done);

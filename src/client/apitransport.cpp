@@ -185,6 +185,9 @@ void ApiTransport::start(const std::shared_ptr<Call> &call)
         request.setHeader(QNetworkRequest::ContentLengthHeader, file->size());
         reply = m_network.sendCustomRequest(request, call->method, file);
         file->setParent(reply);
+    } else if (call->method == "HEAD") {
+        // As a custom verb, Qt would wait for a body the answer never has.
+        reply = m_network.head(request);
     } else if (call->hasBody) {
         reply = m_network.sendCustomRequest(request, call->method, call->body);
     } else {

@@ -118,6 +118,18 @@ QList<LocalDraft> DraftTable::all() const
     return list;
 }
 
+QList<LocalDraft> DraftTable::withMedium(const QString &url) const
+{
+    Statement query(m_database, Columns
+                                    + u"WHERE deleted = 0 AND EXISTS (SELECT 1 FROM "
+                                      "json_each(media_urls) WHERE value = ?) ORDER BY local_id"_s);
+    query.bind(url).exec();
+    QList<LocalDraft> list;
+    while (query.next())
+        list.append(readDraft(query));
+    return list;
+}
+
 std::optional<LocalDraft> DraftTable::findAny(const QString &localId) const
 {
     Statement query(m_database, Columns + u"WHERE local_id = ?"_s);
@@ -180,6 +192,14 @@ void DraftTable::setContent(const QString &localId, const QString &text,
         .bind(platformsJson(platforms))
         .bind(stringsJson(mediaUrls))
         .bind(updatedAtMs)
+        .bind(localId)
+        .exec();
+}
+
+void DraftTable::setMediaUrls(const QString &localId, const QStringList &mediaUrls)
+{
+    Statement(m_database, u"UPDATE drafts SET media_urls = ? WHERE local_id = ?"_s)
+        .bind(stringsJson(mediaUrls))
         .bind(localId)
         .exec();
 }

@@ -28,6 +28,8 @@ public:
     std::optional<LocalDraft> find(const QString &localId) const;
     // The drafts not deleted, the most recently edited first.
     QList<LocalDraft> all() const;
+    // The drafts not deleted that carry this medium (a web address or a local reference).
+    QList<LocalDraft> withMedium(const QString &url) const;
     // Deleted or not: what a change still to be sent is about.
     std::optional<LocalDraft> findAny(const QString &localId) const;
     bool isDeleted(const QString &localId) const;
@@ -39,6 +41,9 @@ public:
     // What the user typed; a refusal's reason goes with the old text.
     void setContent(const QString &localId, const QString &text, const QList<Platform> &platforms,
                     const QStringList &mediaUrls, qint64 updatedAtMs);
+    // Only its media, as the app put them right (an upload's address for its reference):
+    // not an edit, so when it was made and any refusal stay.
+    void setMediaUrls(const QString &localId, const QStringList &mediaUrls);
     // The server's version of it replaces the text here.
     void adoptServerVersion(const QString &localId, const Draft &onServer);
     // The server has it as `serverId` at `revision` (any conflict and problem are over).

@@ -1,14 +1,17 @@
 #pragma once
 
 #include "client/draftpublication.h"
+#include "client/draftqueue.h"
 #include "client/drafttable.h"
 #include "client/localdraft.h"
+#include "client/mediaupload.h"
 #include "client/outbox.h"
 #include "client/pendingchange.h"
 #include "client/postcache.h"
 #include "client/referencecache.h"
 #include "client/schedulingqueue.h"
 #include "client/slotqueue.h"
+#include "client/uploadqueue.h"
 #include "client/wirerequest.h"
 #include "core/account.h"
 #include "core/creditbalance.h"
@@ -48,7 +51,7 @@ class LocalStore : public QObject
 
 public:
     using SyncState = DraftSyncState;
-    enum class Resolution { KeepMine, KeepTheirs, KeepBoth };
+    using Resolution = DraftQueue::Resolution;
     using LocalDraft = client::LocalDraft;
 
     using OutboxEntry = Outbox::Entry;
@@ -111,6 +114,15 @@ public:
     // The cached slots with the changes that wait applied: what the week shows.
     QList<WeeklySlot> plannedSlots() const { return m_slots.plannedSlots(); }
 
+    // --- media, offline as online ---------------------------------------------------------
+    // Where the app keeps its copies of files until the server has them: beside the
+    // store's file, so one folder per server.
+    QString mediaFolder() const { return m_mediaFolder; }
+    // Queues the upload of a copy in mediaFolder(); the reference it answers stands in
+    // the draft's mediaUrls until the server has the file.
+    QString queueUpload(const MediaUpload &upload);
+    std::optional<MediaUpload> upload(const QString &reference) const;
+
     // --- the outbox, for the sync engine -------------------------------------------------
     std::optional<OutboxEntry> nextEntry() const;
     int pendingChanges() const;
@@ -135,6 +147,15 @@ public:
     void slotRemoved(qint64 sequence, qint64 nowMs);
     // The server refused a slot's addition or removal: the week is as before it.
     void slotChangeRefused(qint64 sequence);
+
+    // The server has an upload's file: every draft carrying it has its address instead,
+    // and is saved so.
+    void mediaUploaded(qint64 sequence, const QString &publicUrl);
+    // The server will not take an upload's file: it leaves its drafts (saved without it),
+    // and their publications still waiting are refused. Answers those publications.
+    QList<OutboxEntry> mediaRefused(qint64 sequence);
+    // Its upload address expired unused: it asks for another.
+    void renewUpload(qint64 sequence);
 
     // The server's drafts, as listed: drafts with nothing pending take the server's
     // text. Answers the synced drafts the list did not have, for the caller to ask the
@@ -175,13 +196,7 @@ Q_SIGNALS:
     void postsChanged();
 
 private:
-    void enqueue(OutboxEntry::Kind kind, const QString &localId);
-    void removeEntries(const QString &localId, bool onlyUnsent);
-    bool hasEntries(const QString &localId) const;
     std::optional<OutboxEntry> entry(qint64 sequence) const;
-    void linkCreatedDraft(const Draft &onServer);
-    void mergeDraftPosts(const QString &draftLocalId, const Draft &onServer);
-    void updateState(const QString &localId);
     void changed();
     void postsAndOutboxChanged();
     void slotsAndOutboxChanged();
@@ -193,6 +208,9 @@ private:
     PostCache m_posts;
     SchedulingQueue m_scheduling;
     SlotQueue m_slots;
+    UploadQueue m_uploads;
+    DraftQueue m_draftQueue;
+    QString m_mediaFolder;
 };
 
 } // namespace slotline::client

@@ -113,6 +113,30 @@ const QList<Migration> &localStoreMigrations()
              u"ALTER TABLE outbox_entries RENAME TO outbox"_s,
              u"CREATE INDEX outbox_subject ON outbox(subject, sequence)"_s,
          }},
+        {7,
+         "media uploads in the outbox",
+         {
+             u"CREATE TABLE outbox_entries ("
+             "sequence INTEGER PRIMARY KEY AUTOINCREMENT,"
+             "kind TEXT NOT NULL CHECK (kind IN ('save_draft', 'delete_draft', 'publish_draft', "
+             "'update_schedule', 'cancel_schedule', 'add_slots', 'delete_slot', "
+             "'upload_media')),"
+             "subject TEXT NOT NULL,"
+             "payload TEXT,"
+             "undo TEXT,"
+             "idempotency_key TEXT NOT NULL UNIQUE,"
+             "attempts INTEGER NOT NULL DEFAULT 0,"
+             "sent_method TEXT,"
+             "sent_path TEXT,"
+             "sent_body BLOB)"_s,
+             u"INSERT INTO outbox_entries (sequence, kind, subject, payload, undo, "
+             "idempotency_key, attempts, sent_method, sent_path, sent_body) SELECT sequence, "
+             "kind, subject, payload, undo, idempotency_key, attempts, sent_method, sent_path, "
+             "sent_body FROM outbox"_s,
+             u"DROP TABLE outbox"_s,
+             u"ALTER TABLE outbox_entries RENAME TO outbox"_s,
+             u"CREATE INDEX outbox_subject ON outbox(subject, sequence)"_s,
+         }},
     };
     return steps;
 }

@@ -22,7 +22,7 @@ Kind kindFrom(const QString &name)
 {
     for (const Kind kind :
          {Kind::SaveDraft, Kind::DeleteDraft, Kind::PublishDraft, Kind::UpdateSchedule,
-          Kind::CancelSchedule, Kind::AddSlot, Kind::DeleteSlot}) {
+          Kind::CancelSchedule, Kind::AddSlot, Kind::DeleteSlot, Kind::UploadMedia}) {
         if (Outbox::kindName(kind) == name)
             return kind;
     }
@@ -71,6 +71,14 @@ QJsonObject payloadOf(const Outbox::Entry &entry)
         slot.id = entry.subject;
         payload.insert(u"slot"_s, JsonWriter::toObject(slot));
     }
+    if (entry.upload) {
+        QJsonObject upload {{u"file"_s, entry.upload->filePath},
+                            {u"name"_s, entry.upload->name},
+                            {u"size"_s, entry.upload->size}};
+        if (!entry.upload->contentType.isEmpty())
+            upload.insert(u"contentType"_s, entry.upload->contentType);
+        payload.insert(u"upload"_s, upload);
+    }
     return payload;
 }
 
@@ -88,6 +96,15 @@ void readPayload(Outbox::Entry &entry, const QJsonObject &payload)
         entry.moveToMs = timeIn(payload);
     } else if (entry.kind == Kind::AddSlot) {
         entry.slot = WeeklySlot::fromJson(payload.value(u"slot"_s).toObject());
+    } else if (entry.kind == Kind::UploadMedia) {
+        const QJsonObject stored = payload.value(u"upload"_s).toObject();
+        MediaUpload upload;
+        upload.reference = entry.subject;
+        upload.filePath = stored.value(u"file"_s).toString();
+        upload.name = stored.value(u"name"_s).toString();
+        upload.contentType = stored.value(u"contentType"_s).toString();
+        upload.size = qint64(stored.value(u"size"_s).toDouble());
+        entry.upload = upload;
     }
 }
 
@@ -105,6 +122,11 @@ Outbox::Entry readEntry(const Statement &row)
         entry.sent = WireRequest {method.toByteArray(), row.text(7), row.value(8).toByteArray()};
     entry.attempts = int(row.integer(9));
     return entry;
+}
+
+QString newKey()
+{
+    return u"slotline-"_s + QUuid::createUuid().toString(QUuid::Id128);
 }
 
 QString kindList(const QList<Kind> &kinds)
@@ -131,6 +153,7 @@ QString Outbox::kindName(Entry::Kind kind)
     case Entry::Kind::CancelSchedule: return u"cancel_schedule"_s;
     case Entry::Kind::AddSlot: return u"add_slots"_s;
     case Entry::Kind::DeleteSlot: return u"delete_slot"_s;
+    case Entry::Kind::UploadMedia: return u"upload_media"_s;
     }
     return QString();
 }
@@ -144,9 +167,7 @@ qint64 Outbox::append(const Entry &entry)
         .bind(entry.subject)
         .bindNullableText(jsonText(payloadOf(entry)))
         .bindNullableText(entry.undo ? jsonText(JsonWriter::toObject(*entry.undo)) : QString())
-        .bind(entry.idempotencyKey.isEmpty()
-                  ? QString(u"slotline-"_s + QUuid::createUuid().toString(QUuid::Id128))
-                  : entry.idempotencyKey)
+        .bind(entry.idempotencyKey.isEmpty() ? newKey() : entry.idempotencyKey)
         .exec();
     return insert.next() ? insert.integer(0) : 0;
 }
@@ -208,9 +229,19 @@ void Outbox::renameSubject(const QString &from, const QString &to, const QList<E
         .exec();
 }
 
+void Outbox::renewKey(qint64 sequence)
+{
+    Statement(m_database, u"UPDATE outbox SET idempotency_key = ?, sent_method = NULL, "
+                          "sent_path = NULL, sent_body = NULL WHERE sequence = ?"_s)
+        .bind(newKey())
+        .bind(sequence)
+        .exec();
+}
+
 std::optional<Outbox::Entry> Outbox::next() const
 {
-    Statement query(m_database, Columns + u"ORDER BY sequence LIMIT 1"_s);
+    Statement query(m_database,
+                    Columns + u"ORDER BY kind = 'upload_media' DESC, sequence LIMIT 1"_s);
     query.exec();
     if (!query.next())
         return std::nullopt;

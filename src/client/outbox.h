@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/draftpublication.h"
+#include "client/mediaupload.h"
 #include "client/wirerequest.h"
 #include "core/submission.h"
 #include "core/weeklyslot.h"
@@ -32,19 +33,21 @@ public:
             UpdateSchedule,
             CancelSchedule,
             AddSlot,
-            DeleteSlot
+            DeleteSlot,
+            UploadMedia
         };
 
         qint64 sequence = 0;
         Kind kind = Kind::SaveDraft;
-        // What it acts on: a draft's local id, a schedule's id, or a slot's id (the app's
-        // own while its addition waits).
+        // What it acts on: a draft's local id, a schedule's id, a slot's id (the app's
+        // own while its addition waits), or a medium's reference (localmedia).
         QString subject;
         // What was asked for, beyond the subject: where a publication goes, where a move
         // takes its post.
         std::optional<DraftPublication> publication; // PublishDraft
         std::optional<qint64> moveToMs; // UpdateSchedule
         std::optional<WeeklySlot> slot; // AddSlot
+        std::optional<MediaUpload> upload; // UploadMedia
         // A publication taken back while on its way: its post is cancelled once made.
         bool retracted = false;
         std::optional<Submission> undo; // the cached post to put back if the server refuses
@@ -55,7 +58,8 @@ public:
 
     explicit Outbox(Database &database);
 
-    // The name a kind is stored under (the API's tool of the same change).
+    // The name a kind is stored under: the API's tool of the same change, where there is
+    // one (an upload is two calls: its address, then the file).
     static QString kindName(Entry::Kind kind);
 
     // `sequence`, `sent` and `attempts` of `entry` are ignored. 0 when an entry already
@@ -73,6 +77,12 @@ public:
     // removal queued while its addition was on its way, once the server has named it).
     void renameSubject(const QString &from, const QString &to, const QList<Entry::Kind> &kinds);
 
+    // The upload's first request asks for an address that took no file and has expired:
+    // it is asked for again, under a new key (the old one would answer the same address).
+    void renewKey(qint64 sequence);
+
+    // The next entry to send: uploads first, since saves and publications may wait for
+    // their media, and nothing waits for them; then the others in the order they were made.
     std::optional<Entry> next() const;
     std::optional<Entry> find(qint64 sequence) const;
     QList<Entry> entries(const QList<Entry::Kind> &kinds) const;

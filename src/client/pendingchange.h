@@ -1,6 +1,7 @@
 #pragma once
 
 #include "client/draftpublication.h"
+#include "client/mediaupload.h"
 #include "core/draft.h"
 #include "core/weeklyslot.h"
 
@@ -53,7 +54,13 @@ struct SlotRemoval
     QString slotId;
 };
 
+// A file to upload: its first request asks for the address to PUT it to.
+struct MediaUploading
+{
+    MediaUpload upload;
+};
+
 using PendingChange = std::variant<DraftSaving, DraftDeletion, DraftPublishing, ScheduleMove,
-                                   ScheduleCancellation, SlotAddition, SlotRemoval>;
+                                   ScheduleCancellation, SlotAddition, SlotRemoval, MediaUploading>;
 
 } // namespace slotline::client

@@ -30,7 +30,9 @@ SyncEngine::SyncEngine(ApiClient &client, LocalStore &store, Connectivity &conne
     , m_store(store)
     , m_connectivity(connectivity)
     , m_reference(client, store)
+    , m_uploader(client)
 {
+    connect(&m_uploader, &MediaUploader::progress, this, &SyncEngine::uploadProgress);
     connect(&m_reference, &ReferenceRefresher::refreshed, this, &SyncEngine::referenceRefreshed);
     connect(&m_reference, &ReferenceRefresher::failed, this, &SyncEngine::refreshFailed);
     m_retry.setSingleShot(true);
@@ -70,6 +72,7 @@ void SyncEngine::syncNow()
     }
     m_syncing = true;
     m_again = false;
+    m_renewedUpload = 0;
     m_retry.stop();
     replayNext();
 }
@@ -178,6 +181,64 @@ void SyncEngine::replayNext()
             afterAnswer(entry, result.ok() ? std::nullopt : std::optional(result.error()));
         });
         return;
+    case Kind::UploadMedia: sendUpload(*entry, *request); return;
+    }
+}
+
+void SyncEngine::sendUpload(const LocalStore::OutboxEntry &entry, const WireRequest &request)
+{
+    if (!entry.upload) {
+        dropUnsendable(entry);
+        replayNext();
+        return;
+    }
+    using Outcome = MediaUploader::Outcome;
+    m_uploader.send(
+        *entry.upload, request, entry.idempotencyKey, [this, entry](const Outcome &outcome) {
+            switch (outcome.kind) {
+            case Outcome::Kind::Uploaded:
+                // Said first: a view showing the file takes the address as it is, and
+                // finds the draft as it shows it once the store has changed.
+                Q_EMIT mediaUploaded(entry.subject, outcome.publicUrl);
+                m_store.mediaUploaded(entry.sequence, outcome.publicUrl);
+                replayNext();
+                return;
+            case Outcome::Kind::Refused:
+                refuseUpload(entry, outcome.error);
+                replayNext();
+                return;
+            case Outcome::Kind::Expired:
+                // Once a pass: an address that expires again at once is the server's problem.
+                if (std::exchange(m_renewedUpload, entry.sequence) != entry.sequence) {
+                    m_store.renewUpload(entry.sequence);
+                    replayNext();
+                    return;
+                }
+                break;
+            case Outcome::Kind::Waits: break;
+            }
+            // Sent again later with the same key, which answers the same address.
+            qCInfo(lcClient).noquote() << "upload waits:" << outcome.error.message();
+            if (outcome.error.isTransient() || outcome.error.kind() == ApiError::Kind::Unauthorized
+                || outcome.error.kind() == ApiError::Kind::Cancelled) {
+                afterAnswer(entry, outcome.error);
+                return;
+            }
+            stop();
+            m_retry.start(ServerErrorRetryMs);
+        });
+}
+
+void SyncEngine::refuseUpload(const LocalStore::OutboxEntry &entry, const ApiError &error)
+{
+    const QString name = entry.upload ? entry.upload->name : entry.subject;
+    Q_EMIT uploadRefused(entry.subject, name, error); // first, as mediaUploaded()
+    for (const LocalStore::OutboxEntry &publication : m_store.mediaRefused(entry.sequence)) {
+        Q_EMIT schedulingRefused(
+            publication.subject,
+            ApiError(error.kind(),
+                     tr("“%1” could not be uploaded, so the post was not published: %2")
+                         .arg(name, error.toDisplayString())));
     }
 }
 
@@ -208,6 +269,7 @@ void SyncEngine::dropUnsendable(const LocalStore::OutboxEntry &entry)
     case Kind::CancelSchedule: m_store.schedulingRefused(entry.sequence); return;
     case Kind::AddSlot:
     case Kind::DeleteSlot: m_store.slotChangeRefused(entry.sequence); return;
+    case Kind::UploadMedia: m_store.mediaRefused(entry.sequence); return;
     }
 }
 

@@ -4,6 +4,7 @@
 #include "client/apiresults.h"
 #include "client/connectivity.h"
 #include "client/localstore.h"
+#include "client/mediauploader.h"
 #include "client/pendingchange.h"
 #include "client/referencerefresher.h"
 #include "core/account.h"
@@ -69,6 +70,17 @@ Q_SIGNALS:
     // slots as they were.
     void slotRefused(const slotline::WeeklySlot &slot, bool addition,
                      const slotline::client::ApiError &error);
+    // A file waiting in the outbox is on its way (`reference` stands for it in drafts).
+    void uploadProgress(const QString &reference, qint64 sent, qint64 total);
+    // The server has the file at `publicUrl`, which takes the reference's place in the
+    // drafts as soon as this returns (said first, so that a view showing the file takes
+    // the address as it is, and then finds the draft as it shows it).
+    void mediaUploaded(const QString &reference, const QString &publicUrl);
+    // The server will not take the file `name`: it leaves its drafts as soon as this
+    // returns, and their publications that waited for it are refused (schedulingRefused
+    // says so for each).
+    void uploadRefused(const QString &reference, const QString &name,
+                       const slotline::client::ApiError &error);
     // A draft's publication (the outbox entry `sequence`) went through: the post is made
     // (now, or scheduled).
     void published(qint64 sequence, const QString &localId,
@@ -94,6 +106,8 @@ private:
     // what the failure means for this one.
     void afterAnswer(const LocalStore::OutboxEntry &entry, const std::optional<ApiError> &failure);
     void refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error);
+    void sendUpload(const LocalStore::OutboxEntry &entry, const WireRequest &request);
+    void refuseUpload(const LocalStore::OutboxEntry &entry, const ApiError &error);
     // A slot addition whose outcome the answer did not say: settled by the server's slots.
     void settleAddedSlot(const LocalStore::OutboxEntry &entry, const ApiError &error);
     void refreshDrafts(const QString &cursor, QList<Draft> collected);
@@ -113,6 +127,9 @@ private:
     LocalStore &m_store;
     Connectivity &m_connectivity;
     ReferenceRefresher m_reference;
+    MediaUploader m_uploader;
+    // An upload whose expired address was renewed in this pass is not renewed again.
+    qint64 m_renewedUpload = 0;
     QTimer m_retry;
     QTimer m_failureCheck;
     bool m_syncing = false;

@@ -189,6 +189,11 @@ WireRequest of(const PendingChange &change)
         {
             return deleteSlot(removal.slotId);
         }
+        WireRequest operator()(const MediaUploading &uploading) const
+        {
+            const MediaUpload &upload = uploading.upload;
+            return createUploadUrl(upload.name, upload.contentType, upload.size);
+        }
     };
     return std::visit(Encoder {}, change);
 }

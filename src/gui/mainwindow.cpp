@@ -119,6 +119,13 @@ MainWindow::MainWindow(client::Session &session, client::MediaPreviewLoader &pre
     connect(&session.sync(), &client::SyncEngine::refused, this, &MainWindow::showRefusal);
     connect(&session.sync(), &client::SyncEngine::schedulingRefused, this,
             &MainWindow::showRefusal);
+    connect(&session.sync(), &client::SyncEngine::uploadRefused, this,
+            [this](const QString &, const QString &name, const client::ApiError &error) {
+                statusBar()->showMessage(tr("“%1” could not be uploaded, and was taken out of "
+                                            "its drafts: %2")
+                                             .arg(name, ErrorText::describe(error)),
+                                         StatusMessageMs);
+            });
     connect(&session.sync(), &client::SyncEngine::conflict, this, [this] {
         statusBar()->showMessage(tr("A draft was changed elsewhere too: open it in the drafts "
                                     "list to choose which version to keep."),
@@ -401,11 +408,13 @@ QString MainWindow::serverSettingsGroup() const
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_composer->hasMediaUnderWay() && !m_closeConfirmed) {
-        // The medium joins the draft only once the server has it: closing now loses it.
+        // A file joins the draft once the app has its copy, an address once the server
+        // has fetched it: closing before loses it. (Uploads wait in the outbox.)
         event->ignore();
         auto *box = new QMessageBox(QMessageBox::Question, tr("Media still on their way"),
-                                    tr("A file is still being uploaded or fetched for the "
-                                       "draft. If Slotline closes now, it is not added."),
+                                    tr("A file is still being added to the draft (copied, or "
+                                       "fetched from its address). If Slotline closes now, it "
+                                       "is not added."),
                                     QMessageBox::NoButton, this);
         box->setObjectName(u"closeWhileUploadingBox"_s);
         box->setAttribute(Qt::WA_DeleteOnClose);

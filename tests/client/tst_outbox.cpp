@@ -81,6 +81,45 @@ private Q_SLOTS:
         QCOMPARE(outbox.count(), 0);
     }
 
+    void uploadsGoFirstAndKeepTheirFile()
+    {
+        Outbox outbox(*m_database);
+        const qint64 save = outbox.append(change(Kind::SaveDraft, u"local-a"_s));
+        Outbox::Entry upload = change(Kind::UploadMedia, u"slotline-media:1"_s);
+        upload.upload
+            = MediaUpload {QString(), u"/kept/1.png"_s, u"shop front.png"_s, u"image/png"_s, 2'048};
+        const qint64 uploaded = outbox.append(upload);
+        QVERIFY(uploaded > save);
+        // Saves and publications may wait for their media; nothing waits for an upload.
+        QCOMPARE(outbox.next()->sequence, uploaded);
+        reopen();
+        Outbox again(*m_database);
+        const auto kept = again.next();
+        QCOMPARE(kept->kind, Kind::UploadMedia);
+        QVERIFY(kept->upload);
+        QCOMPARE(*kept->upload, (MediaUpload {u"slotline-media:1"_s, u"/kept/1.png"_s,
+                                              u"shop front.png"_s, u"image/png"_s, 2'048}));
+        again.remove(uploaded);
+        QCOMPARE(again.next()->sequence, save);
+    }
+
+    void anUploadsKeyIsRenewedWithWhatWasSent()
+    {
+        Outbox outbox(*m_database);
+        Outbox::Entry upload = change(Kind::UploadMedia, u"slotline-media:2"_s);
+        upload.upload = MediaUpload {QString(), u"/kept/2.mp4"_s, u"clip.mp4"_s, {}, 9};
+        const qint64 sequence = outbox.append(upload);
+        const QString first = outbox.find(sequence)->idempotencyKey;
+        outbox.recordAttempt(sequence, WireRequest {"POST", u"/media/uploads"_s, "{}"});
+        QVERIFY(outbox.find(sequence)->sent);
+        outbox.renewKey(sequence);
+        const auto renewed = outbox.find(sequence);
+        QVERIFY(renewed->idempotencyKey.startsWith(u"slotline-"_s));
+        QVERIFY(renewed->idempotencyKey != first);
+        QVERIFY(!renewed->sent); // asked for anew, built again
+        QCOMPARE(renewed->upload->name, u"clip.mp4"_s);
+    }
+
     void eachChangeHasAKeyOfItsOwnAndAKeyIsQueuedOnce()
     {
         Outbox outbox(*m_database);

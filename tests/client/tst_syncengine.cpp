@@ -5,13 +5,17 @@
 #include "client/syncengine.h"
 #include "client/writerequests.h"
 #include "core/isotime.h"
+#include "core/localmedia.h"
 #include "storage/accountrepository.h"
 #include "support/droppingproxy.h"
 #include "support/jsontext.h"
 #include "support/reusableport.h"
 #include "support/testserver.h"
 
+#include <QBuffer>
 #include <QDateTime>
+#include <QDir>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -42,6 +46,33 @@ struct App
     Connectivity connectivity {client};
     SyncEngine sync {client, store, connectivity};
 };
+
+QByteArray imageBytes(const char *format, const QColor &color)
+{
+    QImage image(QSize(12, 12), QImage::Format_RGB32);
+    image.fill(color);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, format);
+    return bytes;
+}
+
+// A file as MediaIntake keeps it: a copy in the store's media folder.
+MediaUpload keptCopy(const LocalStore &store, const QString &name, const QByteArray &bytes,
+                     const QString &contentType)
+{
+    QDir().mkpath(store.mediaFolder());
+    MediaUpload upload;
+    upload.filePath = QDir(store.mediaFolder()).filePath(name);
+    upload.name = name;
+    upload.contentType = contentType;
+    upload.size = bytes.size();
+    QFile file(upload.filePath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(upload.filePath));
+    return upload;
+}
 
 } // namespace
 
@@ -933,6 +964,185 @@ private Q_SLOTS:
         QCOMPARE(app.store.pendingChanges(), 0);
         QVERIFY(refused.isEmpty());
         QCOMPARE(server.get(QStringLiteral("/api/v2/schedule/slots"), tenant).items().size(), 0);
+    }
+
+    void aFileAddedOfflineGoesUpBeforeItsDraftAndItsPost()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Pictures"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+
+        // The draft's save is queued before the file: the upload still goes first, so the
+        // save (built when it goes) and the publication carry the file's address.
+        const QString draft = app.store.createDraft(QStringLiteral("Our new shop front"),
+                                                    {Platform::Twitter}, {}, 1);
+        const QByteArray png = imageBytes("png", Qt::darkCyan);
+        const MediaUpload kept
+            = keptCopy(app.store, QStringLiteral("shop.png"), png, QStringLiteral("image/png"));
+        const QString reference = app.store.queueUpload(kept);
+        QVERIFY(localmedia::isReference(reference));
+        QVERIFY(app.store.upload(reference));
+        QVERIFY(app.store.editDraft(draft, QStringLiteral("Our new shop front"),
+                                    {Platform::Twitter}, {reference}, 2));
+        const qint64 at = server.clock().nowMs() + 4 * 3'600'000;
+        app.store.queuePublication(
+            draft, LocalStore::Publication {tenant.twitterAccountId, {}, at, false});
+        QCOMPARE(app.store.pendingChanges(), 3);
+
+        QList<std::pair<QString, QString>> uploaded;
+        connect(&app.sync, &SyncEngine::mediaUploaded, this,
+                [&uploaded](const QString &which, const QString &url) {
+                    uploaded.append({which, url});
+                });
+        QSignalSpy progress(&app.sync, &SyncEngine::uploadProgress);
+        QSignalSpy published(&app.sync, &SyncEngine::published);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QCOMPARE(uploaded.size(), 1);
+        QCOMPARE(uploaded.first().first, reference);
+        const QString url = uploaded.first().second;
+        QVERIFY2(url.startsWith(server.http().baseUrl() + QStringLiteral("/media/")),
+                 qPrintable(url));
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(0).toString(), reference);
+        QCOMPARE(server.http().get(QUrl(url).path()).body, png);
+        QVERIFY(!QFile::exists(kept.filePath)); // the app's copy went with the upload
+        QCOMPARE(app.store.draft(draft)->mediaUrls, QStringList {url});
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1);
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("mediaUrls")).toArray(),
+                 QJsonArray {url});
+        QCOMPARE(published.size(), 1);
+        const QJsonArray posts
+            = server.get(QStringLiteral("/api/v2/posts?status=scheduled"), tenant).items();
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(posts.first().toObject().value(QStringLiteral("mediaUrls")).toArray(),
+                 QJsonArray {url});
+    }
+
+    void aFileTheServerRefusesLeavesItsDraftAndHoldsBackItsPost()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Refused picture"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        // An image, but of no type the server takes: only the server can say so.
+        const MediaUpload kept
+            = keptCopy(app.store, QStringLiteral("scan.bmp"), imageBytes("bmp", Qt::red), {});
+        const QString reference = app.store.queueUpload(kept);
+        const QString draft = app.store.createDraft(QStringLiteral("See the scan"),
+                                                    {Platform::Twitter}, {reference}, 1);
+        app.store.queuePublication(
+            draft, LocalStore::Publication {tenant.twitterAccountId, {}, {}, false});
+
+        QList<std::pair<QString, QString>> refusedUploads;
+        connect(&app.sync, &SyncEngine::uploadRefused, this,
+                [&refusedUploads](const QString &which, const QString &name, const ApiError &) {
+                    refusedUploads.append({which, name});
+                });
+        QList<std::pair<QString, QString>> refusedPosts;
+        connect(&app.sync, &SyncEngine::schedulingRefused, this,
+                [&refusedPosts](const QString &subject, const ApiError &error) {
+                    refusedPosts.append({subject, error.message()});
+                });
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QCOMPARE(refusedUploads.size(), 1);
+        QCOMPARE(refusedUploads.first(), std::pair(reference, QStringLiteral("scan.bmp")));
+        // A post without the picture it was made with is not the post the user made.
+        QCOMPARE(refusedPosts.size(), 1);
+        QCOMPARE(refusedPosts.first().first, draft);
+        QVERIFY2(refusedPosts.first().second.contains(QStringLiteral("scan.bmp")),
+                 qPrintable(refusedPosts.first().second));
+        QVERIFY(server.get(QStringLiteral("/api/v2/posts"), tenant).items().isEmpty());
+        // The draft stays, with its text and without the file, here and on the server.
+        QCOMPARE(app.store.draft(draft)->mediaUrls, QStringList());
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1);
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("See the scan"));
+        QVERIFY(drafts.first().toObject().value(QStringLiteral("mediaUrls")).toArray().isEmpty());
+        QVERIFY(!QFile::exists(kept.filePath));
+    }
+
+    void anUploadWhoseAnswerWasLostIsNotSentTwice_data()
+    {
+        QTest::addColumn<bool>("fileWentUp");
+        QTest::addColumn<qint64>("minutesLater");
+        QTest::addColumn<bool>("sameAddress");
+        QTest::newRow("the file went up, retried at once") << true << qint64(1) << true;
+        QTest::newRow("the file went up, its address expired since") << true << qint64(20) << true;
+        QTest::newRow("only the address came back, and it expired") << false << qint64(20) << false;
+        QTest::newRow("only the address came back, still valid") << false << qint64(1) << true;
+    }
+
+    void anUploadWhoseAnswerWasLostIsNotSentTwice()
+    {
+        QFETCH(bool, fileWentUp);
+        QFETCH(qint64, minutesLater);
+        QFETCH(bool, sameAddress);
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Lost upload"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        const QByteArray png = imageBytes("png", Qt::darkYellow);
+        const MediaUpload kept
+            = keptCopy(app.store, QStringLiteral("lost.png"), png, QStringLiteral("image/png"));
+        const QString reference = app.store.queueUpload(kept);
+        const QString draft = app.store.createDraft(QString(), {Platform::Twitter}, {reference}, 1);
+
+        // The first attempt reached the server; its answers never came back.
+        const auto entry = app.store.nextEntry();
+        QVERIFY(entry);
+        QCOMPARE(entry->kind, LocalStore::OutboxEntry::Kind::UploadMedia);
+        const WireRequest request = writerequests::of(MediaUploading {*entry->upload});
+        app.store.recordAttempt(entry->sequence, request);
+        ApiClient firstAttempt;
+        firstAttempt.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        firstAttempt.setApiKey(tenant.apiKey);
+        std::optional<ApiResult<UploadTicket>> ticket;
+        firstAttempt.send<UploadTicket>(request, entry->idempotencyKey, this,
+                                        [&ticket](const auto &result) { ticket.emplace(result); });
+        QTRY_VERIFY(ticket.has_value());
+        QVERIFY(ticket->ok());
+        if (fileWentUp) {
+            std::optional<ApiResult<MediaItem>> item;
+            firstAttempt.uploadFile(ticket->value(), kept.filePath, this,
+                                    [&item](const auto &result) { item.emplace(result); });
+            QTRY_VERIFY(item.has_value());
+            QVERIFY(item->ok());
+        }
+        server.clock().advanceMs(minutesLater * 60'000);
+
+        QList<QString> uploaded;
+        connect(&app.sync, &SyncEngine::mediaUploaded, this,
+                [&uploaded](const QString &, const QString &url) { uploaded.append(url); });
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QCOMPARE(uploaded.size(), 1);
+        QCOMPARE(uploaded.first() == ticket->value().publicUrl, sameAddress);
+        QCOMPARE(server.http().get(QUrl(uploaded.first()).path()).body, png);
+        QCOMPARE(app.store.draft(draft)->mediaUrls, QStringList {uploaded.first()});
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1);
+        QCOMPARE(drafts.first().toObject().value(QStringLiteral("mediaUrls")).toArray(),
+                 QJsonArray {uploaded.first()});
     }
 
     void aPublicationsKeyFollowsTheActionAndTheDraftKeepsWhereItWent()

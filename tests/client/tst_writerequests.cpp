@@ -102,6 +102,23 @@ private Q_SLOTS:
         QVERIFY(removed.body.isEmpty());
     }
 
+    void anUploadFromTheOutboxAsksForItsAddress()
+    {
+        MediaUpload upload;
+        upload.reference = u"slotline-media:abc"_s; // the app's own: never sent
+        upload.filePath = u"/home/me/.local/share/Slotline/store-media/abc.png"_s;
+        upload.name = u"shop front.png"_s;
+        upload.contentType = u"image/png"_s;
+        upload.size = 2'048;
+        const WireRequest request = writerequests::of(MediaUploading {upload});
+        QCOMPARE(request,
+                 writerequests::createUploadUrl(u"shop front.png"_s, u"image/png"_s, 2'048));
+        QCOMPARE(request.body, QByteArray("{\"contentType\":\"image/png\",\"filename\":"
+                                          "\"shop front.png\",\"size\":2048}"));
+        QVERIFY(!request.body.contains("slotline-media"));
+        QVERIFY(!request.body.contains(".local"));
+    }
+
     void theSameChangeIsTheSameBytes()
     {
         NewPost post;

@@ -623,7 +623,7 @@ private Q_SLOTS:
         QVERIFY(status.creditsText() != before);
     }
 
-    void anUploadUnderWayKeepsItsDraftOpen()
+    void aFileBeingAddedKeepsItsDraftOpen()
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Upload"));
@@ -647,13 +647,22 @@ private Q_SLOTS:
         media->addFile(path);
         QVERIFY(media->isBusy());
 
-        // Opening another draft now would drop the upload: the composer says to wait.
+        // Opening another draft while the file is being added would drop it: the composer
+        // says to wait.
         QVERIFY(!desktop.window.composer().openDraft(other));
         QCOMPARE(desktop.window.composer().draftId(), withPicture);
-        QVERIFY(desktop.label(QStringLiteral("resultLabel")).contains(QStringLiteral("upload")));
+        QVERIFY2(desktop.label(QStringLiteral("resultLabel")).contains(QStringLiteral("added")),
+                 qPrintable(desktop.label(QStringLiteral("resultLabel"))));
         QTRY_VERIFY_WITH_TIMEOUT(!media->isBusy(), 10'000);
         QTRY_COMPARE(store.draft(withPicture)->mediaUrls.size(), 1);
         QVERIFY(desktop.window.composer().openDraft(other));
+        // The upload goes on through the outbox: the draft gets the server's address.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            store.draft(withPicture)
+                ->mediaUrls.constFirst()
+                .startsWith(QStringLiteral("http://127.0.0.1:%1/media/").arg(server.port())),
+            10'000);
+        QTRY_COMPARE(store.pendingChanges(), 0);
     }
 
     void aPublishedPostsLinkCanBeCopied()

@@ -1,5 +1,7 @@
 #include "client/apiclient.h"
 #include "client/mediapreviewloader.h"
+#include "client/session.h"
+#include "core/localmedia.h"
 #include "gui/composer/mediastrip.h"
 #include "gui/composer/mediatile.h"
 #include "server/media/addresspolicy.h"
@@ -7,8 +9,10 @@
 #include "support/testserver.h"
 
 #include <QBuffer>
+#include <QDir>
 #include <QDropEvent>
 #include <QFrame>
+#include <QLabel>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -58,7 +62,8 @@ class TestMediaStrip : public QObject
 private:
     std::unique_ptr<TestServer> m_server;
     Tenant m_tenant;
-    std::unique_ptr<ApiClient> m_client;
+    std::unique_ptr<client::Session> m_session;
+    ApiClient *m_client = nullptr;
     std::unique_ptr<MediaPreviewLoader> m_previews;
     std::unique_ptr<MediaStrip> m_strip;
     QTemporaryDir m_files;
@@ -73,13 +78,23 @@ private:
             config.mediaAddresses = *AddressPolicy::fromAllowList(u"127.0.0.1"_s, nullptr);
         m_server = std::make_unique<TestServer>(config);
         m_tenant = m_server->addTenant(u"Alpha"_s);
-        m_client = std::make_unique<ApiClient>();
-        m_client->setBaseUrl(QUrl(m_server->http().baseUrl()));
-        m_client->setApiKey(m_tenant.apiKey);
+        open(QUrl(m_server->http().baseUrl()));
+    }
+
+    void open(const QUrl &server)
+    {
+        m_session = std::make_unique<client::Session>(server, m_tenant.apiKey,
+                                                      m_files.filePath(u"store.sqlite"_s));
+        m_client = &m_session->client();
         m_previews = std::make_unique<MediaPreviewLoader>();
-        m_strip = std::make_unique<MediaStrip>(*m_client, *m_previews);
+        m_strip = std::make_unique<MediaStrip>(*m_session, *m_previews);
         m_strip->resize(700, 200);
         m_strip->show();
+    }
+
+    QStringList keptCopies() const
+    {
+        return QDir(m_session->store().mediaFolder()).entryList(QDir::Files);
     }
 
     QString writeFile(const QString &name, const QByteArray &bytes)
@@ -115,8 +130,11 @@ private Q_SLOTS:
     {
         m_strip.reset();
         m_previews.reset();
-        m_client.reset();
+        m_client = nullptr;
+        m_session.reset();
         m_server.reset();
+        QFile::remove(m_files.filePath(u"store.sqlite"_s));
+        QDir(m_files.filePath(u"store-media"_s)).removeRecursively();
     }
 
     void addingAFileUploadsIt()
@@ -131,22 +149,24 @@ private Q_SLOTS:
         QVERIFY(m_strip->isBusy());
         QCOMPARE(m_strip->tiles().size(), 1);
         MediaTile *tile = m_strip->tiles().at(0);
-        QCOMPARE(tile->state(), MediaTile::State::Uploading);
-        QVERIFY(m_strip->mediaUrls().isEmpty()); // not before it is there
+        QCOMPARE(tile->state(), MediaTile::State::Keeping);
+        QVERIFY(m_strip->mediaUrls().isEmpty()); // not before the app has its copy
         auto *progress = tile->findChild<QProgressBar *>(u"progress"_s);
         QVERIFY(progress);
-        QVERIFY(progress->isVisible());
         QSignalSpy progressed(progress, &QProgressBar::valueChanged);
 
+        // Part of the post as soon as the app has its copy: under a reference, then the
+        // server's address once the outbox has sent it.
         QTRY_COMPARE(changed.count(), 1);
-        QCOMPARE(progress->value(), progress->maximum());
-        QVERIFY(!progressed.isEmpty());
-        QVERIFY(!progress->isVisible());
-        QCOMPARE(tile->state(), MediaTile::State::Ready);
         QVERIFY(!m_strip->isBusy());
         QCOMPARE(busy.count(), 2);
         QCOMPARE(busy.at(0).at(0).toBool(), true);
         QCOMPARE(busy.at(1).at(0).toBool(), false);
+        QTRY_COMPARE(tile->state(), MediaTile::State::Ready);
+        QCOMPARE(progress->value(), progress->maximum());
+        QVERIFY(!progressed.isEmpty());
+        QVERIFY(!progress->isVisible());
+        QCOMPARE(changed.count(), 1); // the store put the address in the draft itself
 
         // The server's public address, which serves the very file.
         const QStringList urls = m_strip->mediaUrls();
@@ -154,6 +174,8 @@ private Q_SLOTS:
         QVERIFY2(urls.at(0).startsWith(m_server->http().baseUrl() + u"/media/"_s),
                  qPrintable(urls.at(0)));
         QCOMPARE(m_server->http().get(publicPath(urls.at(0))).body, png);
+        QTRY_VERIFY(keptCopies().isEmpty()); // the app's copy went with the upload
+        QCOMPARE(m_session->store().pendingChanges(), 0);
 
         QTRY_VERIFY(!tile->thumbnail().isNull());
         QCOMPARE(tile->thumbnail().size(), QSize(96, 48));
@@ -163,6 +185,38 @@ private Q_SLOTS:
         QVERIFY(tile->toolTip().contains(urls.at(0)));
         QVERIFY(tile->accessibleName().contains(u"meadow.png"_s));
         QVERIFY(m_strip->message().isEmpty());
+    }
+
+    void aFileAddedWithNoServerWaitsInThePost()
+    {
+        m_tenant.apiKey = u"slk_unused"_s;
+        open(QUrl(u"http://127.0.0.1:9"_s)); // nothing listens there
+        const QString path = writeFile(u"offline.png"_s, pngBytes(QSize(40, 40), Qt::magenta));
+        QSignalSpy changed(m_strip.get(), &MediaStrip::mediaChanged);
+
+        m_strip->addFile(path);
+        QTRY_COMPARE(changed.count(), 1);
+        MediaTile *tile = m_strip->tiles().at(0);
+        QCOMPARE(tile->state(), MediaTile::State::Uploading);
+        QVERIFY(!tile->isPending());
+        const QStringList urls = m_strip->mediaUrls();
+        QCOMPARE(urls.size(), 1);
+        QVERIFY(localmedia::isReference(urls.at(0)));
+        QVERIFY2(tile->toolTip().contains(u"Not on the server yet"_s), qPrintable(tile->toolTip()));
+        QVERIFY(tile->findChild<QLabel *>(u"caption"_s)->font().italic());
+        QCOMPARE(keptCopies().size(), 1);
+        QCOMPARE(m_session->store().pendingChanges(), 1);
+
+        // A draft opened again shows it from the app's copy, still waiting.
+        m_strip->setMediaUrls({});
+        m_strip->setMediaUrls(urls);
+        QCOMPARE(m_strip->tiles().size(), 1);
+        tile = m_strip->tiles().at(0);
+        QCOMPARE(tile->state(), MediaTile::State::Uploading);
+        QCOMPARE(tile->name(), u"offline.png"_s);
+        QCOMPARE(m_strip->mediaUrls(), urls);
+        QTRY_VERIFY(!tile->thumbnail().isNull());
+        QCOMPARE(QColor(tile->thumbnail().pixel(20, 20)), QColor(Qt::magenta));
     }
 
     void anAddressTheServerRefusesIsExplained()
@@ -217,7 +271,7 @@ private Q_SLOTS:
         QCOMPARE(tile->name(), u"sky.png"_s);
     }
 
-    void aFileTheServerRefusesIsExplained()
+    void aFileThatIsNoPictureIsRefusedAtOnce()
     {
         start();
         const QString path = writeFile(u"notes.txt"_s, "these are words, not a picture");
@@ -231,10 +285,37 @@ private Q_SLOTS:
         QVERIFY(m_strip->mediaUrls().isEmpty());
         QVERIFY(!m_strip->isBusy());
         QCOMPARE(changed.count(), 0);
+        QVERIFY(keptCopies().isEmpty());
+        QCOMPARE(m_session->store().pendingChanges(), 0);
 
         m_strip->addFile(m_files.filePath(u"missing.png"_s));
         QVERIFY(m_strip->message().contains(u"missing.png"_s));
         QVERIFY(m_strip->tiles().isEmpty());
+    }
+
+    void anImageTheServerRefusesLeavesThePost()
+    {
+        start();
+        // A BMP is an image, but not one the server takes: only it can say so.
+        QImage image(QSize(8, 8), QImage::Format_RGB32);
+        image.fill(Qt::cyan);
+        QByteArray bmp;
+        QBuffer buffer(&bmp);
+        buffer.open(QIODevice::WriteOnly);
+        image.save(&buffer, "bmp");
+        const QString path = writeFile(u"old.bmp"_s, bmp);
+        QSignalSpy changed(m_strip.get(), &MediaStrip::mediaChanged);
+
+        m_strip->addFile(path);
+        QTRY_VERIFY(!m_strip->message().isEmpty());
+        QVERIFY2(m_strip->message().contains(u"old.bmp"_s), qPrintable(m_strip->message()));
+        QVERIFY2(m_strip->message().contains(u"was not uploaded"_s),
+                 qPrintable(m_strip->message()));
+        QVERIFY(m_strip->tiles().isEmpty());
+        QVERIFY(m_strip->mediaUrls().isEmpty());
+        QCOMPARE(changed.count(), 1); // in; the store takes it out of the draft itself
+        QVERIFY(keptCopies().isEmpty());
+        QCOMPARE(m_session->store().pendingChanges(), 0);
     }
 
     void removingTiles()
@@ -375,7 +456,7 @@ private Q_SLOTS:
         QApplication::sendEvent(m_strip.get(), &drop);
         QVERIFY(drop.isAccepted());
         QCOMPARE(m_strip->tiles().size(), 1);
-        QCOMPARE(m_strip->tiles().at(0)->state(), MediaTile::State::Uploading);
+        QCOMPARE(m_strip->tiles().at(0)->state(), MediaTile::State::Keeping);
         QTRY_COMPARE(changed.count(), 1);
 
         // An address dragged from a browser's address bar comes as text.

@@ -156,7 +156,8 @@ ScheduleEditor::refusalToPublish(const QString &draftLocalId,
             .arg(QLocale().createSeparatedList(names), account->name, platform);
     }
     if (const auto problems
-        = PostRules::checkContent(account->platform, draft->text, draft->mediaUrls);
+        = PostRules::checkContent(account->platform, draft->text, draft->mediaUrls,
+                                  PostRules::MediaAddresses::WebOrWaitingUpload);
         !problems.isEmpty())
         return RuleWords::contentProblem(account->platform, problems.first());
     if (publication.scheduledAtMs) {

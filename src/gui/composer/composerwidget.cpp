@@ -44,7 +44,7 @@ ComposerWidget::ComposerWidget(client::Session &session, ScheduleEditor &editor,
     // The outcome of a publication takes two lines, kept even while there is none.
     m_ui->resultLabel->setLines(2);
 
-    m_media = new MediaStrip(session.client(), previews, m_ui->mediaContainer);
+    m_media = new MediaStrip(session, previews, m_ui->mediaContainer);
     m_ui->mediaLayout->addWidget(m_media);
     setTabOrder(m_ui->textEdit, m_media);
     setTabOrder(m_media, m_ui->accountCombo);
@@ -162,11 +162,11 @@ void ComposerWidget::showDraft(const QString &localId)
 
 bool ComposerWidget::refuseLeavingUploads()
 {
-    // Media still on their way belong to this draft: showing another would drop them.
+    // Media still being added belong to this draft: showing another would drop them.
     if (!m_media->isBusy())
         return false;
-    showResult(tr("Wait until the media have finished uploading (or remove them) before "
-                  "opening another draft."),
+    showResult(tr("Wait until the media have been added (or remove them) before opening "
+                  "another draft."),
                true);
     return true;
 }
@@ -289,7 +289,7 @@ void ComposerWidget::publish()
     showResult(QString(), false);
     bool ok = validate();
     if (m_media->isBusy()) {
-        showResult(tr("Wait until the media have finished uploading."), true);
+        showResult(tr("Wait until the media have been added."), true);
         ok = false;
     }
     if (!ok || !m_ui->publishButton->isEnabled())
@@ -485,7 +485,8 @@ bool ComposerWidget::validate()
                 = RuleWords::publishRefusal(*refusal, m_where->accountName());
         // An empty post is said once publishing was tried; a limit as soon as it is broken.
         for (const ContentViolation &problem :
-             PostRules::checkContent(*platform, text, m_media->mediaUrls())) {
+             PostRules::checkContent(*platform, text, m_media->mediaUrls(),
+                                     PostRules::MediaAddresses::WebOrWaitingUpload)) {
             if (problem.kind != Kind::Empty || m_publishTried) {
                 found[int(Field::Text)] = RuleWords::contentProblem(*platform, problem);
                 break;

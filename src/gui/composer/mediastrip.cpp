@@ -1,8 +1,12 @@
 #include "gui/composer/mediastrip.h"
 
 #include "client/apiclient.h"
+#include "client/mediaintake.h"
 #include "client/mediapreviewloader.h"
+#include "client/session.h"
+#include "core/localmedia.h"
 #include "gui/common/logcategories.h"
+#include "gui/composer/mediarefusals.h"
 #include "gui/composer/mediatile.h"
 
 #include <QAccessible>
@@ -15,7 +19,6 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMimeData>
-#include <QMimeDatabase>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -28,14 +31,6 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::gui {
 namespace {
-
-// What the server takes, told by the bytes (docs/server.md, Media).
-const QStringList &acceptedMimeTypes()
-{
-    static const QStringList types {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
-                                    u"image/webp"_s, u"video/mp4"_s};
-    return types;
-}
 
 bool isWebAddress(const QUrl &url)
 {
@@ -50,21 +45,15 @@ QString nameOf(const QUrl &url)
     return fileName.isEmpty() ? url.host() : fileName;
 }
 
-// The type to announce for an upload: only one of the accepted types, as its bytes tell;
-// otherwise none, and the server judges (a wrong announcement would be refused).
-QString announcedTypeOf(const QString &path)
-{
-    const QString type = QMimeDatabase().mimeTypeForFile(path, QMimeDatabase::MatchContent).name();
-    return acceptedMimeTypes().contains(type) ? type : QString();
-}
-
 } // namespace
 
-MediaStrip::MediaStrip(client::ApiClient &client, client::MediaPreviewLoader &previews,
+MediaStrip::MediaStrip(client::Session &session, client::MediaPreviewLoader &previews,
                        QWidget *parent)
     : QWidget(parent)
-    , m_client(client)
+    , m_client(session.client())
+    , m_store(session.store())
     , m_previews(previews)
+    , m_intake(new client::MediaIntake(session.store().mediaFolder(), this))
     , m_addUrlButton(new QPushButton(tr("Add image from URL…"), this))
     , m_addFileButton(new QPushButton(tr("Add file…"), this))
     , m_countLabel(new QLabel(this))
@@ -84,7 +73,9 @@ MediaStrip::MediaStrip(client::ApiClient &client, client::MediaPreviewLoader &pr
         tr("The server downloads an image or video from a web address"));
     connect(m_addUrlButton, &QPushButton::clicked, this, &MediaStrip::chooseUrl);
     m_addFileButton->setObjectName(u"addFile"_s);
-    m_addFileButton->setAccessibleDescription(tr("Uploads images or videos from this computer"));
+    m_addFileButton->setAccessibleDescription(
+        tr("Adds images or videos from this computer; they are uploaded when the server can "
+           "be reached"));
     connect(m_addFileButton, &QPushButton::clicked, this, &MediaStrip::chooseFiles);
     m_countLabel->setObjectName(u"count"_s);
 
@@ -139,6 +130,11 @@ MediaStrip::MediaStrip(client::ApiClient &client, client::MediaPreviewLoader &pr
     layout->addWidget(m_messageFrame);
 
     refreshCount();
+
+    client::SyncEngine &sync = session.sync();
+    connect(&sync, &client::SyncEngine::uploadProgress, this, &MediaStrip::uploadProgressed);
+    connect(&sync, &client::SyncEngine::mediaUploaded, this, &MediaStrip::uploaded);
+    connect(&sync, &client::SyncEngine::uploadRefused, this, &MediaStrip::uploadRefused);
 }
 
 MediaStrip::~MediaStrip() = default;
@@ -148,6 +144,17 @@ void MediaStrip::setMediaUrls(const QStringList &urls)
     clearTiles();
     clearMessage();
     for (const QString &address : urls) {
+        if (localmedia::isReference(address)) {
+            const auto upload = m_store.upload(address);
+            if (!upload) {
+                qCWarning(lcGui).noquote() << "no upload waits for" << address;
+                continue;
+            }
+            MediaTile *tile = appendTile(upload->name);
+            tile->setUploading(address, QDir::toNativeSeparators(upload->filePath), upload->size);
+            loadPreview(tile, QUrl::fromLocalFile(upload->filePath));
+            continue;
+        }
         const QUrl url(address);
         MediaTile *tile = appendTile(nameOf(url));
         tile->setReady(address, QString(), -1);
@@ -237,26 +244,12 @@ void MediaStrip::addFile(const QString &path)
     clearMessage();
     const QString filePath = info.absoluteFilePath();
     MediaTile *tile = appendTile(info.fileName());
-    tile->setUploading(QDir::toNativeSeparators(filePath), info.size());
+    tile->setKeeping(QDir::toNativeSeparators(filePath), info.size());
     refreshBusy();
-    // The picture comes from the file itself, while it is on its way.
+    // The picture comes from the file itself.
     loadPreview(tile, QUrl::fromLocalFile(filePath));
-    m_client.createUploadUrl(
-        info.fileName(), announcedTypeOf(filePath), info.size(), tile,
-        [this, tile, filePath](const client::ApiResult<client::UploadTicket> &ticket) {
-            if (!isLive(tile))
-                return;
-            if (!ticket.ok()) {
-                refuse(tile, uploadRefusal(tile->name(), ticket.error()));
-                return;
-            }
-            m_client.uploadFile(
-                ticket.value(), filePath, tile,
-                [this, tile](const client::ApiResult<client::MediaItem> &result) {
-                    uploaded(tile, result);
-                },
-                [tile](qint64 sent, qint64 total) { tile->setUploadProgress(sent, total); });
-        });
+    m_intake->take(filePath, tile,
+                   [this, tile](const client::MediaIntake::Result &result) { kept(tile, result); });
 }
 
 void MediaStrip::chooseUrl()
@@ -356,7 +349,7 @@ MediaTile *MediaStrip::appendTile(const QString &name)
     return tile;
 }
 
-void MediaStrip::removeTile(MediaTile *tile)
+void MediaStrip::removeTile(MediaTile *tile, bool postChanges)
 {
     const qsizetype index = m_tiles.indexOf(tile);
     if (index < 0)
@@ -380,7 +373,7 @@ void MediaStrip::removeTile(MediaTile *tile)
     tile->deleteLater();
     refreshCount();
     refreshBusy();
-    if (wasFinished)
+    if (wasFinished && postChanges)
         Q_EMIT mediaChanged();
 }
 
@@ -421,7 +414,7 @@ void MediaStrip::fetched(MediaTile *tile, const client::ApiResult<client::MediaI
     if (!isLive(tile))
         return;
     if (!result.ok()) {
-        refuse(tile, fetchRefusal(tile->name(), result.error()));
+        refuse(tile, MediaRefusals::ofFetch(tile->name(), result.error()));
         return;
     }
     const client::MediaItem &item = result.value();
@@ -431,18 +424,57 @@ void MediaStrip::fetched(MediaTile *tile, const client::ApiResult<client::MediaI
     Q_EMIT mediaChanged();
 }
 
-void MediaStrip::uploaded(MediaTile *tile, const client::ApiResult<client::MediaItem> &result)
+void MediaStrip::kept(MediaTile *tile, const client::MediaIntake::Result &result)
 {
-    if (!isLive(tile))
-        return;
-    if (!result.ok()) {
-        refuse(tile, uploadRefusal(tile->name(), result.error()));
+    if (const auto *why = std::get_if<QString>(&result)) {
+        refuse(tile, tr("“%1” was not added. %2").arg(tile->name(), *why));
         return;
     }
-    const client::MediaItem &item = result.value();
-    tile->setReady(item.url, item.mimeType, item.size);
+    const client::MediaUpload &upload = std::get<client::MediaUpload>(result);
+    if (!isLive(tile)) {
+        client::MediaIntake::discard(upload);
+        return;
+    }
+    const QString reference = m_store.queueUpload(upload);
+    tile->setUploading(reference, tile->source(), upload.size);
+    tile->setDetails(upload.contentType, upload.size);
     refreshBusy();
     Q_EMIT mediaChanged();
+}
+
+MediaTile *MediaStrip::tileFor(const QString &reference) const
+{
+    for (MediaTile *tile : m_tiles) {
+        if (tile->state() == MediaTile::State::Uploading && tile->url() == reference)
+            return tile;
+    }
+    return nullptr;
+}
+
+void MediaStrip::uploadProgressed(const QString &reference, qint64 sent, qint64 total)
+{
+    if (MediaTile *tile = tileFor(reference))
+        tile->setUploadProgress(sent, total);
+}
+
+void MediaStrip::uploaded(const QString &reference, const QString &publicUrl)
+{
+    // The store puts the address in the draft itself: nothing to save.
+    if (MediaTile *tile = tileFor(reference))
+        tile->setReady(publicUrl, tile->mimeType(), tile->size());
+}
+
+void MediaStrip::uploadRefused(const QString &reference, const QString &name,
+                               const client::ApiError &error)
+{
+    MediaTile *tile = tileFor(reference);
+    if (!tile)
+        return;
+    // The store takes it out of the draft itself: nothing to save.
+    const QString message = MediaRefusals::ofUpload(name, error);
+    qCInfo(lcGui).noquote() << "media not added:" << message;
+    showMessage(message);
+    removeTile(tile, false);
 }
 
 void MediaStrip::refuse(MediaTile *tile, const QString &message)
@@ -517,58 +549,6 @@ void MediaStrip::refreshBusy()
 int MediaStrip::thumbnailPixels() const
 {
     return int(std::ceil(ThumbnailSize * devicePixelRatioF()));
-}
-
-QString MediaStrip::generalReason(const client::ApiError &error) const
-{
-    switch (error.kind()) {
-    case client::ApiError::Kind::Network: return tr("The server cannot be reached.");
-    case client::ApiError::Kind::Timeout: return tr("The server did not answer in time.");
-    case client::ApiError::Kind::RateLimited:
-        return tr("The server is busy; try again in %Ln second(s).", "", error.retryAfterSeconds());
-    default: return error.toDisplayString();
-    }
-}
-
-QString MediaStrip::fetchRefusal(const QString &name, const client::ApiError &error) const
-{
-    const std::optional<ErrorCode> code = error.errorCode();
-    QString reason;
-    if (code == ErrorCode::UrlNotAllowed) {
-        reason = tr("The server does not download from addresses on this computer or on "
-                    "private networks.");
-    } else if (code == ErrorCode::UnsupportedType) {
-        reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
-                    "MP4).");
-    } else if (code == ErrorCode::MediaTooLarge) {
-        reason = tr("The file is larger than the server accepts.");
-    } else if (code == ErrorCode::FetchFailed) {
-        const QString detail = error.messageFor(u"url"_s);
-        reason = detail.isEmpty() ? tr("The server could not download it.")
-                                  : tr("The server could not download it (%1).").arg(detail);
-    } else {
-        reason = generalReason(error);
-    }
-    return tr("“%1” was not added. %2").arg(name, reason);
-}
-
-QString MediaStrip::uploadRefusal(const QString &name, const client::ApiError &error) const
-{
-    const std::optional<ErrorCode> code = error.errorCode();
-    QString reason;
-    if (code == ErrorCode::UnsupportedType || error.status() == 415) {
-        reason = tr("It is not an image or video the server accepts (PNG, JPEG, GIF, WebP or "
-                    "MP4).");
-    } else if (error.status() == 413) {
-        reason = tr("The file is larger than the server accepts.");
-    } else if (code == ErrorCode::UploadExpired || error.kind() == client::ApiError::Kind::Gone) {
-        reason = tr("The upload took too long; add the file again.");
-    } else if (code == ErrorCode::SizeMismatch) {
-        reason = tr("The file changed while it was being uploaded; add it again.");
-    } else {
-        reason = generalReason(error);
-    }
-    return tr("“%1” was not uploaded. %2").arg(name, reason);
 }
 
 } // namespace slotline::gui

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "client/mediaupload.h"
+
 #include <QList>
 #include <QStringList>
 #include <QUrl>
 #include <QWidget>
+
+#include <variant>
 
 QT_BEGIN_NAMESPACE
 class QFrame;
@@ -17,7 +21,10 @@ QT_END_NAMESPACE
 namespace slotline::client {
 class ApiClient;
 class ApiError;
+class LocalStore;
+class MediaIntake;
 class MediaPreviewLoader;
+class Session;
 struct MediaItem;
 template<typename T>
 class ApiResult;
@@ -29,12 +36,14 @@ class MediaTile;
 
 // The images and videos attached to a post being written, as a row of thumbnails.
 //
-// Media are added from a web address (the server downloads it: POST /media) or from a
-// file (uploaded to an address the server hands out), through the strip's buttons, by
-// dropping files or addresses on it, or from code. Each addition shows at once as a
-// pending tile, busy or with its progress, and can be cancelled; a refusal is said in
-// the strip's message line and the tile goes. The post gets the public addresses of
-// the finished ones, in order (mediaUrls()).
+// Media are added from a web address (the server downloads it: POST /media, so only
+// while the server is there) or from a file, through the strip's buttons, by dropping
+// files or addresses on it, or from code. A file is part of the post as soon as the app
+// has a copy of it: it goes to the server through the outbox, with or without a server
+// now, and the post carries a reference to it until then (localmedia). Each addition
+// shows at once as a tile, busy while pending, and can be cancelled; a refusal is said
+// in the strip's message line and the tile goes. The post gets the addresses of the
+// finished ones, in order (mediaUrls()).
 class MediaStrip : public QWidget
 {
     Q_OBJECT
@@ -42,16 +51,17 @@ class MediaStrip : public QWidget
 public:
     static constexpr int ThumbnailSize = 96;
 
-    MediaStrip(client::ApiClient &client, client::MediaPreviewLoader &previews,
+    MediaStrip(client::Session &session, client::MediaPreviewLoader &previews,
                QWidget *parent = nullptr);
     ~MediaStrip() override;
 
     // Shows these media (of a draft being opened), dropping whatever was there or on its
     // way. mediaChanged() is not emitted: nothing changed that needs saving.
     void setMediaUrls(const QStringList &urls);
-    // The public addresses of the finished media, in order.
+    // The addresses of the finished media, in order: public ones, and the references of
+    // files waiting for their upload.
     QStringList mediaUrls() const;
-    // Whether a fetch or an upload is still under way.
+    // Whether a fetch or a copy is still under way (an upload waits in the outbox).
     bool isBusy() const;
     // Every tile, finished or pending, in order.
     const QList<MediaTile *> &tiles() const { return m_tiles; }
@@ -88,11 +98,18 @@ protected:
 
 private:
     MediaTile *appendTile(const QString &name);
-    void removeTile(MediaTile *tile);
+    // `postChanges`: false when the store changed the draft itself.
+    void removeTile(MediaTile *tile, bool postChanges = true);
     void clearTiles();
     void loadPreview(MediaTile *tile, const QUrl &url);
     void fetched(MediaTile *tile, const client::ApiResult<client::MediaItem> &result);
-    void uploaded(MediaTile *tile, const client::ApiResult<client::MediaItem> &result);
+    void kept(MediaTile *tile, const std::variant<client::MediaUpload, QString> &result);
+    // The outbox's news of a file waiting in a tile.
+    MediaTile *tileFor(const QString &reference) const;
+    void uploadProgressed(const QString &reference, qint64 sent, qint64 total);
+    void uploaded(const QString &reference, const QString &publicUrl);
+    void uploadRefused(const QString &reference, const QString &name,
+                       const client::ApiError &error);
     void refuse(MediaTile *tile, const QString &message);
     bool admitsOneMore();
     void step(MediaTile *from, int step);
@@ -105,13 +122,10 @@ private:
     // The addresses and files a drag carries that the strip can take.
     static QList<QUrl> acceptableUrls(const QMimeData *data);
 
-    QString fetchRefusal(const QString &name, const client::ApiError &error) const;
-    QString uploadRefusal(const QString &name, const client::ApiError &error) const;
-    // What any call may meet: no server, no answer, too many calls.
-    QString generalReason(const client::ApiError &error) const;
-
     client::ApiClient &m_client;
+    client::LocalStore &m_store;
     client::MediaPreviewLoader &m_previews;
+    client::MediaIntake *m_intake;
     QList<MediaTile *> m_tiles;
     int m_maximumCount = 0;
     bool m_busy = false;

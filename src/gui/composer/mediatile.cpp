@@ -88,23 +88,39 @@ void MediaTile::setFetching(const QString &source)
     describe();
 }
 
-void MediaTile::setUploading(const QString &source, qint64 size)
+void MediaTile::setKeeping(const QString &source, qint64 size)
 {
-    m_state = State::Uploading;
+    m_state = State::Keeping;
     m_source = source;
     m_size = size;
+    m_progress->setRange(0, 0); // busy: a copy on this computer, soon done
+    m_progress->show();
+    showPicture();
+    describe();
+}
+
+void MediaTile::setUploading(const QString &reference, const QString &source, qint64 size)
+{
+    m_state = State::Uploading;
+    m_url = reference;
+    m_source = source;
+    m_size = size;
+    m_uploadStarted = false;
+    // The bar shows once the file is on its way; until then it waits for the server.
     m_progress->setRange(0, ProgressSteps);
     m_progress->setValue(0);
-    m_progress->show();
+    m_progress->hide();
     showPicture();
     describe();
 }
 
 void MediaTile::setUploadProgress(qint64 sent, qint64 total)
 {
-    if (total <= 0)
+    if (total <= 0 || m_state != State::Uploading)
         return;
+    m_uploadStarted = true;
     m_progress->setValue(int(std::clamp<qint64>(sent * ProgressSteps / total, 0, ProgressSteps)));
+    m_progress->show();
     describe();
 }
 
@@ -177,7 +193,7 @@ void MediaTile::showPicture()
         icon = QStyle::SP_MediaPlay;
     else if (m_state == State::Fetching)
         icon = QStyle::SP_ArrowDown;
-    else if (m_state == State::Uploading)
+    else if (m_state == State::Keeping || m_state == State::Uploading)
         icon = QStyle::SP_ArrowUp;
     const int side = m_thumbnailSize / 2;
     m_picture->setPixmap(
@@ -186,7 +202,7 @@ void MediaTile::showPicture()
 
 void MediaTile::describe()
 {
-    const QString title = m_url.isEmpty() ? m_source : m_url;
+    const QString title = m_url.isEmpty() || m_state == State::Uploading ? m_source : m_url;
     QStringList lines;
     if (!title.isEmpty())
         lines.append(title);
@@ -196,8 +212,12 @@ void MediaTile::describe()
         lines.append(tr("Size: %1").arg(QLocale().formattedDataSize(m_size)));
     if (m_state == State::Fetching)
         lines.append(tr("The server is downloading it…"));
-    else if (m_state == State::Uploading)
+    else if (m_state == State::Keeping)
+        lines.append(tr("Keeping a copy for the upload…"));
+    else if (m_state == State::Uploading && m_uploadStarted)
         lines.append(tr("Uploading: %1 %").arg(m_progress->value() * 100 / ProgressSteps));
+    else if (m_state == State::Uploading)
+        lines.append(tr("Not on the server yet: it is uploaded when the server can be reached."));
     if (m_placeholder == Placeholder::Unreadable)
         lines.append(m_unreadableWhy.isEmpty() ? tr("No preview")
                                                : tr("No preview: %1").arg(m_unreadableWhy));
@@ -211,7 +231,11 @@ void MediaTile::describe()
     const bool video = m_placeholder == Placeholder::Video || m_mimeType.startsWith(u"video/"_s);
     switch (m_state) {
     case State::Fetching: setAccessibleName(tr("Adding %1").arg(m_name)); break;
-    case State::Uploading: setAccessibleName(tr("Uploading %1").arg(m_name)); break;
+    case State::Keeping: setAccessibleName(tr("Adding %1").arg(m_name)); break;
+    case State::Uploading:
+        setAccessibleName(m_uploadStarted ? tr("Uploading %1").arg(m_name)
+                                          : tr("%1, waiting to be uploaded").arg(m_name));
+        break;
     case State::Ready:
         setAccessibleName(video ? tr("Video %1").arg(m_name) : tr("Image %1").arg(m_name));
         break;
@@ -224,8 +248,12 @@ void MediaTile::describe()
                                                              : tr("Upload of %1").arg(m_name));
 
     const QString caption = m_problem.isEmpty() ? m_name : m_problem;
+    // In italics while not on the server, as the calendar shows what is not there yet.
+    QFont captionFont = font();
+    captionFont.setItalic(m_state == State::Uploading && m_problem.isEmpty());
+    m_caption->setFont(captionFont);
     m_caption->setText(
-        m_caption->fontMetrics().elidedText(caption, Qt::ElideMiddle, m_thumbnailSize));
+        QFontMetrics(captionFont).elidedText(caption, Qt::ElideMiddle, m_thumbnailSize));
     QPalette palette = m_caption->palette();
     palette.setColor(QPalette::WindowText, m_problem.isEmpty()
                                                ? this->palette().color(QPalette::WindowText)

@@ -22,7 +22,8 @@ class MediaTile : public QFrame
 public:
     enum class State {
         Fetching, // the server is downloading it from an address
-        Uploading, // the file is on its way to the server
+        Keeping, // the app is taking a copy of the file for the upload
+        Uploading, // part of the post, the file waits in the outbox or is on its way
         Ready, // it has its public address
     };
     enum class Placeholder { None, Video, Unreadable };
@@ -31,9 +32,13 @@ public:
     MediaTile(const QString &name, int thumbnailSize, QWidget *parent = nullptr);
 
     State state() const { return m_state; }
-    bool isPending() const { return m_state != State::Ready; }
+    // Not part of the post yet (fetching, or being copied).
+    bool isPending() const { return m_state == State::Fetching || m_state == State::Keeping; }
     QString name() const { return m_name; }
-    // The public address; empty while pending.
+    // Where it comes from: the address or the local path, as shown.
+    QString source() const { return m_source; }
+    // The public address, or while uploading the reference that stands for it; empty
+    // while pending.
     QString url() const { return m_url; }
     QString mimeType() const { return m_mimeType; }
     qint64 size() const { return m_size; }
@@ -44,7 +49,9 @@ public:
 
     // `source`: where it comes from (the address or the local path), for the tooltip.
     void setFetching(const QString &source);
-    void setUploading(const QString &source, qint64 size);
+    void setKeeping(const QString &source, qint64 size);
+    // `reference` stands for the file in the post until the server has it.
+    void setUploading(const QString &reference, const QString &source, qint64 size);
     void setUploadProgress(qint64 sent, qint64 total);
     void setReady(const QString &url, const QString &mimeType, qint64 size);
     // What a preview found out, where the tile does not know it yet.
@@ -78,6 +85,7 @@ private:
     QString m_mimeType;
     qint64 m_size = -1;
     State m_state = State::Ready;
+    bool m_uploadStarted = false; // progress has come for the upload
     QImage m_thumbnail;
     Placeholder m_placeholder = Placeholder::None;
     QString m_unreadableWhy;
