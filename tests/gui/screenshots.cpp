@@ -14,6 +14,8 @@
 #include "gui/calendar/weekview.h"
 #include "gui/common/icontheme.h"
 #include "gui/composer/composerwidget.h"
+#include "gui/composer/mediastrip.h"
+#include "gui/composer/mediatile.h"
 #include "gui/drafts/draftspanel.h"
 #include "gui/mainwindow.h"
 #include "gui/posts/postlistmodel.h"
@@ -38,6 +40,7 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QMenu>
+#include <QPainter>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -247,6 +250,24 @@ QPalette darkPalette()
     return palette;
 }
 
+// A picture for a post about the winter menu: warm colours and its title.
+QImage winterMenuPicture()
+{
+    QImage image(QSize(480, 320), QImage::Format_RGB32);
+    QPainter painter(&image);
+    QLinearGradient warm(0, 0, 480, 320);
+    warm.setColorAt(0, QColor(0x7a, 0x2e, 0x1f));
+    warm.setColorAt(1, QColor(0xe0, 0x9a, 0x3c));
+    painter.fillRect(image.rect(), warm);
+    painter.setPen(Qt::white);
+    QFont title = painter.font();
+    title.setPixelSize(56);
+    title.setBold(true);
+    painter.setFont(title);
+    painter.drawText(image.rect(), Qt::AlignCenter, u"Winter menu"_s);
+    return image;
+}
+
 // With the server away, next week's slots are edited: one is added on Wednesday at 15:00
 // (dotted until the server has it) and Friday's 12:30 is removed. When the server is back,
 // both reach it and the week shows the server's slots, none of them waiting.
@@ -381,10 +402,33 @@ void takeBuiltInServerShots(const QDir &directory)
     composer.newDraft();
     QTest::keyClicks(window.findChild<QPlainTextEdit *>(u"textEdit"_s),
                      u"Written while the server was away: the winter menu"_s);
+    // A picture added with no server is part of the draft at once, in italics until the
+    // server has it.
+    const QString picture = QDir(data.path()).filePath(u"winter-menu.png"_s);
+    if (!winterMenuPicture().save(picture, "png"))
+        qFatal("cannot write %s", qPrintable(picture));
+    auto *media = window.findChild<gui::MediaStrip *>();
+    media->addFile(picture);
+    const auto pictureTile = [media]() -> gui::MediaTile * {
+        return media->tiles().isEmpty() ? nullptr : media->tiles().constFirst();
+    };
+    if (!waitFor([&] {
+            return pictureTile() && pictureTile()->state() == gui::MediaTile::State::Uploading
+                   && !pictureTile()->thumbnail().isNull();
+        }))
+        qFatal("the picture added offline is not waiting in the draft");
     composer.saveDraft();
     waitFor([&] { return window.connectionStatus().stateText().contains(u"starting it again"_s); });
     save(window, directory, u"offline-built-in"_s);
     editSlotsOffline(window, directory);
+    if (!waitFor(
+            [&] {
+                return pictureTile() && pictureTile()->state() == gui::MediaTile::State::Ready
+                       && pictureTile()->url().startsWith(u"http"_s);
+            },
+            30'000))
+        qFatal("the picture added offline did not reach the server");
+    qInfo("the picture added offline reached the server: %s", qPrintable(pictureTile()->url()));
     desktop.bundledServerSupervisor()->halt();
     window.close();
     QTest::qWait(500);
