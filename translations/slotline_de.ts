@@ -1286,6 +1286,21 @@
         <source>“%1” could not be uploaded, so the post was not published: %2</source>
         <translation>„%1“ konnte nicht hochgeladen werden, daher wurde der Beitrag nicht veröffentlicht: %2</translation>
     </message>
+    <message>
+        <source>A file of the draft is no longer kept for its upload, so the post was not published: add the file again.</source>
+        <translation>Eine Datei des Entwurfs wird nicht mehr für das Hochladen aufbewahrt, daher wurde der Beitrag nicht veröffentlicht: Fügen Sie die Datei erneut hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server&apos;s upload addresses did not take the file (%n tries).</source>
+        <translation>
+            <numerusform>Die Upload-Adressen des Servers haben die Datei nicht angenommen (%n Versuch).</numerusform>
+            <numerusform>Die Upload-Adressen des Servers haben die Datei nicht angenommen (%n Versuche).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file kept for the upload is not known any more.</source>
+        <translation>Die für das Hochladen aufbewahrte Datei ist nicht mehr bekannt.</translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountChoice</name>
@@ -2525,6 +2540,14 @@ Beiträge, die in der Zwischenzeit fällig werden, warten und gehen danach hinau
     <message>
         <source>Adds images or videos from this computer; they are uploaded when the server can be reached</source>
         <translation>Fügt Bilder oder Videos von diesem Computer hinzu; sie werden hochgeladen, sobald der Server erreichbar ist</translation>
+    </message>
+    <message>
+        <source>Missing file</source>
+        <translation>Fehlende Datei</translation>
+    </message>
+    <message>
+        <source>No longer kept for the upload: remove it, then add the file again.</source>
+        <translation>Nicht mehr für das Hochladen aufbewahrt: Entfernen Sie sie und fügen Sie die Datei erneut hinzu.</translation>
     </message>
 </context>
 <context>

@@ -1286,6 +1286,21 @@
         <source>“%1” could not be uploaded, so the post was not published: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A file of the draft is no longer kept for its upload, so the post was not published: add the file again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The server&apos;s upload addresses did not take the file (%n tries).</source>
+        <translation>
+            <numerusform>The server&apos;s upload addresses did not take the file (%n tries).</numerusform>
+            <numerusform>The server&apos;s upload addresses did not take the file (%n tries).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file kept for the upload is not known any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>slotline::gui::AccountChoice</name>
@@ -2520,6 +2535,14 @@ Posts due meanwhile wait and go out afterwards.</source>
     </message>
     <message>
         <source>Adds images or videos from this computer; they are uploaded when the server can be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No longer kept for the upload: remove it, then add the file again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

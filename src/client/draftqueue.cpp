@@ -87,9 +87,9 @@ void DraftQueue::deleteDraft(const QString &localId)
         m_drafts.markDeleted(localId);
         enqueue(OutboxEntry::Kind::DeleteDraft, localId);
     }
-    m_uploads.dropUnreferenced(current->mediaUrls);
+    // Its files still go up: undoing the deletion brings the draft back with them. An
+    // upload no draft carries any more is done all the same, and nothing uses it.
     transaction.commit();
-    m_uploads.removeForgottenFiles();
 }
 
 void DraftQueue::resolveConflict(const QString &localId, Resolution resolution, qint64 nowMs)

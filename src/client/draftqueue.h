@@ -39,8 +39,9 @@ public:
 
     QString createDraft(const QString &text, const QList<Platform> &platforms,
                         const QStringList &mediaUrls, qint64 nowMs);
-    // False when there is no such draft. Media taken out that no draft carries any more
-    // are not uploaded.
+    // False when there is no such draft. Files taken out that no draft carries any more
+    // are not uploaded (unless already tried); a deleted draft keeps its files' uploads,
+    // for its deletion may be undone.
     bool editDraft(const QString &localId, const QString &text, const QList<Platform> &platforms,
                    const QStringList &mediaUrls, qint64 nowMs);
     void deleteDraft(const QString &localId);

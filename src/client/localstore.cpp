@@ -13,6 +13,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
@@ -41,6 +43,8 @@ void LocalStore::open(const QString &filePath)
     }
     const QFileInfo file(filePath);
     m_mediaFolder = file.absoluteDir().filePath(file.completeBaseName() + u"-media"_s);
+    // Copies no upload waits for: the app stopped between copying a file and queueing it.
+    m_uploads.removeCopiesNotWaiting(m_mediaFolder);
 }
 
 void LocalStore::changed()
@@ -195,6 +199,17 @@ std::optional<MediaUpload> LocalStore::upload(const QString &reference) const
     return m_uploads.find(reference);
 }
 
+bool LocalStore::hasLostMedia(const QString &draftLocalId) const
+{
+    const auto draft = m_drafts.findAny(draftLocalId);
+    if (!draft)
+        return false;
+    return std::any_of(draft->mediaUrls.cbegin(), draft->mediaUrls.cend(),
+                       [this](const QString &url) {
+                           return localmedia::isReference(url) && !m_uploads.find(url);
+                       });
+}
+
 void LocalStore::mediaUploaded(qint64 sequence, const QString &publicUrl)
 {
     const auto found = entry(sequence);
@@ -218,8 +233,9 @@ QList<LocalStore::OutboxEntry> LocalStore::mediaRefused(qint64 sequence)
     // A post without a medium it was meant to carry is not the post the user made.
     QList<OutboxEntry> refused;
     for (const OutboxEntry &waiting : m_scheduling.pendingScheduling()) {
+        // One queued before the file was added would have gone without it: it still goes.
         if (waiting.kind == OutboxEntry::Kind::PublishDraft && !waiting.sent
-            && drafts.contains(waiting.subject)) {
+            && waiting.sequence > found->sequence && drafts.contains(waiting.subject)) {
             m_scheduling.schedulingRefused(waiting.sequence);
             refused.append(waiting);
         }

@@ -122,6 +122,9 @@ public:
     // the draft's mediaUrls until the server has the file.
     QString queueUpload(const MediaUpload &upload);
     std::optional<MediaUpload> upload(const QString &reference) const;
+    // Whether the draft carries a reference no upload waits for any more (nothing will
+    // ever give it an address): it must not be published as if it had its file.
+    bool hasLostMedia(const QString &draftLocalId) const;
 
     // --- the outbox, for the sync engine -------------------------------------------------
     std::optional<OutboxEntry> nextEntry() const;

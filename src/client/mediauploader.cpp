@@ -40,9 +40,16 @@ void MediaUploader::send(const MediaUpload &upload, const WireRequest &addressRe
     const QFileInfo file(upload.filePath);
     if (!file.isFile() || file.size() != upload.size) {
         // The app's own copy: gone or changed only if something outside the app touched it.
-        done(with(Kind::Refused,
-                  ApiError(ApiError::Kind::Validation,
-                           tr("The copy of the file the app kept for the upload is gone."))));
+        // Answered later, as a call would be: the caller may still be queueing it.
+        QMetaObject::invokeMethod(
+            this,
+            [done = std::move(done)] {
+                done(with(Kind::Refused,
+                          ApiError(ApiError::Kind::Validation,
+                                   tr("The copy of the file the app kept for the upload is "
+                                      "gone."))));
+            },
+            Qt::QueuedConnection);
         return;
     }
     m_client.send<UploadTicket>(

@@ -105,6 +105,7 @@ void readPayload(Outbox::Entry &entry, const QJsonObject &payload)
         upload.contentType = stored.value(u"contentType"_s).toString();
         upload.size = qint64(stored.value(u"size"_s).toDouble());
         entry.upload = upload;
+        entry.renewals = payload.value(u"renewals"_s).toInt();
     }
 }
 
@@ -231,8 +232,10 @@ void Outbox::renameSubject(const QString &from, const QString &to, const QList<E
 
 void Outbox::renewKey(qint64 sequence)
 {
-    Statement(m_database, u"UPDATE outbox SET idempotency_key = ?, sent_method = NULL, "
-                          "sent_path = NULL, sent_body = NULL WHERE sequence = ?"_s)
+    Statement(m_database,
+              u"UPDATE outbox SET idempotency_key = ?, sent_method = NULL, sent_path = NULL, "
+              "sent_body = NULL, payload = json_set(coalesce(payload, '{}'), '$.renewals', "
+              "coalesce(json_extract(payload, '$.renewals'), 0) + 1) WHERE sequence = ?"_s)
         .bind(newKey())
         .bind(sequence)
         .exec();

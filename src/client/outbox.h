@@ -48,6 +48,7 @@ public:
         std::optional<qint64> moveToMs; // UpdateSchedule
         std::optional<WeeklySlot> slot; // AddSlot
         std::optional<MediaUpload> upload; // UploadMedia
+        int renewals = 0; // UploadMedia: how often its address was asked for anew
         // A publication taken back while on its way: its post is cancelled once made.
         bool retracted = false;
         std::optional<Submission> undo; // the cached post to put back if the server refuses
@@ -78,7 +79,8 @@ public:
     void renameSubject(const QString &from, const QString &to, const QList<Entry::Kind> &kinds);
 
     // The upload's first request asks for an address that took no file and has expired:
-    // it is asked for again, under a new key (the old one would answer the same address).
+    // it is asked for again, under a new key (the old one would answer the same address),
+    // and the entry counts it.
     void renewKey(qint64 sequence);
 
     // The next entry to send: uploads first, since saves and publications may wait for

@@ -5,6 +5,7 @@
 #include "client/postcache.h"
 #include "client/referencecache.h"
 #include "core/isotime.h"
+#include "core/localmedia.h"
 #include "storage/database.h"
 #include "storage/transaction.h"
 
@@ -207,7 +208,7 @@ void SchedulingQueue::publicationDone(qint64 sequence, const PostCreated &create
         // the post puts the record right.
         post.platform = platform.value_or(draft->platforms.value(0, Platform::LinkedIn));
         post.text = draft->text;
-        post.mediaUrls = draft->mediaUrls;
+        post.mediaUrls = localmedia::withoutReferences(draft->mediaUrls);
         if (!publication.pageId.isEmpty())
             post.target = PostTarget {QString(), publication.pageId};
         post.status = *status;

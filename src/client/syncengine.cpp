@@ -72,7 +72,6 @@ void SyncEngine::syncNow()
     }
     m_syncing = true;
     m_again = false;
-    m_renewedUpload = 0;
     m_retry.stop();
     replayNext();
 }
@@ -100,6 +99,17 @@ void SyncEngine::replayNext()
             return;
         }
         request = writerequests::of(*change);
+        if (entry->kind == LocalStore::OutboxEntry::Kind::PublishDraft
+            && m_store.hasLostMedia(entry->subject)) {
+            m_store.schedulingRefused(sequence);
+            Q_EMIT schedulingRefused(entry->subject,
+                                     ApiError(ApiError::Kind::Validation,
+                                              tr("A file of the draft is no longer kept for its "
+                                                 "upload, so the post was not published: add "
+                                                 "the file again.")));
+            replayNext();
+            return;
+        }
     }
     m_store.recordAttempt(sequence, *request);
     const QString &key = entry->idempotencyKey;
@@ -208,13 +218,18 @@ void SyncEngine::sendUpload(const LocalStore::OutboxEntry &entry, const WireRequ
                 replayNext();
                 return;
             case Outcome::Kind::Expired:
-                // Once a pass: an address that expires again at once is the server's problem.
-                if (std::exchange(m_renewedUpload, entry.sequence) != entry.sequence) {
+                if (entry.renewals < MaxUploadRenewals) {
                     m_store.renewUpload(entry.sequence);
                     replayNext();
-                    return;
+                } else {
+                    refuseUpload(entry,
+                                 ApiError(ApiError::Kind::Gone,
+                                          tr("The server's upload addresses did not take the "
+                                             "file (%n tries).",
+                                             "", entry.renewals + 1)));
+                    replayNext();
                 }
-                break;
+                return;
             case Outcome::Kind::Waits: break;
             }
             // Sent again later with the same key, which answers the same address.
@@ -269,7 +284,10 @@ void SyncEngine::dropUnsendable(const LocalStore::OutboxEntry &entry)
     case Kind::CancelSchedule: m_store.schedulingRefused(entry.sequence); return;
     case Kind::AddSlot:
     case Kind::DeleteSlot: m_store.slotChangeRefused(entry.sequence); return;
-    case Kind::UploadMedia: m_store.mediaRefused(entry.sequence); return;
+    case Kind::UploadMedia:
+        refuseUpload(entry, ApiError(ApiError::Kind::Validation,
+                                     tr("The file kept for the upload is not known any more.")));
+        return;
     }
 }
 

@@ -31,6 +31,9 @@ class SyncEngine : public QObject
 public:
     // Between tries while the server answers with errors of its own (5xx).
     static constexpr int ServerErrorRetryMs = 10'000;
+    // An upload whose fresh addresses keep refusing the file (a server whose public address
+    // is misconfigured, say) is refused after this many, rather than sent for ever.
+    static constexpr int MaxUploadRenewals = 3;
 
     SyncEngine(ApiClient &client, LocalStore &store, Connectivity &connectivity,
                QObject *parent = nullptr);
@@ -128,8 +131,6 @@ private:
     Connectivity &m_connectivity;
     ReferenceRefresher m_reference;
     MediaUploader m_uploader;
-    // An upload whose expired address was renewed in this pass is not renewed again.
-    qint64 m_renewedUpload = 0;
     QTimer m_retry;
     QTimer m_failureCheck;
     bool m_syncing = false;

@@ -4,7 +4,10 @@
 #include "client/logcategories.h"
 #include "core/localmedia.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QSet>
 
 #include <utility>
 
@@ -68,6 +71,20 @@ void UploadQueue::dropUnreferenced(const QStringList &references)
             if (entry.subject == reference && !entry.sent)
                 forget(entry);
         }
+    }
+}
+
+void UploadQueue::removeCopiesNotWaiting(const QString &folder) const
+{
+    QSet<QString> waiting;
+    for (const Outbox::Entry &entry : m_outbox.entries({Kind::UploadMedia})) {
+        if (entry.upload)
+            waiting.insert(QFileInfo(entry.upload->filePath).absoluteFilePath());
+    }
+    const QDir copies(folder);
+    for (const QFileInfo &file : copies.entryInfoList(QDir::Files)) {
+        if (!waiting.contains(file.absoluteFilePath()) && !QFile::remove(file.absoluteFilePath()))
+            qCWarning(lcClient).noquote() << "cannot remove" << file.absoluteFilePath();
     }
 }
 

@@ -37,6 +37,8 @@ public:
     // carries any more are not uploaded, unless already on their way.
     void dropUnreferenced(const QStringList &references);
 
+    // Removes the files in `folder` that no queued upload names.
+    void removeCopiesNotWaiting(const QString &folder) const;
     // The app's copies of the files forgotten above, once what forgot them is committed
     // (a change rolled back still has its file).
     void removeForgottenFiles();

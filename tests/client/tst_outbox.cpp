@@ -118,6 +118,9 @@ private Q_SLOTS:
         QVERIFY(renewed->idempotencyKey != first);
         QVERIFY(!renewed->sent); // asked for anew, built again
         QCOMPARE(renewed->upload->name, u"clip.mp4"_s);
+        QCOMPARE(renewed->renewals, 1);
+        outbox.renewKey(sequence);
+        QCOMPARE(outbox.find(sequence)->renewals, 2); // counted, so that it cannot go on for ever
     }
 
     void eachChangeHasAKeyOfItsOwnAndAKeyIsQueuedOnce()

@@ -1033,12 +1033,18 @@ private Q_SLOTS:
         App app(newStoreFile(), reusablePort(), tenant.apiKey);
         app.connectivity.checkNow();
         QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        // A publication queued before the file was added goes as it was asked for.
+        const QString draft = app.store.createDraft(QStringLiteral("See the scan"),
+                                                    {Platform::Twitter, Platform::LinkedIn}, {}, 1);
+        const qint64 at = server.clock().nowMs() + 3'600'000;
+        app.store.queuePublication(
+            draft, LocalStore::Publication {tenant.linkedinAccountId, {}, at, false});
         // An image, but of no type the server takes: only the server can say so.
         const MediaUpload kept
             = keptCopy(app.store, QStringLiteral("scan.bmp"), imageBytes("bmp", Qt::red), {});
         const QString reference = app.store.queueUpload(kept);
-        const QString draft = app.store.createDraft(QStringLiteral("See the scan"),
-                                                    {Platform::Twitter}, {reference}, 1);
+        QVERIFY(app.store.editDraft(draft, QStringLiteral("See the scan"),
+                                    {Platform::Twitter, Platform::LinkedIn}, {reference}, 2));
         app.store.queuePublication(
             draft, LocalStore::Publication {tenant.twitterAccountId, {}, {}, false});
 
@@ -1065,7 +1071,10 @@ private Q_SLOTS:
         QCOMPARE(refusedPosts.first().first, draft);
         QVERIFY2(refusedPosts.first().second.contains(QStringLiteral("scan.bmp")),
                  qPrintable(refusedPosts.first().second));
-        QVERIFY(server.get(QStringLiteral("/api/v2/posts"), tenant).items().isEmpty());
+        const QJsonArray posts = server.get(QStringLiteral("/api/v2/posts"), tenant).items();
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(posts.first().toObject().value(QStringLiteral("accountId")).toString(),
+                 tenant.linkedinAccountId);
         // The draft stays, with its text and without the file, here and on the server.
         QCOMPARE(app.store.draft(draft)->mediaUrls, QStringList());
         const QJsonArray drafts = serverDrafts(server, tenant);
@@ -1074,6 +1083,78 @@ private Q_SLOTS:
                  QStringLiteral("See the scan"));
         QVERIFY(drafts.first().toObject().value(QStringLiteral("mediaUrls")).toArray().isEmpty());
         QVERIFY(!QFile::exists(kept.filePath));
+    }
+
+    void aDraftDeletedAndBroughtBackKeepsItsFile()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Undo"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        const QByteArray png = imageBytes("png", Qt::darkMagenta);
+        const QString reference = app.store.queueUpload(
+            keptCopy(app.store, QStringLiteral("kept.png"), png, QStringLiteral("image/png")));
+        const QString draft = app.store.createDraft(QStringLiteral("Deleted by mistake"),
+                                                    {Platform::Twitter}, {reference}, 1);
+        // Deleted, then the deletion undone (a draft made again of what it said).
+        app.store.deleteDraft(draft);
+        QVERIFY(app.store.upload(reference));
+        const QString again = app.store.createDraft(QStringLiteral("Deleted by mistake"),
+                                                    {Platform::Twitter}, {reference}, 2);
+        QVERIFY(!app.store.hasLostMedia(again));
+        app.store.queuePublication(
+            again, LocalStore::Publication {tenant.twitterAccountId, {}, {}, false});
+
+        QSignalSpy refused(&app.sync, &SyncEngine::schedulingRefused);
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(app.store.pendingChanges(), 0);
+        QVERIFY(refused.isEmpty());
+        const QStringList media = app.store.draft(again)->mediaUrls;
+        QCOMPARE(media.size(), 1);
+        QVERIFY(media.first().startsWith(QStringLiteral("http")));
+        const QJsonArray posts = server.get(QStringLiteral("/api/v2/posts"), tenant).items();
+        QCOMPARE(posts.size(), 1);
+        QCOMPARE(posts.first().toObject().value(QStringLiteral("mediaUrls")).toArray(),
+                 QJsonArray {media.first()});
+    }
+
+    void aPostWithAFileNothingWillUploadIsNotMade()
+    {
+        TestServer server;
+        const Tenant tenant = server.addTenant(QStringLiteral("Lost file"));
+        App app(newStoreFile(), reusablePort(), tenant.apiKey);
+        app.connectivity.checkNow();
+        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        // A reference whose upload is gone (the store lost it, whatever the cause).
+        const QString lost = localmedia::newReference();
+        const QString draft = app.store.createDraft(QStringLiteral("With a lost picture"),
+                                                    {Platform::Twitter}, {lost}, 1);
+        QVERIFY(app.store.hasLostMedia(draft));
+        app.store.queuePublication(
+            draft, LocalStore::Publication {tenant.twitterAccountId, {}, {}, false});
+
+        QList<std::pair<QString, QString>> refused;
+        connect(&app.sync, &SyncEngine::schedulingRefused, this,
+                [&refused](const QString &subject, const ApiError &error) {
+                    refused.append({subject, error.message()});
+                });
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(refused.first().first, draft);
+        QVERIFY2(refused.first().second.contains(QStringLiteral("add the file again")),
+                 qPrintable(refused.first().second));
+        QVERIFY(server.get(QStringLiteral("/api/v2/posts"), tenant).items().isEmpty());
+        // The reference itself never reached the server.
+        const QJsonArray drafts = serverDrafts(server, tenant);
+        QCOMPARE(drafts.size(), 1);
+        QVERIFY(drafts.first().toObject().value(QStringLiteral("mediaUrls")).toArray().isEmpty());
     }
 
     void anUploadWhoseAnswerWasLostIsNotSentTwice_data()

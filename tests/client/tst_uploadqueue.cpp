@@ -4,7 +4,9 @@
 #include "client/uploadqueue.h"
 #include "core/localmedia.h"
 #include "storage/database.h"
+#include "storage/transaction.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -158,12 +160,35 @@ private Q_SLOTS:
     {
         const MediaUpload kept = keptFile(u"g.png"_s);
         const QString reference = m_uploads->queue(kept);
-        m_uploads->refused(entryOf(reference)); // its transaction never committed, say
-        m_uploads->queue(keptFile(u"h.png"_s));
-        // The next change starts afresh: the earlier one's file is not its to remove.
+        {
+            Transaction transaction(*m_database);
+            m_uploads->refused(entryOf(reference));
+        } // not committed: the entry is back
+        QVERIFY(m_uploads->find(reference));
+        // The next change starts afresh: the rolled-back one's file is not its to remove.
         m_uploads->dropUnreferenced({});
         m_uploads->removeForgottenFiles();
         QVERIFY(QFile::exists(kept.filePath));
+    }
+
+    void copiesNoUploadNamesAreSweptAway()
+    {
+        const QString folder = m_directory.filePath(u"sweep"_s);
+        QVERIFY(QDir().mkpath(folder));
+        MediaUpload waiting = keptFile(u"waiting.png"_s);
+        const QString waitingCopy = QDir(folder).filePath(u"waiting.png"_s);
+        QVERIFY(QFile::rename(waiting.filePath, waitingCopy));
+        waiting.filePath = waitingCopy;
+        m_uploads->queue(waiting);
+        const QString stray = QDir(folder).filePath(u"stray.png"_s);
+        QFile file(stray);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+
+        m_uploads->removeCopiesNotWaiting(folder);
+        QVERIFY(QFile::exists(waitingCopy));
+        QVERIFY(!QFile::exists(stray));
+        m_uploads->removeCopiesNotWaiting(m_directory.filePath(u"none"_s)); // no folder yet
     }
 };
 

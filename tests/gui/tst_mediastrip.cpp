@@ -6,6 +6,7 @@
 #include "gui/composer/mediatile.h"
 #include "server/media/addresspolicy.h"
 #include "support/fakemediaserver.h"
+#include "support/reusableport.h"
 #include "support/testserver.h"
 
 #include <QBuffer>
@@ -190,7 +191,7 @@ private Q_SLOTS:
     void aFileAddedWithNoServerWaitsInThePost()
     {
         m_tenant.apiKey = u"slk_unused"_s;
-        open(QUrl(u"http://127.0.0.1:9"_s)); // nothing listens there
+        open(QUrl(u"http://127.0.0.1:%1"_s.arg(reusablePort()))); // nothing listens there
         const QString path = writeFile(u"offline.png"_s, pngBytes(QSize(40, 40), Qt::magenta));
         QSignalSpy changed(m_strip.get(), &MediaStrip::mediaChanged);
 

@@ -147,7 +147,11 @@ void MediaStrip::setMediaUrls(const QStringList &urls)
         if (localmedia::isReference(address)) {
             const auto upload = m_store.upload(address);
             if (!upload) {
-                qCWarning(lcGui).noquote() << "no upload waits for" << address;
+                // Nothing will give it an address: said, so that it is not taken for there.
+                MediaTile *lost = appendTile(tr("Missing file"));
+                lost->setUploading(address, QString(), -1);
+                lost->setProblem(tr("No longer kept for the upload: remove it, then add the "
+                                    "file again."));
                 continue;
             }
             MediaTile *tile = appendTile(upload->name);
