@@ -10,6 +10,19 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace slotline::client {
 
+namespace {
+
+// The type to announce for an upload: one of the server's types, as the bytes told;
+// otherwise none, and the server judges (a wrong announcement would be refused).
+QString announcedType(const QString &detected)
+{
+    static const QStringList accepted {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
+                                       u"image/webp"_s, u"video/mp4"_s};
+    return accepted.contains(detected) ? detected : QString();
+}
+
+} // namespace
+
 MediaIntake::MediaIntake(QString folder, QObject *parent)
     : QObject(parent)
     , m_folder(std::move(folder))
@@ -59,14 +72,6 @@ void MediaIntake::discard(const MediaUpload &upload)
     QFile::remove(upload.filePath);
 }
 
-QString MediaIntake::announcedTypeOf(const QString &path)
-{
-    static const QStringList accepted {u"image/png"_s, u"image/jpeg"_s, u"image/gif"_s,
-                                       u"image/webp"_s, u"video/mp4"_s};
-    const QString type = QMimeDatabase().mimeTypeForFile(path, QMimeDatabase::MatchContent).name();
-    return accepted.contains(type) ? type : QString();
-}
-
 MediaIntake::Result MediaIntake::copy(const QString &path, const QString &folder)
 {
     const QFileInfo source(path);
@@ -92,7 +97,7 @@ MediaIntake::Result MediaIntake::copy(const QString &path, const QString &folder
     }
     upload.name = source.fileName();
     upload.size = QFileInfo(upload.filePath).size();
-    upload.contentType = announcedTypeOf(upload.filePath);
+    upload.contentType = announcedType(type);
     return upload;
 }
 

@@ -35,10 +35,6 @@ public:
     // A copy taken but not queued after all.
     static void discard(const MediaUpload &upload);
 
-    // The type to announce for an upload: one of the server's types, as the bytes tell;
-    // otherwise none, and the server judges (a wrong announcement would be refused).
-    static QString announcedTypeOf(const QString &path);
-
 private:
     static Result copy(const QString &path, const QString &folder);
 

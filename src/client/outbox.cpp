@@ -271,6 +271,19 @@ QList<Outbox::Entry> Outbox::entries(const QList<Entry::Kind> &kinds) const
     return list;
 }
 
+QList<Outbox::Entry> Outbox::entriesFor(const QString &subject,
+                                        const QList<Entry::Kind> &kinds) const
+{
+    Statement query(
+        m_database,
+        Columns + u"WHERE subject = ? AND kind IN (%1) ORDER BY sequence"_s.arg(kindList(kinds)));
+    query.bind(subject).exec();
+    QList<Entry> list;
+    while (query.next())
+        list.append(readEntry(query));
+    return list;
+}
+
 int Outbox::count() const
 {
     Statement query(m_database, u"SELECT count(*) FROM outbox"_s);

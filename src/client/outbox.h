@@ -88,6 +88,8 @@ public:
     std::optional<Entry> next() const;
     std::optional<Entry> find(qint64 sequence) const;
     QList<Entry> entries(const QList<Entry::Kind> &kinds) const;
+    // Those of these kinds that act on `subject`, in order.
+    QList<Entry> entriesFor(const QString &subject, const QList<Entry::Kind> &kinds) const;
     int count() const;
 
 private:

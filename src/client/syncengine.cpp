@@ -218,30 +218,36 @@ void SyncEngine::sendUpload(const LocalStore::OutboxEntry &entry, const WireRequ
                 replayNext();
                 return;
             case Outcome::Kind::Expired:
-                if (entry.renewals < MaxUploadRenewals) {
+                if (entry.renewals < MaxUploadRenewals)
                     m_store.renewUpload(entry.sequence);
-                    replayNext();
-                } else {
+                else
                     refuseUpload(entry,
                                  ApiError(ApiError::Kind::Gone,
                                           tr("The server's upload addresses did not take the "
                                              "file (%n tries).",
                                              "", entry.renewals + 1)));
-                    replayNext();
-                }
+                replayNext();
                 return;
-            case Outcome::Kind::Waits: break;
-            }
-            // Sent again later with the same key, which answers the same address.
-            qCInfo(lcClient).noquote() << "upload waits:" << outcome.error.message();
-            if (outcome.error.isTransient() || outcome.error.kind() == ApiError::Kind::Unauthorized
-                || outcome.error.kind() == ApiError::Kind::Cancelled) {
-                afterAnswer(entry, outcome.error);
+            case Outcome::Kind::Waits:
+                // Sent again later with the same key, which answers the same address.
+                waitToRetry(outcome.error);
                 return;
             }
-            stop();
-            m_retry.start(ServerErrorRetryMs);
         });
+}
+
+void SyncEngine::waitToRetry(const ApiError &error)
+{
+    qCInfo(lcClient).noquote() << "outbox waits:" << error.message();
+    stop();
+    // Connectivity says when the server is back (or the key or the limit is right again);
+    // anything else the server answered (its own failure, an answer not understood, a
+    // request of ours still in progress there) is tried again soon.
+    const ApiError::Kind kind = error.kind();
+    if (kind != ApiError::Kind::Network && kind != ApiError::Kind::Timeout
+        && kind != ApiError::Kind::RateLimited && kind != ApiError::Kind::Unauthorized
+        && kind != ApiError::Kind::Cancelled)
+        m_retry.start(ServerErrorRetryMs);
 }
 
 void SyncEngine::refuseUpload(const LocalStore::OutboxEntry &entry, const ApiError &error)
@@ -318,15 +324,9 @@ void SyncEngine::afterAnswer(const LocalStore::OutboxEntry &entry,
     if (error.isTransient() || error.kind() == ApiError::Kind::Unauthorized
         || error.kind() == ApiError::Kind::Cancelled
         || error.kind() == ApiError::Kind::MalformedAnswer) {
-        // Tried again when the server is back (Connectivity says so), or soon when it
-        // answered with a failure of its own or an answer not understood: the change
-        // may be in, so the entry stays and is sent again with its key, which answers
-        // it again.
-        qCInfo(lcClient).noquote() << "outbox waits:" << error.message();
-        stop();
-        if (error.kind() == ApiError::Kind::Server
-            || error.kind() == ApiError::Kind::MalformedAnswer)
-            m_retry.start(ServerErrorRetryMs);
+        // The change may be in, so the entry stays and is sent again with its key, which
+        // answers it again.
+        waitToRetry(error);
         return;
     }
     const bool scheduling = entry.kind == Kind::PublishDraft || entry.kind == Kind::UpdateSchedule

@@ -110,6 +110,9 @@ private:
     void afterAnswer(const LocalStore::OutboxEntry &entry, const std::optional<ApiError> &failure);
     void refuseSlotChange(const LocalStore::OutboxEntry &entry, const ApiError &error);
     void sendUpload(const LocalStore::OutboxEntry &entry, const WireRequest &request);
+    // The entry stays first and goes again with its key: when Connectivity says the
+    // server is back, or after ServerErrorRetryMs.
+    void waitToRetry(const ApiError &error);
     void refuseUpload(const LocalStore::OutboxEntry &entry, const ApiError &error);
     // A slot addition whose outcome the answer did not say: settled by the server's slots.
     void settleAddedSlot(const LocalStore::OutboxEntry &entry, const ApiError &error);

@@ -37,11 +37,8 @@ QString UploadQueue::queue(const MediaUpload &upload)
 
 std::optional<MediaUpload> UploadQueue::find(const QString &reference) const
 {
-    for (const Outbox::Entry &entry : m_outbox.entries({Kind::UploadMedia})) {
-        if (entry.subject == reference && entry.upload)
-            return entry.upload;
-    }
-    return std::nullopt;
+    const QList<Outbox::Entry> found = m_outbox.entriesFor(reference, {Kind::UploadMedia});
+    return found.isEmpty() ? std::nullopt : found.constFirst().upload;
 }
 
 QStringList UploadQueue::uploaded(const Outbox::Entry &entry, const QString &publicUrl)
@@ -67,8 +64,8 @@ void UploadQueue::dropUnreferenced(const QStringList &references)
         if (!localmedia::isReference(reference) || !m_drafts.withMedium(reference).isEmpty())
             continue;
         // One on its way goes on: its answer finds no draft to change.
-        for (const Outbox::Entry &entry : m_outbox.entries({Kind::UploadMedia})) {
-            if (entry.subject == reference && !entry.sent)
+        for (const Outbox::Entry &entry : m_outbox.entriesFor(reference, {Kind::UploadMedia})) {
+            if (!entry.sent)
                 forget(entry);
         }
     }

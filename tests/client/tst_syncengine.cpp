@@ -89,6 +89,23 @@ private:
         return m_directory.filePath(QStringLiteral("store-%1.db").arg(++m_stores));
     }
 
+    // The app sees no server where it looks (a port nothing listens on).
+    static bool isOffline(App &app)
+    {
+        app.connectivity.checkNow();
+        return QTest::qWaitFor(
+            [&app] { return app.connectivity.state() == Connectivity::State::Offline; });
+    }
+
+    // The app is pointed at `server`, finds it, and sends all that waited.
+    static bool syncsWhenReached(App &app, const TestServer &server)
+    {
+        QSignalSpy synced(&app.sync, &SyncEngine::synced);
+        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
+        app.connectivity.checkNow();
+        return QTest::qWaitFor([&synced] { return !synced.isEmpty(); }, 15'000);
+    }
+
     static QJsonArray serverDrafts(TestServer &server, const Tenant &tenant)
     {
         return server.post(QStringLiteral("/tools/list_drafts"), tenant, {}).items();
@@ -244,10 +261,7 @@ private Q_SLOTS:
         QCOMPARE(app.store.nextEntry()->sent, std::optional<WireRequest>(first));
 
         QSignalSpy refused(&app.sync, &SyncEngine::refused);
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
         QVERIFY(refused.isEmpty());
         const QJsonArray drafts = serverDrafts(server, tenant);
         QCOMPARE(drafts.size(), 1);
@@ -356,10 +370,7 @@ private Q_SLOTS:
         QCOMPARE(first.status, 200);
         server.clock().advanceMs(25LL * 3'600'000);
 
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
         const QJsonArray drafts = serverDrafts(server, tenant);
         QCOMPARE(drafts.size(), 1); // the draft the first create made, not a second one
         QCOMPARE(drafts.first().toObject().value(QStringLiteral("clientId")).toString(), localId);
@@ -930,9 +941,8 @@ private Q_SLOTS:
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Lost slot"));
-        App app(newStoreFile(), reusablePort(), tenant.apiKey);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        QVERIFY(isOffline(app));
         WeeklySlot slot;
         slot.day = Qt::Thursday;
         slot.hour = 8;
@@ -957,10 +967,7 @@ private Q_SLOTS:
         connect(
             &app.sync, &SyncEngine::slotRefused, this,
             [&refused](const WeeklySlot &which, bool, const ApiError &) { refused.append(which); });
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
         QCOMPARE(app.store.pendingChanges(), 0);
         QVERIFY(refused.isEmpty());
         QCOMPARE(server.get(QStringLiteral("/api/v2/schedule/slots"), tenant).items().size(), 0);
@@ -998,10 +1005,7 @@ private Q_SLOTS:
                 });
         QSignalSpy progress(&app.sync, &SyncEngine::uploadProgress);
         QSignalSpy published(&app.sync, &SyncEngine::published);
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
 
         QCOMPARE(app.store.pendingChanges(), 0);
         QCOMPARE(uploaded.size(), 1);
@@ -1030,9 +1034,8 @@ private Q_SLOTS:
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Refused picture"));
-        App app(newStoreFile(), reusablePort(), tenant.apiKey);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        QVERIFY(isOffline(app));
         // A publication queued before the file was added goes as it was asked for.
         const QString draft = app.store.createDraft(QStringLiteral("See the scan"),
                                                     {Platform::Twitter, Platform::LinkedIn}, {}, 1);
@@ -1058,10 +1061,7 @@ private Q_SLOTS:
                 [&refusedPosts](const QString &subject, const ApiError &error) {
                     refusedPosts.append({subject, error.message()});
                 });
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
 
         QCOMPARE(app.store.pendingChanges(), 0);
         QCOMPARE(refusedUploads.size(), 1);
@@ -1089,9 +1089,8 @@ private Q_SLOTS:
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Undo"));
-        App app(newStoreFile(), reusablePort(), tenant.apiKey);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        QVERIFY(isOffline(app));
         const QByteArray png = imageBytes("png", Qt::darkMagenta);
         const QString reference = app.store.queueUpload(
             keptCopy(app.store, QStringLiteral("kept.png"), png, QStringLiteral("image/png")));
@@ -1107,10 +1106,7 @@ private Q_SLOTS:
             again, LocalStore::Publication {tenant.twitterAccountId, {}, {}, false});
 
         QSignalSpy refused(&app.sync, &SyncEngine::schedulingRefused);
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
         QCOMPARE(app.store.pendingChanges(), 0);
         QVERIFY(refused.isEmpty());
         const QStringList media = app.store.draft(again)->mediaUrls;
@@ -1126,9 +1122,8 @@ private Q_SLOTS:
     {
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Lost file"));
-        App app(newStoreFile(), reusablePort(), tenant.apiKey);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        QVERIFY(isOffline(app));
         // A reference whose upload is gone (the store lost it, whatever the cause).
         const QString lost = localmedia::newReference();
         const QString draft = app.store.createDraft(QStringLiteral("With a lost picture"),
@@ -1142,10 +1137,7 @@ private Q_SLOTS:
                 [&refused](const QString &subject, const ApiError &error) {
                     refused.append({subject, error.message()});
                 });
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
         QCOMPARE(refused.size(), 1);
         QCOMPARE(refused.first().first, draft);
         QVERIFY2(refused.first().second.contains(QStringLiteral("add the file again")),
@@ -1175,9 +1167,8 @@ private Q_SLOTS:
         QFETCH(bool, sameAddress);
         TestServer server;
         const Tenant tenant = server.addTenant(QStringLiteral("Lost upload"));
-        App app(newStoreFile(), reusablePort(), tenant.apiKey);
-        app.connectivity.checkNow();
-        QTRY_COMPARE(app.connectivity.state(), Connectivity::State::Offline);
+        App app(newStoreFile(), reusablePort(), tenant.apiKey); // nothing listens there yet
+        QVERIFY(isOffline(app));
         const QByteArray png = imageBytes("png", Qt::darkYellow);
         const MediaUpload kept
             = keptCopy(app.store, QStringLiteral("lost.png"), png, QStringLiteral("image/png"));
@@ -1210,10 +1201,7 @@ private Q_SLOTS:
         QList<QString> uploaded;
         connect(&app.sync, &SyncEngine::mediaUploaded, this,
                 [&uploaded](const QString &, const QString &url) { uploaded.append(url); });
-        QSignalSpy synced(&app.sync, &SyncEngine::synced);
-        app.client.setBaseUrl(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())));
-        app.connectivity.checkNow();
-        QTRY_VERIFY_WITH_TIMEOUT(!synced.isEmpty(), 15'000);
+        QVERIFY(syncsWhenReached(app, server));
 
         QCOMPARE(app.store.pendingChanges(), 0);
         QCOMPARE(uploaded.size(), 1);
